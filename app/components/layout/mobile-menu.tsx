@@ -1,0 +1,133 @@
+/**
+ * Full-screen mobile menu (spec §2 "Shared layout", issue 2).
+ *
+ * A native modal `<dialog>`: the rest of the page becomes inert and Escape
+ * closes it. Tab is additionally wrapped inside it so focus never reaches the
+ * browser chrome, page scrolling is locked while it is open, and it closes on
+ * every navigation. Focus returns to the toggle button on close.
+ */
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { NavLink, useLocation } from "react-router";
+import { footerNav, mainNav, servicesNav, type NavLinkItem } from "~/config/navigation";
+import { shop } from "~/config/shop";
+import { cn } from "~/utils/cn";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab / Shift+Tab inside `container`. */
+export function wrapFocus(event: KeyboardEvent<HTMLElement>, container: HTMLElement) {
+  if (event.key !== "Tab") return;
+  const focusable = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function Group({ title, items, onNavigate }: { title: string; items: readonly NavLinkItem[]; onNavigate: () => void }) {
+  const id = `menu-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <nav aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-sm font-semibold tracking-wider text-sky-300 uppercase">{title}</h2>
+      <ul className="flex flex-col">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn("block rounded-lg px-3 py-2.5 text-lg text-slate-100 hover:bg-slate-800", isActive && "bg-slate-800 text-sky-200")
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Close on every navigation (including Back/Forward), not only on link clicks.
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+    if (!open) return;
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = "hidden";
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-300 lg:hidden"
+        aria-expanded={open}
+        aria-controls="menu-mobile"
+        aria-label="Ouvrir le menu"
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </button>
+      <dialog
+        id="menu-mobile"
+        ref={dialogRef}
+        aria-label="Menu principal"
+        // The native Escape handling fires "cancel" then "close"; mirror it into state.
+        onClose={() => {
+          setOpen(false);
+          toggleRef.current?.focus();
+        }}
+        onKeyDown={(event) => dialogRef.current && wrapFocus(event, dialogRef.current)}
+        className="m-0 h-dvh max-h-none w-screen max-w-none overflow-y-auto bg-slate-950 text-slate-100 backdrop:bg-slate-950"
+      >
+        <div className="mx-auto flex min-h-full max-w-lg flex-col gap-8 px-6 py-5">
+          <div className="flex items-center justify-between">
+            <span className="text-lg font-bold text-white">{shop.name}</span>
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Fermer le menu"
+              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-300"
+            >
+              <X aria-hidden="true" className="size-6" />
+            </button>
+          </div>
+          {open ? (
+            <>
+              <Group title="Navigation" items={mainNav} onNavigate={close} />
+              <Group title="Nos services" items={servicesNav} onNavigate={close} />
+              <Group title="Informations" items={footerNav} onNavigate={close} />
+            </>
+          ) : null}
+        </div>
+      </dialog>
+    </>
+  );
+}

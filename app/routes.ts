@@ -1,0 +1,21 @@
+/** Every route of the site, in code (spec §2 route table). */
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("dev-web", "routes/dev-web.tsx"),
+  route("mentions-legales", "routes/mentions-legales.tsx"),
+  route("vente-reparation", "routes/vente-reparation.tsx"),
+  route("sales", "routes/sales.tsx"),
+  route("assistance-informatique", "routes/assistance-informatique.tsx"),
+  route("solutions-pro", "routes/solutions-pro.tsx"),
+  route("gaming-vr", "routes/gaming-vr.tsx"),
+  route("products/pc", "routes/products.pc.tsx"),
+  route("products/smartphones", "routes/products.smartphones.tsx"),
+  route("repair", "routes/repair.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("soft-assist", "routes/soft-assist.tsx"),
+  // Spec §2: any unknown path goes to / and replaces the history entry.
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,59 @@
+/**
+ * `npm start` builds only when no current build exists (issue 2).
+ *
+ * "Current" = the build was made from the same sources, lockfile and
+ * PUBLIC_URL (canonical URLs are baked into pre-rendered pages). A SHA-256 of
+ * all of them is stored in `build/.build-hash` after a successful build.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseEnv } from "../app/utils/env.server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const INPUTS = ["app", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const HASH_FILE = path.join(root, "build", ".build-hash");
+
+function walk(target: string, files: string[]) {
+  if (!existsSync(target)) return;
+  if (statSync(target).isDirectory()) {
+    for (const name of readdirSync(target).sort()) walk(path.join(target, name), files);
+  } else if (!target.endsWith(".test.ts") && !target.endsWith(".test.tsx")) {
+    files.push(target);
+  }
+}
+
+/** Hash of everything the build depends on. */
+export function sourceHash(publicUrl: string): string {
+  const hash = createHash("sha256");
+  hash.update(`PUBLIC_URL=${publicUrl}\n`);
+  const files: string[] = [];
+  for (const input of INPUTS) walk(path.join(root, input), files);
+  for (const file of files) {
+    hash.update(path.relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest("hex");
+}
+
+if (import.meta.main) {
+  const env = parseEnv();
+  const wanted = sourceHash(env.PUBLIC_URL);
+  const current = existsSync(HASH_FILE) ? readFileSync(HASH_FILE, "utf8").trim() : "";
+  const force = process.argv.includes("--force");
+  if (!force && current === wanted && existsSync(path.join(root, "build", "server", "index.js"))) {
+    process.exit(0);
+  }
+  if (!force) console.log("Construction du site (aucune construction à jour)…");
+  const result = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) {
+    console.error("La construction a échoué.");
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(HASH_FILE, `${wanted}\n`);
+}

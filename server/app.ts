@@ -1,0 +1,150 @@
+/**
+ * The Express request handler (issue 2), apart from the HTTP server
+ * (`server/index.ts`) so tests can drive it with supertest.
+ *
+ * Order: security headers → compression → /healthz → static assets →
+ * pre-rendered pages → React Router → error page. No stack trace ever reaches
+ * a visitor; errors are logged with pino.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { Connect } from "vite";
+import type { Env } from "../app/utils/env.server.ts";
+import { cspNonceContext } from "../app/utils/csp-nonce.ts";
+import { cspDirectives } from "./csp.ts";
+import { HTML_CACHE_CONTROL, loadPrerenderedPages, servePrerendered } from "./prerendered.ts";
+
+/** Hashed build assets never change: cache for a year. */
+export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** Other public files (images, video, favicon) may be replaced: one hour. */
+export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
+
+export type AppOptions = {
+  env: Env;
+  logger: Logger;
+} & (
+  | { mode: "production"; buildDir: string }
+  | {
+      mode: "development";
+      /** Vite's connect middlewares and a loader for the live server build. */
+      vite: { middlewares: Connect.Server; loadBuild: () => Promise<ServerBuild> };
+    }
+);
+
+/** Builds the Express app. In production, reads the build (server bundle and pre-rendered pages) once. */
+export async function createApp(options: AppOptions): Promise<express.Express> {
+  const { env, logger } = options;
+  const development = options.mode === "development";
+  const https = env.PUBLIC_URL.startsWith("https:");
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  const directives = cspDirectives({ scriptSources: [], development, https });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          ...directives,
+          "script-src": development
+            ? (directives["script-src"] ?? [])
+            : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        },
+      },
+      strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
+  let handler: RequestHandler;
+  if (options.mode === "development") {
+    // A connect server is an (req, res, next) middleware; Express's typings only differ in the request type.
+    app.use(options.vite.middlewares as unknown as RequestHandler);
+    const loadBuild = options.vite.loadBuild;
+    handler = createRequestHandler({ build: loadBuild, mode: "development", getLoadContext: loadContext });
+  } else {
+    const clientDir = path.join(options.buildDir, "client");
+    const build = (await import(path.join(options.buildDir, "server", "index.js"))) as ServerBuild;
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        redirect: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(servePrerendered(await loadPrerenderedPages(clientDir, { https })));
+    app.use(
+      express.static(clientDir, {
+        index: false,
+        redirect: false,
+        setHeaders: (res, file) => {
+          if (file.endsWith(".data")) {
+            // Pre-rendered loader data (single fetch) changes with every build, like the HTML.
+            res.setHeader("Content-Type", "text/x-script");
+            res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
+          } else {
+            res.setHeader("Cache-Control", PUBLIC_FILE_CACHE_CONTROL);
+          }
+        },
+      }),
+    );
+    handler = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+  }
+  app.all("/{*splat}", handler);
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(status)
+      .type("html")
+      .send(
+        status === 404
+          ? '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Page introuvable</title><p>Ce fichier est introuvable. <a href="/">Retour à l\'accueil</a></p></html>'
+          : '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Erreur</title><p>Une erreur est survenue. Veuillez réessayer dans quelques instants. <a href="/">Retour à l\'accueil</a></p></html>',
+      );
+  };
+  app.use(onError);
+  return app;
+}
+
+function loadContext(_req: express.Request, res: express.Response): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, res.locals.cspNonce as string);
+  return context;
+}

@@ -1,0 +1,56 @@
+/**
+ * Content-Security-Policy directives (issue 2), one definition for both kinds
+ * of documents: pre-rendered HTML (inline scripts allowed by their SHA-256
+ * hashes, computed when the file is loaded) and server-rendered HTML (a
+ * per-request nonce).
+ */
+import { createHash } from "node:crypto";
+
+export type CspOptions = {
+  /** e.g. ["'nonce-abc'"] or ["'sha256-…'"] */
+  scriptSources: string[];
+  /** Vite's dev server needs inline scripts, eval and its websocket. */
+  development: boolean;
+  /** Only an https site may ask browsers to upgrade sub-requests. */
+  https: boolean;
+};
+
+/** Directives in helmet's shape (`{ "script-src": [...] }`). */
+export function cspDirectives({ scriptSources, development, https }: CspOptions): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "base-uri": ["'self'"],
+    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptSources],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "media-src": ["'self'", "blob:"],
+    "font-src": ["'self'"],
+    "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "object-src": ["'none'"],
+    "worker-src": ["'self'", "blob:"],
+  };
+  if (https) directives["upgrade-insecure-requests"] = [];
+  return directives;
+}
+
+/** Serialises directives into a header value. */
+export function serializeCsp(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join("; ");
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** `'sha256-…'` sources for every inline `<script>` of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1] ?? "";
+    if (body.trim() === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
