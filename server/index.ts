@@ -8,21 +8,23 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
-import { ConfigError, parseEnv } from "../app/utils/env.server.ts";
+import { ConfigError, parseEnv, type Env } from "../app/utils/env.server.ts";
 import { createApp } from "./app.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-let env;
-try {
-  env = parseEnv();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
+function readEnv(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
-  throw error;
 }
+const env = readEnv();
 
 const logger = pino({ level: env.LOG_LEVEL, base: undefined });
 const httpServer = createServer();

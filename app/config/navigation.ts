@@ -24,9 +24,5 @@ export const servicesNav: readonly NavLinkItem[] = [
   { label: "Smartphones neufs et reconditionnés", to: "/products/smartphones" },
 ];
 
-/** Footer group of the mobile menu. */
-export const footerNav: readonly NavLinkItem[] = [
-  { label: "Assistance à distance", to: "/soft-assist" },
-  { label: "Mentions légales", to: "/mentions-legales" },
-  { label: "Contact", to: "/contact" },
-];
+/** Footer group of the mobile menu (with the shop's phone, e-mail and address). */
+export const footerNav: readonly NavLinkItem[] = [{ label: "Assistance à distance", to: "/soft-assist" }];

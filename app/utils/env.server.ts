@@ -10,41 +10,36 @@
  */
 import { z } from "zod";
 
-/** Empty strings count as "unset" so `PORT=` in a .env file falls back to the default. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema);
-
 const EnvSchema = z.object({
-  NODE_ENV: optional(
-    z.enum(["production", "development", "test"], {
-      error: "doit valoir production, development ou test",
-    }),
-  ).default("production"),
-  PORT: optional(
-    z.coerce
-      .number({ error: "doit être un nombre" })
-      .int({ error: "doit être un entier" })
-      .min(0, { error: "doit être compris entre 0 et 65535" })
-      .max(65535, { error: "doit être compris entre 0 et 65535" }),
-  ).default(3000),
-  HOST: optional(z.string().trim().min(1)).default("0.0.0.0"),
-  PUBLIC_URL: optional(
-    z
-      .url({ protocol: /^https?$/, error: "doit être une URL http(s) complète, ex. https://www.exemple.fr" })
-      .transform((value) => new URL(value).origin),
-  ).default("http://localhost:3000"),
-  DATA_DIR: optional(z.string().trim().min(1)).default("./data"),
-  LOG_LEVEL: optional(
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+  NODE_ENV: z
+    .enum(["production", "development", "test"], { error: "doit valoir production, development ou test" })
+    .default("production"),
+  PORT: z.coerce
+    .number({ error: "doit être un nombre" })
+    .int({ error: "doit être un entier" })
+    .min(0, { error: "doit être compris entre 0 et 65535" })
+    .max(65535, { error: "doit être compris entre 0 et 65535" })
+    .default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "doit être une URL http(s) complète, ex. https://www.exemple.fr" })
+    .transform((value) => new URL(value).origin)
+    .default("http://localhost:3000"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
-    }),
-  ).default("info"),
-  TRUST_PROXY: optional(
-    z.enum(["true", "false"], { error: "doit valoir true ou false" }).transform((v) => v === "true"),
-  ).default(false),
-  SHUTDOWN_TIMEOUT_MS: optional(
-    z.coerce.number({ error: "doit être un nombre" }).int().min(0, { error: "doit être positif" }),
-  ).default(10_000),
+    })
+    .default("info"),
+  TRUST_PROXY: z
+    .enum(["true", "false"], { error: "doit valoir true ou false" })
+    .transform((value) => value === "true")
+    .default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "doit être un nombre" })
+    .int({ error: "doit être un entier" })
+    .min(0, { error: "doit être positif" })
+    .default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -70,7 +65,9 @@ export class ConfigError extends Error {
  * @throws ConfigError naming every invalid variable.
  */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  // Empty strings count as "unset", so `PORT=` in a .env file falls back to the default.
+  const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(defined);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => ({

@@ -7,10 +7,10 @@
  * every navigation. Focus returns to the toggle button on close.
  */
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { footerNav, mainNav, servicesNav, type NavLinkItem } from "~/config/navigation";
-import { shop } from "~/config/shop";
+import { formatAddress, mailtoHref, mapsUrl, shop, telHref } from "~/config/shop";
 import { cn } from "~/utils/cn";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -32,7 +32,9 @@ export function wrapFocus(event: KeyboardEvent<HTMLElement>, container: HTMLElem
   }
 }
 
-function Group({ title, items, onNavigate }: { title: string; items: readonly NavLinkItem[]; onNavigate: () => void }) {
+type GroupProps = { title: string; items: readonly NavLinkItem[]; onNavigate: () => void; children?: ReactNode };
+
+function Group({ title, items, onNavigate, children }: GroupProps) {
   const id = `menu-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <nav aria-labelledby={id} className="flex flex-col gap-2">
@@ -45,17 +47,20 @@ function Group({ title, items, onNavigate }: { title: string; items: readonly Na
               end
               onClick={onNavigate}
               className={({ isActive }) =>
-                cn("block rounded-lg px-3 py-2.5 text-lg text-slate-100 hover:bg-slate-800", isActive && "bg-slate-800 text-sky-200")
+                cn(plainLink, isActive && "bg-slate-800 text-sky-200")
               }
             >
               {item.label}
             </NavLink>
           </li>
         ))}
+        {children}
       </ul>
     </nav>
   );
 }
+
+const plainLink = "block rounded-lg px-3 py-2.5 text-lg break-words text-slate-100 hover:bg-slate-800";
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
@@ -123,7 +128,20 @@ export function MobileMenu() {
             <>
               <Group title="Navigation" items={mainNav} onNavigate={close} />
               <Group title="Nos services" items={servicesNav} onNavigate={close} />
-              <Group title="Informations" items={footerNav} onNavigate={close} />
+              <Group title="Informations" items={footerNav} onNavigate={close}>
+                <li>
+                  <a className={plainLink} href={telHref}>Appeler le {shop.phone.display}</a>
+                </li>
+                <li>
+                  <a className={plainLink} href={mailtoHref}>{shop.email}</a>
+                </li>
+                <li>
+                  <a className={plainLink} href={mapsUrl()} target="_blank" rel="noopener">
+                    {formatAddress()}
+                    <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
+                  </a>
+                </li>
+              </Group>
             </>
           ) : null}
         </div>

@@ -1,0 +1,72 @@
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import express from "express";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inlineScriptHashes } from "./csp.ts";
+import { loadPrerenderedPages, servePrerendered } from "./prerendered.ts";
+
+let dir: string;
+const home = '<!doctype html><html lang="fr"><title>Accueil</title><script>window.a=1</script></html>';
+const pc = '<!doctype html><html lang="fr"><title>PC</title><script>window.b=2</script></html>';
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "prerendered-"));
+  await writeFile(path.join(dir, "index.html"), home);
+  await mkdir(path.join(dir, "products", "pc"), { recursive: true });
+  await writeFile(path.join(dir, "products", "pc", "index.html"), pc);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function app() {
+  const server = express();
+  server.use(servePrerendered(await loadPrerenderedPages(dir, { https: false })));
+  server.use((_req, res) => {
+    res.status(418).send("suivant");
+  });
+  return server;
+}
+
+describe("pre-rendered pages", () => {
+  it("serves each page at its path, with and without a trailing slash", async () => {
+    const server = await app();
+    const res = await request(server).get("/products/pc").set("Accept-Encoding", "identity");
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(pc);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect((await request(server).get("/products/pc/").set("Accept-Encoding", "identity")).text).toBe(pc);
+    expect((await request(server).get("/").set("Accept-Encoding", "identity")).text).toBe(home);
+  });
+
+  it("allows exactly the page's own inline scripts in its CSP", async () => {
+    const res = await request(await app()).get("/products/pc");
+    const [hash] = inlineScriptHashes(pc);
+    expect(res.headers["content-security-policy"]).toContain(hash);
+    expect(res.headers["content-security-policy"]).not.toContain(inlineScriptHashes(home)[0]);
+  });
+
+  it("negotiates brotli and gzip (the client decodes the same document)", async () => {
+    const server = await app();
+    for (const encoding of ["br", "gzip"]) {
+      const res = await request(server).get("/").set("Accept-Encoding", encoding);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.text).toBe(home);
+    }
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const server = await app();
+    const first = await request(server).get("/");
+    const etag = first.headers.etag;
+    expect(etag).toBeTruthy();
+    const second = await request(server).get("/").set("If-None-Match", etag!);
+    expect(second.status).toBe(304);
+  });
+
+  it("passes unknown paths and non-GET methods to the next handler", async () => {
+    const server = await app();
+    expect((await request(server).get("/inconnu")).status).toBe(418);
+    expect((await request(server).post("/")).status).toBe(418);
+  });
+});

@@ -1,0 +1,119 @@
+/** Shared layout (spec §2): navigation, mobile menu, footer, scroll reset, unknown paths. */
+import { expect, test } from "@playwright/test";
+
+test.describe("top navigation", () => {
+  test("lists the five spec links on desktop", { tag: "@desktop" }, async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Navigation principale" });
+    for (const [name, href] of [
+      ["Accueil", "/"],
+      ["Contact", "/contact"],
+      ["Développement web", "/dev-web"],
+      ["Vente neuf et reconditionné", "/sales"],
+      ["Mentions légales", "/mentions-legales"],
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+    }
+  });
+});
+
+// The menu button only shows on small screens.
+test.describe("mobile menu", { tag: "@mobile" }, () => {
+  test("opens full screen with its three groups and locks page scrolling", async ({ page }) => {
+    await page.goto("/mentions-legales");
+    const toggle = page.getByRole("button", { name: "Ouvrir le menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const menu = page.getByRole("dialog", { name: "Menu principal" });
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const group of ["Navigation", "Nos services", "Informations"]) {
+      await expect(menu.getByRole("navigation", { name: group })).toBeVisible();
+    }
+    const box = await menu.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box?.width).toBe(viewport.width);
+    expect(box?.height).toBe(viewport.height);
+
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+  });
+
+  test("closes on navigation and unlocks scrolling", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu principal" });
+    await menu.getByRole("link", { name: "Mentions légales" }).click();
+    await expect(page).toHaveURL(/\/mentions-legales$/);
+    await expect(menu).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  });
+
+  test("closes on Escape and gives focus back to its button", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Ouvrir le menu" });
+    await toggle.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(toggle).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  });
+
+  test("keeps keyboard focus inside while open", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu principal" });
+    await expect(menu).toBeVisible();
+    const count = await menu.locator("a[href], button").count();
+    for (let i = 0; i < count + 3; i++) {
+      await page.keyboard.press("Tab");
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+  });
+});
+
+test.describe("footer", () => {
+  test("shows the shop's contact details, hours and the current year", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: /Tél\./ })).toHaveAttribute("href", /^tel:\+33/);
+    await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    await expect(footer.getByRole("link", { name: /rue/ })).toHaveAttribute("href", /maps/);
+    await expect(footer).toContainText("Du lundi au vendredi : 9h – 14h");
+    await expect(footer).toContainText("14h – 19h sur rendez-vous");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+});
+
+test.describe("navigation behaviour", () => {
+  test("a new page starts at the top", async ({ page }) => {
+    await page.goto("/mentions-legales");
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Assistance informatique" }).click();
+    await expect(page).toHaveURL(/\/assistance-informatique$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("an unknown path lands on / and Back does not return to it", async ({ page }) => {
+    await page.goto("/contact");
+    const response = await page.goto("/cette-page-n-existe-pas");
+    expect(response?.url()).toMatch(/\/$/);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("the server answers an unknown path with a 302 to /", async ({ request }) => {
+    const response = await request.get("/nulle-part", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/");
+  });
+});

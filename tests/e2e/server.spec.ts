@@ -1,0 +1,79 @@
+/** HTTP-level behaviour of the server (issue 2): headers, health, pre-rendered HTML, shutdown. */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { PRERENDERED_PATHS } from "../../app/config/public-routes.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+test.describe("server", { tag: "@desktop" }, () => {
+  test("answers /healthz", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("sends security headers on pages", async ({ request }) => {
+    for (const url of ["/", "/soft-assist"]) {
+      const headers = (await request.get(url)).headers();
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"]).toMatch(/script-src 'self' '(sha256|nonce)-/);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["strict-transport-security"]).toContain("max-age=");
+      expect(headers["x-powered-by"]).toBeUndefined();
+    }
+  });
+
+  test("compresses responses", async ({ request }) => {
+    const response = await request.get("/", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(response.headers()["content-encoding"]).toBe("br");
+  });
+
+  test("every public route's HTML carries its content without JavaScript", async ({ request }) => {
+    const titles = new Set<string>();
+    for (const url of PRERENDERED_PATHS) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      const html = await response.text();
+      expect(html, url).toContain('<html lang="fr">');
+      expect(html, url).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html, url).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+      expect(canonical, url).toBe(new URL(url, "http://localhost:3000").href);
+      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title, url).toBeTruthy();
+      titles.add(title!);
+    }
+    expect(titles.size).toBe(PRERENDERED_PATHS.length);
+  });
+
+  test("a page is readable with JavaScript disabled", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/assistance-informatique");
+    await expect(page.getByRole("heading", { level: 1, name: "Assistance informatique" })).toBeVisible();
+    await context.close();
+  });
+
+  test("/dashboard leads to /soft-assist", async ({ request }) => {
+    const response = await request.get("/dashboard", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/soft-assist");
+  });
+
+  test("stops cleanly on SIGTERM", async () => {
+    const child = spawn(process.execPath, ["server/index.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    await expect.poll(() => output, { timeout: 15_000 }).toContain("Serveur prêt");
+    child.kill("SIGTERM");
+    const [code] = await once(child, "exit");
+    expect(code).toBe(0);
+    expect(output).toContain("arrêté");
+  });
+});
