@@ -7,6 +7,7 @@
  * a visitor; errors are logged with pino.
  */
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -19,7 +20,12 @@ import type { Connect } from "vite";
 import type { Env } from "../app/utils/env.server.ts";
 import { cspNonceContext } from "../app/utils/csp-nonce.ts";
 import { cspDirectives } from "./csp.ts";
-import { HTML_CACHE_CONTROL, loadPrerenderedPages, servePrerendered } from "./prerendered.ts";
+import {
+  createPrerenderedResponder,
+  HTML_CACHE_CONTROL,
+  loadPrerenderedPages,
+  type HeaderSet,
+} from "./prerendered.ts";
 
 /** Hashed build assets never change: cache for a year. */
 export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -38,8 +44,14 @@ export type AppOptions = {
     }
 );
 
-/** Builds the Express app. In production, reads the build (server bundle and pre-rendered pages) once. */
-export async function createApp(options: AppOptions): Promise<express.Express> {
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Builds the request listener. In production it reads the build (server
+ * bundle and pre-rendered pages) once; pre-rendered pages are answered before
+ * Express, with the same helmet headers.
+ */
+export async function createApp(options: AppOptions): Promise<RequestListener> {
   const { env, logger } = options;
   const development = options.mode === "development";
   const https = env.PUBLIC_URL.startsWith("https:");
@@ -60,8 +72,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
     next();
   });
   const directives = cspDirectives({ scriptSources: [], development, https });
-  app.use(
-    helmet({
+  const securityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -75,8 +86,8 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       crossOriginEmbedderPolicy: false,
       xFrameOptions: { action: "deny" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
+    });
+  app.use(securityHeaders);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -85,6 +96,7 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
   });
 
   let handler: RequestHandler;
+  let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   if (options.mode === "development") {
     // A connect server is an (req, res, next) middleware; Express's typings only differ in the request type.
     app.use(options.vite.middlewares as unknown as RequestHandler);
@@ -103,7 +115,10 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
         fallthrough: false,
       }),
     );
-    app.use(servePrerendered(await loadPrerenderedPages(clientDir, { https })));
+    prerendered = createPrerenderedResponder(
+      await loadPrerenderedPages(clientDir, { https }),
+      captureHeaders(securityHeaders),
+    );
     app.use(
       express.static(clientDir, {
         index: false,
@@ -140,7 +155,28 @@ export async function createApp(options: AppOptions): Promise<express.Express> {
       );
   };
   app.use(onError);
-  return app;
+  if (!prerendered) return app;
+  const answerPrerendered = prerendered;
+  return (req, res) => {
+    if (answerPrerendered(req, res)) {
+      logger.debug({ method: req.method, url: req.url }, "pre-rendered page");
+      return;
+    }
+    app(req, res);
+  };
+}
+
+/** The headers a (synchronous) helmet middleware sets, captured once. */
+function captureHeaders(middleware: RequestHandler): HeaderSet {
+  const headers: HeaderSet = {};
+  const res = {
+    locals: {},
+    setHeader: (name: string, value: string) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+    getHeader: (name: string) => headers[name],
+  };
+  middleware({ headers: {} } as express.Request, res as unknown as express.Response, () => undefined);
+  return headers;
 }
 
 function loadContext(_req: express.Request, res: express.Response): RouterContextProvider {

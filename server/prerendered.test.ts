@@ -1,11 +1,11 @@
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "./csp.ts";
-import { loadPrerenderedPages, servePrerendered } from "./prerendered.ts";
+import { createPrerenderedResponder, loadPrerenderedPages } from "./prerendered.ts";
 
 let dir: string;
 const home = '<!doctype html><html lang="fr"><title>Accueil</title><script>window.a=1</script></html>';
@@ -20,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function app() {
-  const server = express();
-  server.use(servePrerendered(await loadPrerenderedPages(dir, { https: false })));
-  server.use((_req, res) => {
-    res.status(418).send("suivant");
+  const respond = createPrerenderedResponder(await loadPrerenderedPages(dir, { https: false }), {
+    "X-Content-Type-Options": "nosniff",
   });
-  return server;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!respond(req, res)) res.writeHead(418).end("suivant");
+  };
 }
 
 describe("pre-rendered pages", () => {
@@ -37,6 +37,12 @@ describe("pre-rendered pages", () => {
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect((await request(server).get("/products/pc/").set("Accept-Encoding", "identity")).text).toBe(pc);
     expect((await request(server).get("/").set("Accept-Encoding", "identity")).text).toBe(home);
+  });
+
+  it("sends the given security headers with the page", async () => {
+    const res = await request(await app()).get("/?utm=1");
+    expect(res.status).toBe(200);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("allows exactly the page's own inline scripts in its CSP", async () => {

@@ -1,0 +1,71 @@
+/** Shared helpers for the benchmark scripts (they print figures; they assert nothing). */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Makes sure a current build exists (same check as `npm start`). */
+export function ensureBuild(): void {
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "ensure-build.ts")], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("build failed");
+}
+
+/** Starts the production server on `port`; resolves once /healthz answers. */
+export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, "server", "index.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...extraEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`, 30_000);
+  return child;
+}
+
+/** Polls `url` until it answers 200; returns the elapsed time in ms. */
+export async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) {
+        await response.arrayBuffer();
+        return performance.now() - started;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function has(command: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+}
