@@ -7,5 +7,5 @@ import { PRERENDERED_PATHS } from "./app/config/public-routes.ts";
  */
 export default {
   ssr: true,
-  prerender: { paths: [...PRERENDERED_PATHS], concurrency: 4 },
+  prerender: { paths: [...PRERENDERED_PATHS, "/robots.txt", "/sitemap.xml"], concurrency: 4 },
 } satisfies Config;

@@ -16,6 +16,8 @@ export default [
   route("repair", "routes/repair.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("soft-assist", "routes/soft-assist.tsx"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
   // Spec §2: any unknown path goes to / and replaces the history entry.
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

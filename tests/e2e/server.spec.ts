@@ -77,3 +77,15 @@ test.describe("server", { tag: "@desktop" }, () => {
     expect(output).toContain("arrêté");
   });
 });
+
+test.describe("crawlers", { tag: "@desktop" }, () => {
+  test("robots.txt points to a sitemap listing every public route", async ({ request }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("xml");
+    const xml = await sitemap.text();
+    for (const path of PRERENDERED_PATHS) expect(xml).toContain(`<loc>${new URL(path, "http://localhost:3000").href}</loc>`);
+  });
+});

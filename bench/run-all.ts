@@ -1,0 +1,8 @@
+/** Runs every benchmark in turn (`npm run bench`). Each prints its own figures. */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+for (const script of ["startup.ts", "js-size.ts", "throughput.ts", "lighthouse.ts"]) {
+  console.log(`\n== bench/${script}`);
+  spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: "inherit" });
+}
