@@ -1,10 +1,115 @@
+/**
+ * Contact page (spec §2 "Contact"): address (maps link), phone (tel: link),
+ * e-mail (mailto: link) and opening hours, all read from `~/config/shop`.
+ * The message form (spec §3, §5, §7) comes in a later issue and takes the
+ * place of the "Envoyez-nous un message" section's text.
+ */
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/contact";
-import { PageHero } from "~/components/ui/section";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageHero, Section } from "~/components/ui/section";
+import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, shop, telHref } from "~/config/shop";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  getMeta(matches, { title: "Contact", description: "Contact — page en construction.", path: "/contact" });
+  getMeta(matches, {
+    title: "Contact",
+    description:
+      "Contactez notre atelier informatique : adresse, téléphone, e-mail et horaires d'ouverture. Diagnostic gratuit de vos appareils en magasin.",
+    path: "/contact",
+  });
 
-export default function Page() {
-  return <PageHero title="Contact" />;
+const linkClass =
+  "font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
+
+/** One contact detail card: decorative icon, `<h3>` title, content. */
+function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card className="flex h-full flex-col gap-3">
+      <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300">
+        {icon}
+      </span>
+      <h3 className="text-xl font-semibold text-white">{title}</h3>
+      <div className="text-lg text-slate-300">{children}</div>
+    </Card>
+  );
+}
+
+/** Spec §2 "Contact". */
+export default function Contact() {
+  const hours = formatOpeningHours();
+  const hasAppointmentSlots = shop.openingHours.some((slot) => slot.byAppointment);
+  return (
+    <>
+      <PageHero
+        title="Contactez-nous"
+        subtitle="Une question, un devis ou un appareil en panne&nbsp;? Appelez-nous, écrivez-nous ou passez nous voir en magasin&nbsp;: le diagnostic est gratuit."
+      >
+        <ButtonLink to={telHref} size="lg">
+          <Phone aria-hidden="true" className="size-5" />
+          Appeler le {shop.phone.display}
+        </ButtonLink>
+        <ButtonLink to={mailtoHref} size="lg" variant="secondary">
+          <Mail aria-hidden="true" className="size-5" />
+          Écrire un e-mail
+        </ButtonLink>
+      </PageHero>
+
+      <Section title="Nos coordonnées">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <li>
+            <ContactCard icon={<MapPin className="size-6" />} title="Adresse">
+              <p>
+                <a className={linkClass} href={mapsUrl()} target="_blank" rel="noopener">
+                  {formatAddress()}
+                  <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
+                </a>
+              </p>
+            </ContactCard>
+          </li>
+          <li>
+            <ContactCard icon={<Phone className="size-6" />} title="Téléphone">
+              <p>
+                <a className={linkClass} href={telHref}>{shop.phone.display}</a>
+              </p>
+            </ContactCard>
+          </li>
+          <li>
+            <ContactCard icon={<Mail className="size-6" />} title="E-mail">
+              <p>
+                <a className={`${linkClass} break-all`} href={mailtoHref}>{shop.email}</a>
+              </p>
+            </ContactCard>
+          </li>
+          <li>
+            <ContactCard icon={<Clock className="size-6" />} title="Horaires d'ouverture">
+              <ul className="flex flex-col gap-1">
+                {hours.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </ContactCard>
+          </li>
+        </ul>
+        {hasAppointmentSlots ? (
+          <p className="mt-6 max-w-3xl text-slate-300">
+            Pour un créneau sur rendez-vous, appelez-nous ou envoyez-nous un e-mail : nous vous proposerons un horaire.
+          </p>
+        ) : null}
+      </Section>
+
+      <Section id="message" title="Envoyez-nous un message">
+        {/* The contact form (spec §3, §5, §7; a later issue) replaces this card. */}
+        <Card className="flex max-w-3xl flex-col items-start gap-5">
+          <p className="text-lg text-slate-300">
+            Notre formulaire de contact arrive très bientôt. En attendant, appelez-nous au{" "}
+            <a className={linkClass} href={telHref}>{shop.phone.display}</a> ou écrivez-nous à{" "}
+            <a className={`${linkClass} break-all`} href={mailtoHref}>{shop.email}</a> : nous vous répondons rapidement.
+          </p>
+        </Card>
+      </Section>
+    </>
+  );
 }

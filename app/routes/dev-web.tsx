@@ -1,10 +1,134 @@
+/**
+ * Web development page (spec §2 "Web development", §9): hero linking to the
+ * quote section, three feature blocks, the three mailbox plans (each with a
+ * "Choisir" link that will preselect the plan) and the quote section anchored
+ * as `#devis`. The quote form itself (spec §3, §5, §7) comes in a later issue.
+ */
+import { Check, Mail, Palette, Phone, Search, Sparkles } from "lucide-react";
 import type { Route } from "./+types/dev-web";
-import { PageHero } from "~/components/ui/section";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, FeatureCard } from "~/components/ui/card";
+import { PageHero, Section } from "~/components/ui/section";
+import { formatCapacity, formatMonthlyPrice, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
+import { mailtoHref, shop, telHref } from "~/config/shop";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  getMeta(matches, { title: "Développement web", description: "Développement web — page en construction.", path: "/dev-web" });
+  getMeta(matches, {
+    title: "Développement web et devis",
+    description:
+      "Création de sites vitrines sur mesure avec IA intégrée et référencement SEO, boîtes mail professionnelles dès 3,99 € par mois. Devis sous 48 heures.",
+    path: "/dev-web",
+  });
 
-export default function Page() {
-  return <PageHero title="Développement web" />;
+/** Spec §9: quote reply promise. */
+const REPLY_DELAY = "48 heures";
+
+const FEATURES = [
+  {
+    title: "Design sur mesure",
+    text: "Un site vitrine unique, à l'image de votre entreprise, pensé pour le mobile comme pour l'ordinateur et facile à faire évoluer.",
+    icon: Palette,
+  },
+  {
+    title: "IA intégrée",
+    text: "Un assistant intelligent intégré à votre site pour répondre à vos visiteurs et les orienter, à toute heure.",
+    icon: Sparkles,
+  },
+  {
+    title: "Référencement SEO",
+    text: "Un site rapide, bien structuré et optimisé pour les moteurs de recherche, afin que vos clients vous trouvent facilement.",
+    icon: Search,
+  },
+] as const;
+
+const quoteMailto = `${mailtoHref}?subject=${encodeURIComponent("Demande de devis – site web")}`;
+
+/** Spec §2 "Web development". */
+export default function DevWeb() {
+  return (
+    <>
+      <PageHero
+        title="Développement web sur mesure"
+        subtitle={`Sites vitrines personnalisés, intelligence artificielle intégrée, référencement naturel et boîtes mail professionnelles. Décrivez-nous votre projet : nous vous répondons sous ${REPLY_DELAY}.`}
+      >
+        <ButtonLink to="#devis" size="lg">Demander un devis</ButtonLink>
+        <ButtonLink to="#offres" size="lg" variant="secondary">Voir les offres mail</ButtonLink>
+      </PageHero>
+
+      <Section
+        title="Un site qui vous ressemble"
+        intro="Nous concevons votre site de A à Z, de la maquette à la mise en ligne, avec trois atouts."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {FEATURES.map(({ title, text, icon: Icon }) => (
+            <li key={title} className="flex">
+              <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={title}>
+                <p>{text}</p>
+              </FeatureCard>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        id="offres"
+        title="Nos offres de boîtes mail"
+        intro="Des adresses e-mail professionnelles à votre nom de domaine, pour compléter votre site. Tarifs par mois."
+      >
+        <ul className="grid gap-6 md:grid-cols-3">
+          {MAILBOX_PLANS.map((plan) => (
+            <li key={plan.id} className="flex">
+              <Card className="flex w-full flex-col gap-5">
+                <h3 className="flex items-center gap-3 text-xl font-semibold text-white">
+                  <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300">
+                    <Mail className="size-6" />
+                  </span>
+                  Boîte mail {formatCapacity(plan)}
+                </h3>
+                <p className="flex items-baseline gap-2 text-slate-300">
+                  <span className="text-4xl font-bold text-white">{formatMonthlyPrice(plan)}</span>
+                  <span>par mois</span>
+                </p>
+                <ul className="flex flex-col gap-2 text-slate-300">
+                  <li className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sky-300" />
+                    <span>{formatCapacity(plan)} de stockage</span>
+                  </li>
+                  <li className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sky-300" />
+                    <span>Adresse à votre nom de domaine</span>
+                  </li>
+                </ul>
+                <ButtonLink to={mailboxPlanQuoteHref(plan)} className="mt-auto w-full">
+                  Choisir<span className="sr-only"> l'offre {formatCapacity(plan)}</span>
+                </ButtonLink>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="devis" title="Demander un devis">
+        {/* The quote form (spec §3, §5, §7; a later issue) replaces this card and reads `?offre=`. */}
+        <Card className="flex max-w-3xl flex-col items-start gap-5">
+          <p className="text-lg text-slate-300">
+            Notre formulaire de demande de devis arrive très bientôt. En attendant, décrivez-nous votre projet (activité,
+            nom de domaine souhaité, offre de boîte mail, budget) par e-mail ou par téléphone : nous vous répondons
+            sous {REPLY_DELAY}.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to={quoteMailto}>
+              <Mail aria-hidden="true" className="size-5" />
+              Demander un devis par e-mail
+            </ButtonLink>
+            <ButtonLink to={telHref} variant="secondary">
+              <Phone aria-hidden="true" className="size-5" />
+              Appeler le {shop.phone.display}
+            </ButtonLink>
+          </div>
+        </Card>
+      </Section>
+    </>
+  );
 }

@@ -68,7 +68,7 @@ export function CtaBanner({ title, text, to, label }: CtaProps) {
             <h2 id={headingId} className="text-2xl font-bold text-white sm:text-3xl">{title}</h2>
             {text ? <p className="mt-2 text-lg text-slate-200">{text}</p> : null}
           </div>
-          <ButtonLink to={to} size="lg">{label}</ButtonLink>
+          <ButtonLink to={to} size="lg" className="shrink-0 whitespace-nowrap">{label}</ButtonLink>
         </div>
       </Container>
     </section>
