@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { PRERENDERED_PATHS } from "./app/config/public-routes.ts";
+import { stripModulepreloadInDir } from "./scripts/strip-modulepreload.ts";
 
 /**
  * Public pages are pre-rendered to HTML at build time (issue 2); the rest
@@ -8,4 +10,8 @@ import { PRERENDERED_PATHS } from "./app/config/public-routes.ts";
 export default {
   ssr: true,
   prerender: { paths: [...PRERENDERED_PATHS, "/robots.txt", "/sitemap.xml"], concurrency: 4 },
+  async buildEnd({ reactRouterConfig }) {
+    const changed = await stripModulepreloadInDir(path.join(reactRouterConfig.buildDirectory, "client"));
+    console.log(`modulepreload retiré de ${changed} pages pré-rendues`);
+  },
 } satisfies Config;

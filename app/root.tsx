@@ -5,7 +5,7 @@
  */
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?inline";
 import { ParticleBackground } from "~/components/layout/particle-background";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -29,6 +29,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#020617" />
         <Meta />
+        {/*
+          The stylesheet is inlined into the server-rendered HTML so the first paint waits for no
+          other request (Lighthouse FCP on slow 4G). The client bundle does not carry it: hydration
+          keeps the server's <style> and React never rewrites an unchanged dangerouslySetInnerHTML.
+        */}
+        <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? appCss : "" }} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col font-sans antialiased">

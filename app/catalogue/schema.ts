@@ -178,7 +178,9 @@ const EurosSchema = z
   .int({ error: "doit être un nombre entier d'euros" })
   .positive({ error: "doit être positif" });
 
+/** A known repair type id; anything else is rejected. */
 export const RepairIdSchema = z.enum(REPAIR_IDS, { error: "type de réparation inconnu" });
+/** `"shop"` or `"estimate"` (see `PRICE_SOURCES`). */
 export const PriceSourceSchema = z.enum(PRICE_SOURCES, { error: "doit valoir shop ou estimate" });
 
 /**
@@ -225,4 +227,5 @@ export const BrandSchema = z.strictObject({
 
 /** A brand data file after zod parsing (before the cross-file checks of `./index.ts`). */
 export type BrandData = z.output<typeof BrandSchema>;
+/** One model of a brand data file, after zod parsing. */
 export type ModelData = z.output<typeof ModelSchema>;

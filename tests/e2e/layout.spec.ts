@@ -62,6 +62,19 @@ test.describe("mobile menu", { tag: "@mobile" }, () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
   });
 
+  test("works before JavaScript runs: opens, locks scrolling, closes on Escape", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/mentions-legales");
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu principal" });
+    await expect(menu.getByRole("link", { name: "Accueil" })).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await context.close();
+  });
+
   test("keeps keyboard focus inside while open", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Ouvrir le menu" }).click();

@@ -1,10 +1,12 @@
 /**
  * Full-screen mobile menu (spec §2 "Shared layout", issue 2).
  *
- * A native modal `<dialog>`: the rest of the page becomes inert and Escape
- * closes it. Tab is additionally wrapped inside it so focus never reaches the
- * browser chrome, page scrolling is locked while it is open, and it closes on
- * every navigation. Focus returns to the toggle button on close.
+ * A native modal `<dialog>` opened by an invoker command, so it works from the
+ * first paint, before hydration: the rest of the page becomes inert, Escape
+ * closes it, and page scrolling is locked by CSS (`app.css`, `:has(dialog[open])`).
+ * Once hydrated, Tab is wrapped inside it (focus never reaches the browser
+ * chrome), it closes on every navigation, and the toggle's `aria-expanded`
+ * follows the dialog. The dialog's own `open` state is the only state.
  */
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
@@ -62,41 +64,48 @@ function Group({ title, items, onNavigate, children }: GroupProps) {
 
 const plainLink = "block rounded-lg px-3 py-2.5 text-lg break-words text-slate-100 hover:bg-slate-800";
 
+/** True where buttons can open dialogs by themselves (HTML invoker commands). */
+const supportsInvokerCommands = () => typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
+
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
-  // Close on every navigation (including Back/Forward), not only on link clicks.
-  useEffect(() => setOpen(false), [location.key]);
-
+  // The dialog is the source of truth: it may even have been opened before hydration.
+  // (React's onToggle is not wired for <dialog>, hence the native listener.)
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-    if (!open) return;
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = "hidden";
-    return () => {
-      root.style.overflow = previous;
-    };
-  }, [open]);
+    const sync = () => setOpen(dialog.open);
+    sync();
+    dialog.addEventListener("toggle", sync);
+    return () => dialog.removeEventListener("toggle", sync);
+  }, []);
 
-  const close = () => setOpen(false);
+  // Close on every navigation (including Back/Forward), not only on link clicks.
+  useEffect(() => {
+    if (dialogRef.current?.open) dialogRef.current.close();
+  }, [location.key]);
+
+  const close = () => dialogRef.current?.close();
 
   return (
     <>
       <button
         ref={toggleRef}
         type="button"
+        command="show-modal"
+        commandfor="menu-mobile"
         className="inline-flex size-11 items-center justify-center rounded-lg text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-300 lg:hidden"
         aria-expanded={open}
         aria-controls="menu-mobile"
         aria-label="Ouvrir le menu"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // Browsers without invoker commands open it here.
+          if (!supportsInvokerCommands() && !dialogRef.current?.open) dialogRef.current?.showModal();
+        }}
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
@@ -104,7 +113,6 @@ export function MobileMenu() {
         id="menu-mobile"
         ref={dialogRef}
         aria-label="Menu principal"
-        // The native Escape handling fires "cancel" then "close"; mirror it into state.
         onClose={() => {
           setOpen(false);
           toggleRef.current?.focus();
@@ -117,33 +125,33 @@ export function MobileMenu() {
             <span className="text-lg font-bold text-white">{shop.name}</span>
             <button
               type="button"
-              onClick={close}
+              command="close"
+              commandfor="menu-mobile"
+              onClick={() => {
+                if (!supportsInvokerCommands()) close();
+              }}
               aria-label="Fermer le menu"
               className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-300"
             >
               <X aria-hidden="true" className="size-6" />
             </button>
           </div>
-          {open ? (
-            <>
-              <Group title="Navigation" items={mainNav} onNavigate={close} />
-              <Group title="Nos services" items={servicesNav} onNavigate={close} />
-              <Group title="Informations" items={footerNav} onNavigate={close}>
-                <li>
-                  <a className={plainLink} href={telHref}>Appeler le {shop.phone.display}</a>
-                </li>
-                <li>
-                  <a className={plainLink} href={mailtoHref}>{shop.email}</a>
-                </li>
-                <li>
-                  <a className={plainLink} href={mapsUrl()} target="_blank" rel="noopener">
-                    {formatAddress()}
-                    <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
-                  </a>
-                </li>
-              </Group>
-            </>
-          ) : null}
+          <Group title="Navigation" items={mainNav} onNavigate={close} />
+          <Group title="Nos services" items={servicesNav} onNavigate={close} />
+          <Group title="Informations" items={footerNav} onNavigate={close}>
+            <li>
+              <a className={plainLink} href={telHref}>Appeler le {shop.phone.display}</a>
+            </li>
+            <li>
+              <a className={plainLink} href={mailtoHref}>{shop.email}</a>
+            </li>
+            <li>
+              <a className={plainLink} href={mapsUrl()} target="_blank" rel="noopener">
+                {formatAddress()}
+                <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
+              </a>
+            </li>
+          </Group>
         </div>
       </dialog>
     </>
