@@ -75,6 +75,26 @@ test.describe("mobile menu", { tag: "@mobile" }, () => {
     await context.close();
   });
 
+  test("stays open when the page hydrates after the visitor opened it", async ({ page }) => {
+    // Hold back the page's JavaScript until the menu is open, as on a slow phone connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu principal" });
+    await expect(menu).toBeVisible();
+    release();
+    await expect(page.getByRole("button", { name: "Ouvrir le menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Gaming et réalité virtuelle" }).click();
+    await expect(page).toHaveURL(/\/gaming-vr$/);
+    await expect(menu).toBeHidden();
+  });
+
   test("keeps keyboard focus inside while open", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Ouvrir le menu" }).click();

@@ -84,8 +84,12 @@ export function MobileMenu() {
     return () => dialog.removeEventListener("toggle", sync);
   }, []);
 
-  // Close on every navigation (including Back/Forward), not only on link clicks.
+  // Close on every navigation (including Back/Forward), not only on link clicks. Not on the
+  // first run: hydration must not close a menu the visitor opened before it.
+  const shownLocation = useRef(location.key);
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     if (dialogRef.current?.open) dialogRef.current.close();
   }, [location.key]);
 
