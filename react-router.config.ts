@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { PRERENDERED_PATHS } from "./app/config/public-routes.ts";
+import { precompressDir } from "./scripts/precompress.ts";
 import { stripModulepreloadInDir } from "./scripts/strip-modulepreload.ts";
 
 /**
@@ -11,7 +12,9 @@ export default {
   ssr: true,
   prerender: { paths: [...PRERENDERED_PATHS, "/robots.txt", "/sitemap.xml"], concurrency: 4 },
   async buildEnd({ reactRouterConfig }) {
-    const changed = await stripModulepreloadInDir(path.join(reactRouterConfig.buildDirectory, "client"));
-    console.log(`modulepreload retiré de ${changed} pages pré-rendues`);
+    const client = path.join(reactRouterConfig.buildDirectory, "client");
+    const changed = await stripModulepreloadInDir(client);
+    const compressed = await precompressDir(client);
+    console.log(`modulepreload retiré de ${changed} pages pré-rendues, ${compressed} pages compressées (br, gz)`);
   },
 } satisfies Config;

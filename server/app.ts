@@ -119,6 +119,10 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       await loadPrerenderedPages(clientDir, { https }),
       captureHeaders(securityHeaders),
     );
+    // Pre-rendered pages live at clean URLs; their files (and encodings) are not pages of their own.
+    app.get(/\/index\.html(\.br|\.gz)?$/, (req, res) => {
+      res.redirect(301, req.path.replace(/\/index\.html(\.br|\.gz)?$/, "") || "/");
+    });
     app.use(
       express.static(clientDir, {
         index: false,

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, mkdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -74,5 +74,32 @@ describe("pre-rendered pages", () => {
     const server = await app();
     expect((await request(server).get("/inconnu")).status).toBe(418);
     expect((await request(server).post("/")).status).toBe(418);
+  });
+});
+
+describe("pre-compressed pages from the build", () => {
+  it("serves the build's .br and .gz files when they are newer than the page", async () => {
+    const buildDir = await mkdtemp(path.join(tmpdir(), "precompressed-"));
+    try {
+      await writeFile(path.join(buildDir, "index.html"), home);
+      // Different content in the encoded files proves they were read, not recomputed.
+      const { compressBoth } = await import("../scripts/precompress.ts");
+      const encoded = await compressBoth(Buffer.from("<p>version compressée</p>"));
+      await writeFile(path.join(buildDir, "index.html.br"), encoded.br);
+      await writeFile(path.join(buildDir, "index.html.gz"), encoded.gzip);
+      const respond = createPrerenderedResponder(await loadPrerenderedPages(buildDir, { https: false }), {});
+      const server = (req: IncomingMessage, res: ServerResponse) => void respond(req, res);
+      expect((await request(server).get("/").set("Accept-Encoding", "br")).text).toBe("<p>version compressée</p>");
+      expect((await request(server).get("/").set("Accept-Encoding", "gzip")).text).toBe("<p>version compressée</p>");
+
+      // A page rebuilt after its encodings: they are stale and ignored.
+      const later = new Date(Date.now() + 5_000);
+      await utimes(path.join(buildDir, "index.html"), later, later);
+      const fresh = createPrerenderedResponder(await loadPrerenderedPages(buildDir, { https: false }), {});
+      const server2 = (req: IncomingMessage, res: ServerResponse) => void fresh(req, res);
+      expect((await request(server2).get("/").set("Accept-Encoding", "br")).text).toBe(home);
+    } finally {
+      await rm(buildDir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,11 +7,11 @@
  * these paths again on every request.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
+import { compressBoth } from "../scripts/precompress.ts";
 import { cspDirectives, inlineScriptHashes, serializeCsp } from "./csp.ts";
 
 export type PrerenderedPage = {
@@ -36,28 +36,47 @@ async function findIndexFiles(dir: string, base = dir): Promise<string[]> {
   return files;
 }
 
-/** Maps a URL path ("/products/pc") to its page, for every pre-rendered file under `clientDir`. */
+/**
+ * Maps a URL path ("/products/pc") to its page, for every pre-rendered file under `clientDir`.
+ * Reads the `.br`/`.gz` files written by the build (scripts/precompress.ts); compresses the page
+ * itself only when they are missing or older than the page.
+ */
 export async function loadPrerenderedPages(
   clientDir: string,
   options: { https: boolean },
 ): Promise<Map<string, PrerenderedPage>> {
-  const pages = new Map<string, PrerenderedPage>();
-  for (const file of await findIndexFiles(clientDir)) {
-    const identity = await readFile(file);
-    const relative = path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
-    const urlPath = relative === "" ? "/" : `/${relative}`;
-    const html = identity.toString("utf8");
-    pages.set(urlPath, {
-      identity,
-      gzip: gzipSync(identity, { level: 9 }),
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
-      csp: serializeCsp(
-        cspDirectives({ scriptSources: inlineScriptHashes(html), development: false, https: options.https }),
-      ),
-    });
+  const files = await findIndexFiles(clientDir);
+  const entries = await Promise.all(
+    files.map(async (file): Promise<[string, PrerenderedPage]> => {
+      const identity = await readFile(file);
+      const encoded = (await readPrecompressed(file)) ?? (await compressBoth(identity));
+      const relative = path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
+      const html = identity.toString("utf8");
+      return [
+        relative === "" ? "/" : `/${relative}`,
+        {
+          identity,
+          ...encoded,
+          etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
+          csp: serializeCsp(
+            cspDirectives({ scriptSources: inlineScriptHashes(html), development: false, https: options.https }),
+          ),
+        },
+      ];
+    }),
+  );
+  return new Map(entries);
+}
+
+async function readPrecompressed(file: string): Promise<{ br: Buffer; gzip: Buffer } | undefined> {
+  try {
+    const [page, br, gz] = await Promise.all([stat(file), stat(`${file}.br`), stat(`${file}.gz`)]);
+    if (br.mtimeMs < page.mtimeMs || gz.mtimeMs < page.mtimeMs) return undefined;
+    const [brBody, gzBody] = await Promise.all([readFile(`${file}.br`), readFile(`${file}.gz`)]);
+    return { br: brBody, gzip: gzBody };
+  } catch {
+    return undefined;
   }
-  return pages;
 }
 
 /** Header name → value, as captured from helmet at start. */

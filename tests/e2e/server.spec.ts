@@ -89,3 +89,9 @@ test.describe("crawlers", { tag: "@desktop" }, () => {
     for (const path of PRERENDERED_PATHS) expect(xml).toContain(`<loc>${new URL(path, "http://localhost:3000").href}</loc>`);
   });
 });
+
+test("a page's file name redirects to its clean URL", { tag: "@desktop" }, async ({ request }) => {
+  const response = await request.get("/contact/index.html", { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe("/contact");
+});
