@@ -13,12 +13,10 @@ import {
   Truck,
   Wrench,
 } from "lucide-react";
-import type { ReactNode } from "react";
 import type { Route } from "./+types/products.pc";
-import { FeatureCard } from "~/components/ui/card";
+import { FeatureGrid, type FeatureItem } from "~/components/ui/card";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
 import { formatHours, formatYears, salesPromises } from "~/config/sales-promises";
-import { cn } from "~/utils/cn";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,11 +27,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/products/pc",
   });
 
-type Service = { title: string; icon: ReactNode; text: string };
 
 const iconClass = "size-6";
 
-const included: readonly Service[] = [
+const included: readonly FeatureItem[] = [
   {
     title: "Configuration initiale",
     icon: <Settings aria-hidden="true" className={iconClass} />,
@@ -46,7 +43,7 @@ const included: readonly Service[] = [
   },
 ];
 
-const premium: readonly Service[] = [
+const premium: readonly FeatureItem[] = [
   {
     title: `Garantie jusqu'à ${formatYears(salesPromises.pcWarrantyMaxYearsWithExtension)}`,
     icon: <ShieldCheck aria-hidden="true" className={iconClass} />,
@@ -64,7 +61,7 @@ const premium: readonly Service[] = [
   },
 ];
 
-const professional: readonly Service[] = [
+const professional: readonly FeatureItem[] = [
   {
     title: "Installation sur site",
     icon: <Truck aria-hidden="true" className={iconClass} />,
@@ -77,21 +74,6 @@ const professional: readonly Service[] = [
   },
 ];
 
-/** A grid of service cards (h3 under the section's h2). */
-function ServiceGrid({ services, className }: { services: readonly Service[]; className?: string }) {
-  return (
-    <ul className={cn("grid gap-6 md:grid-cols-2", className)}>
-      {services.map((service) => (
-        <li key={service.title} className="flex">
-          <FeatureCard title={service.title} icon={service.icon} className="w-full">
-            <p>{service.text}</p>
-          </FeatureCard>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The new and refurbished PCs page (spec §2 "/products/pc"). */
 export default function ProductsPcPage() {
   return (
@@ -102,15 +84,15 @@ export default function ProductsPcPage() {
       />
 
       <Section title="Services inclus" intro="Avec chaque PC acheté chez nous, sans supplément.">
-        <ServiceGrid services={included} />
+        <FeatureGrid items={included} />
       </Section>
 
       <Section title="Support premium" intro="Un accompagnement dans la durée, bien après l'achat.">
-        <ServiceGrid services={premium} className="lg:grid-cols-3" />
+        <FeatureGrid items={premium} className="lg:grid-cols-3" />
       </Section>
 
       <Section title="Services professionnels" intro="Pour les entreprises, les commerces et les indépendants.">
-        <ServiceGrid services={professional} />
+        <FeatureGrid items={professional} />
       </Section>
 
       <CtaBanner

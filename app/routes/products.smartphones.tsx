@@ -15,12 +15,10 @@ import {
   Sparkles,
   Users,
 } from "lucide-react";
-import type { ReactNode } from "react";
 import type { Route } from "./+types/products.smartphones";
-import { FeatureCard } from "~/components/ui/card";
+import { FeatureGrid, type FeatureItem } from "~/components/ui/card";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
 import { formatDaysPerWeek, formatHours, formatMonths, salesPromises } from "~/config/sales-promises";
-import { cn } from "~/utils/cn";
 import { getMeta } from "~/utils/meta";
 
 const warranty = formatMonths(salesPromises.smartphoneWarrantyMonths);
@@ -36,11 +34,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/products/smartphones",
   });
 
-type Service = { title: string; icon: ReactNode; text: string };
 
 const iconClass = "size-6";
 
-const included: readonly Service[] = [
+const included: readonly FeatureItem[] = [
   {
     title: "Configuration",
     icon: <Settings aria-hidden="true" className={iconClass} />,
@@ -53,7 +50,7 @@ const included: readonly Service[] = [
   },
 ];
 
-const premium: readonly Service[] = [
+const premium: readonly FeatureItem[] = [
   {
     title: `Garantie ${warranty}, extensible à ${extendedWarranty}`,
     icon: <ShieldCheck aria-hidden="true" className={iconClass} />,
@@ -71,7 +68,7 @@ const premium: readonly Service[] = [
   },
 ];
 
-const additional: readonly Service[] = [
+const additional: readonly FeatureItem[] = [
   {
     title: "Protection d'écran",
     icon: <Smartphone aria-hidden="true" className={iconClass} />,
@@ -89,21 +86,6 @@ const additional: readonly Service[] = [
   },
 ];
 
-/** A grid of service cards (h3 under the section's h2). */
-function ServiceGrid({ services, className }: { services: readonly Service[]; className?: string }) {
-  return (
-    <ul className={cn("grid gap-6 md:grid-cols-2", className)}>
-      {services.map((service) => (
-        <li key={service.title} className="flex">
-          <FeatureCard title={service.title} icon={service.icon} className="w-full">
-            <p>{service.text}</p>
-          </FeatureCard>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The new and refurbished smartphones page (spec §2 "/products/smartphones"). */
 export default function ProductsSmartphonesPage() {
   return (
@@ -114,15 +96,15 @@ export default function ProductsSmartphonesPage() {
       />
 
       <Section title="Services inclus" intro="Avec chaque smartphone acheté chez nous, sans supplément.">
-        <ServiceGrid services={included} />
+        <FeatureGrid items={included} />
       </Section>
 
       <Section title="Support premium" intro="Un accompagnement dans la durée, bien après l'achat.">
-        <ServiceGrid services={premium} className="lg:grid-cols-3" />
+        <FeatureGrid items={premium} className="lg:grid-cols-3" />
       </Section>
 
       <Section title="Services additionnels" intro="Pour protéger votre appareil et équiper votre entreprise.">
-        <ServiceGrid services={additional} className="lg:grid-cols-3" />
+        <FeatureGrid items={additional} className="lg:grid-cols-3" />
       </Section>
 
       <CtaBanner

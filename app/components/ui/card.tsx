@@ -60,3 +60,21 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
     </ul>
   );
 }
+
+/** One card of a `FeatureGrid`. */
+export type FeatureItem = { title: string; icon?: ReactNode; text: ReactNode };
+
+/** A responsive grid of feature cards (h3 each, under the section's h2). */
+export function FeatureGrid({ items, className }: { items: readonly FeatureItem[]; className?: string }) {
+  return (
+    <ul className={cn("grid gap-6 md:grid-cols-2", className)}>
+      {items.map((item) => (
+        <li key={item.title} className="flex">
+          <FeatureCard title={item.title} icon={item.icon} className="w-full">
+            <p>{item.text}</p>
+          </FeatureCard>
+        </li>
+      ))}
+    </ul>
+  );
+}
