@@ -14,6 +14,13 @@ export default [
   route("products/pc", "routes/products.pc.tsx"),
   route("products/smartphones", "routes/products.smartphones.tsx"),
   route("repair", "routes/repair.tsx"),
+  // Repair catalogue §2: the four category pages, then one template for the 22 brand pages
+  // (static segments outrank `:page`, so the categories never reach the brand loader).
+  route("services/pc-repair", "routes/services.pc-repair.tsx"),
+  route("services/smartphone-repair", "routes/services.smartphone-repair.tsx"),
+  route("services/tablet-repair", "routes/services.tablet-repair.tsx"),
+  route("services/console-repair", "routes/services.console-repair.tsx"),
+  route("services/:page", "routes/services.brand.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("soft-assist", "routes/soft-assist.tsx"),
   route("robots.txt", "routes/robots.txt.ts"),

@@ -13,29 +13,28 @@
  * Each price says whether it is an `estimate` (invented within the spec's
  * ranges, for the shop to confirm) or comes from the shop (`estimate: false`).
  */
-import { formatEuros } from "~/config/shop";
-import acerTablet from "./data/acer-tablet.json";
-import asusTablet from "./data/asus-tablet.json";
-import asus from "./data/asus.json";
-import google from "./data/google.json";
-import honor from "./data/honor.json";
-import huaweiTablet from "./data/huawei-tablet.json";
-import huawei from "./data/huawei.json";
-import ipad from "./data/ipad.json";
-import iphone from "./data/iphone.json";
-import nintendo from "./data/nintendo.json";
-import oppo from "./data/oppo.json";
-import playstation from "./data/playstation.json";
-import realme from "./data/realme.json";
-import samsungTablet from "./data/samsung-tablet.json";
-import samsung from "./data/samsung.json";
-import sonyTablet from "./data/sony-tablet.json";
-import sony from "./data/sony.json";
-import surface from "./data/surface.json";
-import toshibaTablet from "./data/toshiba-tablet.json";
-import xbox from "./data/xbox.json";
-import xiaomiTablet from "./data/xiaomi-tablet.json";
-import xiaomi from "./data/xiaomi.json";
+import acerTablet from "./data/acer-tablet.json" with { type: "json" };
+import asusTablet from "./data/asus-tablet.json" with { type: "json" };
+import asus from "./data/asus.json" with { type: "json" };
+import google from "./data/google.json" with { type: "json" };
+import honor from "./data/honor.json" with { type: "json" };
+import huaweiTablet from "./data/huawei-tablet.json" with { type: "json" };
+import huawei from "./data/huawei.json" with { type: "json" };
+import ipad from "./data/ipad.json" with { type: "json" };
+import iphone from "./data/iphone.json" with { type: "json" };
+import nintendo from "./data/nintendo.json" with { type: "json" };
+import oppo from "./data/oppo.json" with { type: "json" };
+import playstation from "./data/playstation.json" with { type: "json" };
+import realme from "./data/realme.json" with { type: "json" };
+import samsungTablet from "./data/samsung-tablet.json" with { type: "json" };
+import samsung from "./data/samsung.json" with { type: "json" };
+import sonyTablet from "./data/sony-tablet.json" with { type: "json" };
+import sony from "./data/sony.json" with { type: "json" };
+import surface from "./data/surface.json" with { type: "json" };
+import toshibaTablet from "./data/toshiba-tablet.json" with { type: "json" };
+import xbox from "./data/xbox.json" with { type: "json" };
+import xiaomiTablet from "./data/xiaomi-tablet.json" with { type: "json" };
+import xiaomi from "./data/xiaomi.json" with { type: "json" };
 import {
   BrandSchema,
   CONSOLE_REPAIR_IDS,
@@ -61,6 +60,8 @@ export {
   type PriceSource,
   type RepairId,
 } from "./schema.ts";
+/** `formatPrice(49)` → "à partir de 49 €" (lives in `./format.ts`, light enough for client code). */
+export { formatPrice } from "./format.ts";
 
 /** One repair of a model: `euros` is a whole-euro minimum; `estimate` is true until the shop confirms it. */
 export type RepairPrice = {
@@ -415,23 +416,6 @@ export function getModel(slug: string): ModelEntry | undefined {
 /** French label of a repair type, e.g. `repairTypeLabel("port-hdmi") === "Port HDMI"`. */
 export function repairTypeLabel(id: RepairId): string {
   return REPAIR_LABELS[id];
-}
-
-/**
- * A minimum price as shown on the cards (spec §9): `formatPrice(49)` →
- * "à partir de 49 €", French grouping, no decimals (via `formatEuros`, i.e.
- * Intl.NumberFormat("fr-FR")). The spaces are no-break: U+202F between
- * thousands, and before "€" U+00A0 or U+202F depending on the ICU/CLDR
- * version (Node 24 gives U+00A0), so compare with that in mind.
- *
- * @param euros whole euros
- * @throws {RangeError} if `euros` is not a non-negative integer: catalogue prices are whole euros.
- */
-export function formatPrice(euros: number): string {
-  if (!Number.isInteger(euros) || euros < 0) {
-    throw new RangeError(`formatPrice attend un nombre entier d'euros positif, reçu ${euros}`);
-  }
-  return `à partir de ${formatEuros(euros)}`;
 }
 
 let offers: readonly Offer[] | undefined;

@@ -5,6 +5,7 @@
  */
 import { Award, BadgeCheck, Briefcase, CodeXml, ShoppingBag, Zap } from "lucide-react";
 import type { Route } from "./+types/home";
+import { FinderSection } from "~/components/finder/finder-section";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, FeatureCard } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
@@ -81,6 +82,8 @@ export default function Home() {
         <ButtonLink to="/contact" size="lg">Nous contacter</ButtonLink>
         <ButtonLink to="/repair" size="lg" variant="secondary">Découvrir nos réparations</ButtonLink>
       </PageHero>
+
+      <FinderSection />
 
       <Section
         id="reparations"

@@ -5,6 +5,7 @@
  */
 import { ClipboardList, PackageCheck, Stethoscope, Wrench } from "lucide-react";
 import type { Route } from "./+types/repair";
+import { FinderSection } from "~/components/finder/finder-section";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, FeatureCard } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
@@ -65,6 +66,8 @@ export default function Repair() {
         <ButtonLink to="/contact" size="lg">Nous contacter</ButtonLink>
         <ButtonLink to="#processus" size="lg" variant="secondary">Comment ça marche&nbsp;?</ButtonLink>
       </PageHero>
+
+      <FinderSection />
 
       <Section
         title="Que souhaitez-vous faire réparer&nbsp;?"

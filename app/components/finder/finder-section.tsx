@@ -1,0 +1,22 @@
+/**
+ * The model finder in its page section (issue 3: "on the repair pages and the home page"), with
+ * the same heading and help text everywhere; scoped by family or brand on catalogue pages.
+ */
+import { Section } from "~/components/ui/section";
+import { ModelFinder, type ModelFinderProps } from "./model-finder";
+
+type Props = Omit<ModelFinderProps, "className"> & {
+  /** Help text under the heading. */
+  intro?: string;
+};
+
+const DEFAULT_INTRO =
+  "Tapez votre modèle, et la panne si vous la connaissez : nos prix «\u00a0à partir de\u00a0» s'affichent aussitôt. Pour un tarif précis, le diagnostic est gratuit.";
+
+export function FinderSection({ intro = DEFAULT_INTRO, ...finder }: Props) {
+  return (
+    <Section id="prix" title={"Quel est le prix de ma réparation\u00a0?"} intro={intro}>
+      <ModelFinder {...finder} />
+    </Section>
+  );
+}

@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+/**
+ * ModelFinder (issue 3): the APG combobox pattern — typing lists options with
+ * prices, arrows move the active option, Enter navigates, Escape closes then
+ * clears, the status announces the count, and the server HTML is a labelled,
+ * collapsed field. Uses the real build-time index (virtual module, through
+ * the plugin in vitest.config.ts).
+ */
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { formatPrice } from "~/catalogue/format";
+import { ModelFinder, type ModelFinderProps } from "./model-finder";
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.hash}</p>;
+}
+
+function renderFinder(props: ModelFinderProps = {}) {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <ModelFinder {...props} /> },
+    { path: "/services/:page", Component: Where },
+    { path: "/contact", Component: Where },
+  ]);
+  render(<Stub initialEntries={["/"]} />);
+  return { user: userEvent.setup(), input: screen.getByRole("combobox", { name: "Trouver mon modèle" }) };
+}
+
+/** Types `text` and waits for the options (the engine chunk loads on first use). */
+async function typeAndWait(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.type(input, text);
+  await waitFor(() => expect(input).toHaveAttribute("aria-expanded", "true"));
+  return screen.getAllByRole("option");
+}
+
+describe("ModelFinder", () => {
+  it("server-renders a labelled, collapsed combobox and an empty status", () => {
+    const html = renderToString(<ModelFinderStatic />);
+    expect(html).toContain('role="combobox"');
+    expect(html).toContain('aria-expanded="false"');
+    expect(html).toContain('aria-autocomplete="list"');
+    expect(html).toContain("Trouver mon modèle</label>");
+    expect(html).toContain('role="listbox"');
+    expect(html).toContain('role="status"');
+    expect(html).not.toContain('role="option"');
+  });
+
+  it("lists matching models with brand and up to 3 prices, the named repair first", async () => {
+    const { user, input } = renderFinder();
+    expect(input).toHaveAttribute("aria-expanded", "false");
+    const options = await typeAndWait(user, input, "ps5 hdmi");
+    expect(options[0]).toHaveTextContent("PS5");
+    expect(options[0]).toHaveTextContent("PlayStation");
+    // toHaveTextContent collapses the no-break spaces of the price.
+    expect(options[0]).toHaveTextContent(`Port HDMI — ${formatPrice(89).replace(/\s/g, " ")}`);
+    expect(options[0]).toHaveAttribute("href", expect.stringMatching(/^\/services\/playstation-repair#/));
+    expect(within(options[0]!).getAllByText(/à partir de/)).toHaveLength(3);
+    expect(input).toHaveAttribute("aria-controls", screen.getByRole("listbox").id);
+    expect(screen.getByRole("status")).toHaveTextContent("2 modèles trouvés.");
+  });
+
+  it("moves the active option with the arrows and opens it with Enter", async () => {
+    const { user, input } = renderFinder();
+    const options = await typeAndWait(user, input, "iphone 13 ecran");
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringMatching(/^iPhone 13,/),
+      expect.stringMatching(/^iPhone 13 mini/),
+      expect.stringMatching(/^iPhone 13 Pro,/),
+      expect.stringMatching(/^iPhone 13 Pro Max/),
+    ]);
+    expect(input).not.toHaveAttribute("aria-activedescendant");
+
+    await user.keyboard("{ArrowDown}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[0]!.id);
+    expect(options[0]).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowDown}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[1]!.id);
+    expect(options[0]).toHaveAttribute("aria-selected", "false");
+    await user.keyboard("{ArrowUp}{ArrowUp}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[3]!.id); // wraps
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[1]!.id);
+    expect(input).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    expect(await screen.findByTestId("where")).toHaveTextContent("/services/iphone-repair#iphone-13-mini");
+  });
+
+  it("Enter without an active option opens the first result", async () => {
+    const { user, input } = renderFinder();
+    await typeAndWait(user, input, "redmi pad se");
+    await user.keyboard("{Enter}");
+    expect(await screen.findByTestId("where")).toHaveTextContent(/^\/services\/xiaomi-tablet-repair#.*redmi-pad-se$/);
+  });
+
+  it("Escape closes the list, then clears the field", async () => {
+    const { user, input } = renderFinder();
+    await typeAndWait(user, input, "switch");
+    await user.keyboard("{ArrowDown}{Escape}");
+    expect(input).toHaveAttribute("aria-expanded", "false");
+    expect(input).not.toHaveAttribute("aria-activedescendant");
+    expect(screen.getByRole("listbox", { hidden: true })).not.toBeVisible();
+    expect(input).toHaveValue("switch");
+    await user.keyboard("{Escape}");
+    expect(input).toHaveValue("");
+    await user.keyboard("{ArrowDown}");
+    expect(input).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("follows a clicked option", async () => {
+    const { user, input } = renderFinder();
+    const options = await typeAndWait(user, input, "nintedo switch");
+    await user.click(options[0]!);
+    expect(await screen.findByTestId("where")).toHaveTextContent("/services/nintendo-repair#");
+  });
+
+  it("says when nothing is found and links to the contact page", async () => {
+    const { user, input } = renderFinder();
+    await user.type(input, "zzzzqx");
+    const status = screen.getByRole("status");
+    await waitFor(() => expect(status).toHaveTextContent("Aucun modèle trouvé."));
+    expect(input).toHaveAttribute("aria-expanded", "false");
+    await user.click(within(status).getByRole("link", { name: "Contactez-nous" }));
+    expect(await screen.findByTestId("where")).toHaveTextContent("/contact");
+  });
+
+  it("announces counts beyond the limit", async () => {
+    const { user, input } = renderFinder({ limit: 3 });
+    const options = await typeAndWait(user, input, "iphone");
+    expect(options).toHaveLength(3);
+    expect(screen.getByRole("status")).toHaveTextContent(/^\d+ modèles trouvés, les 3 premiers affichés\.$/);
+  });
+
+  it("can be scoped to a family or a brand", async () => {
+    const { user, input } = renderFinder({ family: "tablet" });
+    const options = await typeAndWait(user, input, "xiaomi");
+    expect(options.length).toBeGreaterThan(0);
+    for (const option of options) expect(option).toHaveTextContent("Tablette");
+  });
+});
+
+/** `useNavigate` needs a router, so the server render goes through a stub too. */
+function ModelFinderStatic() {
+  const Stub = createRoutesStub([{ path: "/", Component: () => <ModelFinder /> }]);
+  return <Stub initialEntries={["/"]} />;
+}

@@ -1,0 +1,303 @@
+/**
+ * Model finder (issue 3): type a model, and optionally a repair ("ps5 hdmi",
+ * "iphone 13 écran", "redmi pad se"), see the matching models with their
+ * prices and open a model's card on its brand page.
+ *
+ * WAI-ARIA APG combobox with a listbox popup (list autocomplete, manual
+ * selection):
+ * - the `<input role="combobox">` keeps the focus; ArrowDown / ArrowUp move
+ *   the active option (`aria-activedescendant`, wrapping), Alt+ArrowDown opens
+ *   the list without moving, Alt+ArrowUp closes it;
+ * - Enter opens the active option's page, or the first result when none is
+ *   active (client-side navigation);
+ * - Escape closes the list, and a second Escape clears the field;
+ * - options are links, so a click or a tap opens the page too;
+ * - a polite status announces "3 modèles trouvés" / "Aucun modèle trouvé",
+ *   the latter with a link to /contact.
+ *
+ * The search runs in the browser over an index built at build time, loaded
+ * lazily (`./finder-engine.ts`) when the page is idle or the field is used:
+ * no network request while typing (result links skip React Router's route
+ * discovery until followed). The server-rendered HTML holds the
+ * labelled field and an empty (hidden) list; results are client-side only.
+ *
+ * Usage: `<ModelFinder />` searches the whole catalogue; on a category or a
+ * brand page, scope it: `<ModelFinder family="tablet" />`,
+ * `<ModelFinder family={["smartphone", "iphone"]} />`,
+ * `<ModelFinder brandSlug="xiaomi-tablet" />`.
+ */
+import { Search } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Family } from "~/catalogue";
+import { formatPrice } from "~/catalogue/format";
+import type { ModelHit, ModelSearchResult } from "~/catalogue/search";
+import { cn } from "~/utils/cn";
+
+type Engine = typeof import("./finder-engine");
+
+let enginePromise: Promise<Engine> | undefined;
+
+/** Loads the search engine chunk once per page (shared by every finder). */
+function loadEngine(): Promise<Engine> {
+  enginePromise ??= import("./finder-engine").catch((error: unknown) => {
+    enginePromise = undefined; // let a later focus retry
+    throw error;
+  });
+  return enginePromise;
+}
+
+export type ModelFinderProps = {
+  /** Only models of these families, e.g. `"tablet"` or `["smartphone", "iphone"]` (default: all). */
+  family?: Family | readonly Family[];
+  /** Only models of this brand, by catalogue brand slug, e.g. `"xiaomi-tablet"` (default: all). */
+  brandSlug?: string;
+  /** Visible label of the field (default "Trouver mon modèle"). */
+  label?: string;
+  /** Example text in the empty field. */
+  placeholder?: string;
+  /** Maximum number of models listed (default 6). */
+  limit?: number;
+  /** How many repairs each model lists (default 3), the repairs the query names first. */
+  repairsShown?: number;
+  className?: string;
+};
+
+const FAMILY_LABELS: Record<Family, string> = {
+  smartphone: "Smartphone",
+  iphone: "Smartphone",
+  tablet: "Tablette",
+  console: "Console",
+};
+
+/** "3 modèles trouvés", "23 modèles trouvés, les 6 premiers affichés", "Aucun modèle trouvé". */
+function statusText(result: ModelSearchResult): string {
+  const { total, hits } = result;
+  if (total === 0) return "Aucun modèle trouvé.";
+  const found = total === 1 ? "1 modèle trouvé" : `${total} modèles trouvés`;
+  return hits.length < total ? `${found}, les ${hits.length} premiers affichés.` : `${found}.`;
+}
+
+export function ModelFinder({
+  family,
+  brandSlug,
+  label = "Trouver mon modèle",
+  placeholder = "Ex. : iPhone 13 écran, PS5 HDMI…",
+  limit = 6,
+  repairsShown = 3,
+  className,
+}: ModelFinderProps) {
+  const id = useId();
+  const inputId = `${id}-champ`;
+  const labelId = `${id}-libelle`;
+  const hintId = `${id}-aide`;
+  const listboxId = `${id}-liste`;
+  const statusId = `${id}-statut`;
+  const optionId = (hit: ModelHit) => `${id}-${hit.slug}`;
+
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [engine, setEngine] = useState<Engine>();
+  const [query, setQuery] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  const ensureEngine = () => {
+    if (engine) return;
+    loadEngine().then(setEngine, () => {});
+  };
+
+  useEffect(() => {
+    // Text typed before hydration is kept by the browser: search it.
+    const typed = inputRef.current?.value ?? "";
+    if (typed !== "") {
+      setQuery(typed);
+      setOpen(true);
+    }
+    // Load the engine when the page is idle, before the visitor types.
+    const load = () => loadEngine().then(setEngine, () => {});
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(load, 1000);
+    return () => clearTimeout(handle);
+  }, []);
+
+  // A stable key for the scope, so that an inline array prop does not re-run the search.
+  const familyKey = family === undefined ? "" : typeof family === "string" ? family : family.join(",");
+  const result = useMemo(
+    () => (engine && query.trim() !== "" ? engine.findModels(query, { family, brandSlug, limit }) : undefined),
+    // `family` is tracked through familyKey.
+    [engine, query, familyKey, brandSlug, limit],
+  );
+  const hits = result?.hits ?? [];
+  const expanded = open && hits.length > 0;
+  const activeHit = expanded && active >= 0 ? hits[active] : undefined;
+
+  useEffect(() => {
+    if (activeHit) document.getElementById(optionId(activeHit))?.scrollIntoView?.({ block: "nearest" });
+  }, [activeHit]);
+
+  const go = (hit: ModelHit) => {
+    setOpen(false);
+    setActive(-1);
+    void navigate(hit.href);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case "ArrowDown":
+      case "ArrowUp": {
+        if (hits.length === 0) return;
+        event.preventDefault();
+        if (event.altKey) {
+          setOpen(event.key === "ArrowDown");
+          if (event.key === "ArrowUp") setActive(-1);
+          return;
+        }
+        const last = hits.length - 1;
+        setOpen(true);
+        if (!expanded) setActive(event.key === "ArrowDown" ? 0 : last);
+        else if (event.key === "ArrowDown") setActive(active >= last ? 0 : active + 1);
+        else setActive(active <= 0 ? last : active - 1);
+        return;
+      }
+      case "Enter": {
+        const target = activeHit ?? (result && result.hits[0]);
+        if (!target) return;
+        event.preventDefault();
+        go(target);
+        return;
+      }
+      case "Escape": {
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        } else if (query !== "") {
+          event.preventDefault();
+          setQuery("");
+          setActive(-1);
+        }
+        return;
+      }
+    }
+  };
+
+  const showStatus = result !== undefined && (open || hits.length === 0);
+
+  return (
+    <div ref={rootRef} role="search" aria-labelledby={labelId} className={cn("flex w-full max-w-3xl flex-col gap-2", className)}>
+      <label id={labelId} htmlFor={inputId} className="text-lg font-semibold text-white">
+        {label}
+      </label>
+      <p id={hintId} className="text-sm text-slate-300">
+        Votre modèle et, si vous le souhaitez, la réparation : «&nbsp;iPhone 13 écran&nbsp;», «&nbsp;PS5 HDMI&nbsp;»,
+        «&nbsp;Redmi Pad SE&nbsp;».
+      </p>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400" />
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="text"
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeHit ? optionId(activeHit) : undefined}
+          aria-describedby={hintId}
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          placeholder={placeholder}
+          value={query}
+          onChange={(event) => {
+            ensureEngine();
+            setQuery(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => {
+            ensureEngine();
+            setOpen(true);
+          }}
+          onBlur={(event) => {
+            // Keep the list while the pointer is on it (its links are followed on click).
+            if (!rootRef.current?.contains(event.relatedTarget)) {
+              setOpen(false);
+              setActive(-1);
+            }
+          }}
+          onKeyDown={onKeyDown}
+          className="min-h-12 w-full rounded-xl border border-slate-500 bg-slate-950/80 py-3 pr-4 pl-12 text-lg text-white placeholder:text-slate-400 focus-visible:border-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+        />
+      </div>
+      <div
+        id={listboxId}
+        role="listbox"
+        aria-label="Modèles trouvés"
+        hidden={!expanded}
+        // The focus stays in the field: a press on an option must not blur it before the click.
+        onMouseDown={(event) => event.preventDefault()}
+        className="flex flex-col gap-2 rounded-2xl border border-slate-700/80 bg-slate-900/95 p-2 shadow-lg shadow-slate-950/40"
+      >
+        {hits.map((hit, position) => (
+          <Link
+            key={hit.slug}
+            id={optionId(hit)}
+            role="option"
+            aria-selected={position === active}
+            tabIndex={-1}
+            to={hit.href}
+            // No route discovery request per rendered result: the route is looked up when followed.
+            discover="none"
+            onClick={() => {
+              setOpen(false);
+              setActive(-1);
+            }}
+            onMouseMove={() => {
+              if (position !== active) setActive(position);
+            }}
+            className={cn(
+              "flex flex-col gap-1 rounded-xl border border-transparent px-4 py-3 text-slate-200 transition-colors hover:bg-slate-800 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4",
+              position === active && "border-sky-300 bg-slate-800",
+            )}
+          >
+            <span className="flex flex-col">
+              <span className="text-lg font-semibold text-white">{hit.name}</span>
+              <span className="text-sm text-slate-300">
+                <span className="sr-only">, </span>
+                {hit.brand} · {FAMILY_LABELS[hit.family]}
+              </span>
+            </span>
+            <span className="flex flex-col text-sm sm:items-end">
+              {hit.repairs.slice(0, repairsShown).map((repair) => (
+                <span key={repair.id} className={repair.matched ? "font-semibold text-sky-200" : undefined}>
+                  <span className="sr-only">, </span>
+                  {repair.label} — {formatPrice(repair.euros)}
+                </span>
+              ))}
+            </span>
+          </Link>
+        ))}
+      </div>
+      <p id={statusId} role="status" className={cn("text-sm text-slate-300", !showStatus && "sr-only")}>
+        {result ? statusText(result) : ""}
+        {result && result.total === 0 ? (
+          <>
+            {" "}
+            <Link to="/contact" className="font-semibold text-sky-300 underline underline-offset-2 hover:text-sky-200">
+              Contactez-nous
+            </Link>{" "}
+            pour un tarif précis.
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}

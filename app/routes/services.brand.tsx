@@ -1,0 +1,127 @@
+/**
+ * The 22 brand pages /services/<brand>-repair (repair catalogue §2, §3, §9),
+ * one template with variations by family:
+ * - every page: hero (h1 = brand title), a statement that prices are
+ *   minimums including taxes, an in-page navigation between series, one
+ *   section per series (h2) with a card per model (h3, `#<model slug>`)
+ *   listing each repair "à partir de N €", and the JSON-LD offers;
+ * - smartphones and iPhone: the pricing and warranty notice of §9 and the
+ *   'Votre modèle n'est pas répertorié ?' banner; the iPhone page adds a
+ *   'Diagnostic gratuit' button (its series are the generation rows);
+ * - tablets: trust blocks and 'Votre tablette n'est pas répertoriée ?';
+ * - consoles: trust blocks and 'Votre console n'est pas répertoriée ?'.
+ *
+ * The loader sends only this brand's data, with prices already formatted,
+ * so the page's JavaScript never carries the whole catalogue.
+ */
+import { Link, replace } from "react-router";
+import type { Route } from "./+types/services.brand";
+import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
+import { SeriesNav, SeriesSection } from "~/components/catalogue/price-list";
+import { PromiseGrid, REPAIR_TRUST, TABLET_TRUST } from "~/components/catalogue/promise-grid";
+import { ButtonLink } from "~/components/ui/button";
+import { FinderSection } from "~/components/finder/finder-section";
+import { Container, CtaBanner, PageHero } from "~/components/ui/section";
+import { brandPageForPath } from "~/utils/catalogue-pages.server";
+import { getMeta } from "~/utils/meta";
+import { catalogueTrail, categoryOfFamily } from "~/utils/structured-data";
+
+/** The brand whose page is `/services/:page`; any other page goes to / like an unknown path (spec §2, §8). */
+export function loader({ params }: Route.LoaderArgs) {
+  const page = brandPageForPath(`/services/${params.page}`);
+  if (!page) throw replace("/");
+  return page;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  getMeta(matches, {
+    title: `${loaderData.brand.title} : tarifs par modèle`,
+    description: loaderData.description,
+    path: loaderData.brand.path,
+  });
+
+const TAXES = "Tous nos prix sont TTC, pièces et main-d'œuvre comprises.";
+const MINIMUMS = "Ce sont des prix de départ («\u00a0à partir de\u00a0»), confirmés après le diagnostic gratuit.";
+
+/** §9 pricing notice of the smartphone pages: aftermarket parts (30 days), original parts on request (12 months). */
+function PhonePricingNotice() {
+  return (
+    <Container>
+      <section
+        aria-labelledby="tarifs-et-garantie-titre"
+        className="rounded-2xl border border-amber-300/50 bg-amber-950/40 p-5 sm:p-6"
+      >
+        <h2 id="tarifs-et-garantie-titre" className="text-lg font-semibold text-amber-100">
+          Tarifs et garantie
+        </h2>
+        <p className="mt-2 text-slate-100">
+          Les prix affichés s'entendent avec des pièces premium compatibles, garanties 30&nbsp;jours. Pour une
+          réparation avec des pièces d'origine constructeur, garantie 12&nbsp;mois,{" "}
+          <Link to="/contact" className="font-semibold text-amber-100 underline underline-offset-4 hover:text-white">
+            contactez directement l'atelier
+          </Link>
+          .
+        </p>
+        <p className="mt-2 text-slate-100">
+          {TAXES} {MINIMUMS}
+        </p>
+      </section>
+    </Container>
+  );
+}
+
+/** The same "prix TTC, à partir de" statement on tablet and console pages, which have no §9 notice bar. */
+function PriceNote() {
+  return (
+    <Container>
+      <p className="max-w-3xl text-slate-300">
+        {TAXES} {MINIMUMS}
+      </p>
+    </Container>
+  );
+}
+
+/** Spec §2: the closing banner of each family, to /contact. */
+const NOT_LISTED = {
+  phone: { title: "Votre modèle n'est pas répertorié\u00a0?", text: "Contactez notre équipe pour avoir un tarif précis" },
+  tablet: { title: "Votre tablette n'est pas répertoriée\u00a0?", text: "Contactez notre équipe pour avoir un tarif précis" },
+  console: {
+    title: "Votre console n'est pas répertoriée\u00a0?",
+    text: "Contactez notre équipe pour un diagnostic gratuit et un tarif précis",
+  },
+} as const;
+
+/** A brand page of spec §2 (smartphone, iPhone, tablet or console). */
+export default function BrandPage({ loaderData }: Route.ComponentProps) {
+  const { brand } = loaderData;
+  const family = brand.family;
+  const isPhone = family === "smartphone" || family === "iphone";
+  const notListed = NOT_LISTED[isPhone ? "phone" : family];
+  return (
+    <>
+      <CatalogueJsonLd trail={catalogueTrail(categoryOfFamily(family), brand)} brand={brand} />
+      <PageHero title={brand.title} subtitle={brand.description}>
+        {family === "iphone" ? (
+          <ButtonLink to="/contact" size="lg">
+            Diagnostic gratuit
+          </ButtonLink>
+        ) : null}
+      </PageHero>
+      <div className="flex flex-col gap-6">
+        {isPhone ? <PhonePricingNotice /> : <PriceNote />}
+        {brand.series.length > 1 ? <SeriesNav series={brand.series} /> : null}
+      </div>
+      <FinderSection
+        brandSlug={brand.slug}
+        label={`Trouver mon modèle ${brand.name}`}
+        intro="Tapez votre modèle, et la panne si vous la connaissez, pour aller directement à son tarif."
+      />
+      {brand.series.map((series) => (
+        <SeriesSection key={series.slug} series={series} wide={family === "iphone"} />
+      ))}
+      {family === "tablet" ? <PromiseGrid title="Nos engagements" items={TABLET_TRUST} /> : null}
+      {family === "console" ? <PromiseGrid title="Nos engagements" items={REPAIR_TRUST} /> : null}
+      <CtaBanner title={notListed.title} text={notListed.text} to="/contact" label="Contactez-nous" />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Console repair hub /services/console-repair (repair catalogue §2): three
+ * tiles to the PlayStation, Xbox and Nintendo pages with the generations
+ * each covers, trust blocks (original parts, fast service, 12-month
+ * warranty) and the call 'Besoin d'une réparation ?' offering a free
+ * diagnosis, linking to /contact.
+ */
+import type { Route } from "./+types/services.console-repair";
+import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
+import { REPAIR_TRUST, PromiseGrid } from "~/components/catalogue/promise-grid";
+import { FeatureCard } from "~/components/ui/card";
+import { FinderSection } from "~/components/finder/finder-section";
+import { CtaBanner, PageHero, Section } from "~/components/ui/section";
+import { repairIcons } from "~/config/repair-categories";
+import { categoryBrandCards } from "~/utils/catalogue-pages.server";
+import { getMeta } from "~/utils/meta";
+import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
+
+const category = CATALOGUE_CATEGORIES.console;
+
+/** Spec §2: the generations named on each tile, verbatim, by brand slug. */
+const GENERATIONS: Readonly<Record<string, string>> = {
+  playstation: "PS5, PS4, PS3, PS2, PS1",
+  xbox: "Series X|S, One, 360, Classic",
+  nintendo: "Switch, Wii U, Wii, 3DS, DS",
+};
+
+/** Only the three tiles reach the page, not the catalogue's models and prices. */
+export function loader() {
+  return { brands: categoryBrandCards("console") };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  getMeta(matches, {
+    title: "Réparation console PlayStation, Xbox et Nintendo",
+    description:
+      "Réparation de consoles PlayStation, Xbox et Nintendo : lecteur, port HDMI, alimentation, ventilateur, écran. Diagnostic gratuit et garantie 12 mois.",
+    path: category.path,
+  });
+
+/** Spec §2 "Console repair hub". */
+export default function ConsoleRepair({ loaderData }: Route.ComponentProps) {
+  const Icon = repairIcons.gamepad;
+  return (
+    <>
+      <CatalogueJsonLd trail={catalogueTrail(category)} />
+      <PageHero
+        title="Réparation console"
+        subtitle="Lecteur qui ne lit plus, port HDMI abîmé, surchauffe ou écran cassé : nous réparons vos consoles de salon et portables."
+      />
+      <FinderSection family="console" />
+      <Section title="Choisissez votre console" intro="Consultez nos tarifs de réparation par console et par génération.">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {loaderData.brands.map((brand) => (
+            <li key={brand.slug} className="flex">
+              <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={brand.name} to={brand.path}>
+                <p className="font-semibold text-sky-200">{GENERATIONS[brand.slug]}</p>
+                <p className="mt-2">{brand.description}</p>
+              </FeatureCard>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <PromiseGrid title="Nos engagements" items={REPAIR_TRUST} />
+      <CtaBanner
+        title="Besoin d'une réparation&nbsp;?"
+        text="Le diagnostic est gratuit : apportez-nous votre console ou contactez-nous pour un devis."
+        to="/contact"
+        label="Demander un diagnostic gratuit"
+      />
+    </>
+  );
+}

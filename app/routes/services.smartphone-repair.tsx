@@ -1,0 +1,46 @@
+/**
+ * Smartphone brand index /services/smartphone-repair (repair catalogue §2):
+ * hero, the ten brand cards (Apple first) each linking to its brand page,
+ * the benefit block (original parts, fast repair, 12-month warranty) and
+ * the 'Contactez-nous' banner to /contact.
+ */
+import type { Route } from "./+types/services.smartphone-repair";
+import { BrandIndex } from "~/components/catalogue/brand-index";
+import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
+import { categoryBrandCards } from "~/utils/catalogue-pages.server";
+import { getMeta } from "~/utils/meta";
+import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
+
+const category = CATALOGUE_CATEGORIES.smartphone;
+
+/** Only the ten brand cards reach the page, not the catalogue's models and prices. */
+export function loader() {
+  return { brands: categoryBrandCards("smartphone") };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  getMeta(matches, {
+    title: "Réparation smartphone : tarifs par marque",
+    description:
+      "Réparation de smartphones iPhone, Samsung, Xiaomi, Google, Huawei, Oppo, Realme, Sony, Honor et Asus : écran, batterie, caméra. Diagnostic gratuit, Express 1H.",
+    path: category.path,
+  });
+
+/** Spec §2 "Smartphone brand index". */
+export default function SmartphoneRepair({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <CatalogueJsonLd trail={catalogueTrail(category)} />
+      <BrandIndex
+        title="Réparation smartphone"
+        subtitle="Écran cassé, batterie fatiguée, vitre arrière, connecteur ou caméra : nous réparons votre smartphone, le plus souvent en 1 heure sur place."
+        brandsTitle="Quelle est la marque de votre smartphone&nbsp;?"
+        brands={loaderData.brands}
+        icon="smartphone"
+        finderFamily={["smartphone", "iphone"]}
+        ctaTitle="Une question sur la réparation de votre smartphone&nbsp;?"
+        ctaText="Le diagnostic est gratuit : contactez-nous pour un devis précis."
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Tablet brand index /services/tablet-repair (repair catalogue §2): hero,
+ * the nine brand cards each linking to its brand page, the benefit block
+ * (original parts, fast repair, 12-month warranty) and the 'Contactez-nous'
+ * banner to /contact.
+ */
+import type { Route } from "./+types/services.tablet-repair";
+import { BrandIndex } from "~/components/catalogue/brand-index";
+import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
+import { categoryBrandCards } from "~/utils/catalogue-pages.server";
+import { getMeta } from "~/utils/meta";
+import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
+
+const category = CATALOGUE_CATEGORIES.tablet;
+
+/** Only the nine brand cards reach the page, not the catalogue's models and prices. */
+export function loader() {
+  return { brands: categoryBrandCards("tablet") };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  getMeta(matches, {
+    title: "Réparation tablette : tarifs par marque",
+    description:
+      "Réparation de tablettes iPad, Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba : écran, batterie, connecteur, caméra. Diagnostic gratuit.",
+    path: category.path,
+  });
+
+/** Spec §2 "Tablet brand index". */
+export default function TabletRepair({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <CatalogueJsonLd trail={catalogueTrail(category)} />
+      <BrandIndex
+        title="Réparation tablette"
+        subtitle="Écran, batterie, connecteur ou caméra : nous réparons votre tablette, le plus souvent en 1 heure sur place."
+        brandsTitle="Quelle est la marque de votre tablette&nbsp;?"
+        brands={loaderData.brands}
+        finderFamily="tablet"
+        icon="tablet"
+        ctaTitle="Une question sur la réparation de votre tablette&nbsp;?"
+        ctaText="Le diagnostic est gratuit : contactez-nous pour un devis précis."
+      />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Catalogue routes (repair catalogue §2, §8; issue 3): the brand loader
+ * answers only the 22 brand pages and sends anything else to /, and every
+ * catalogue page has its own title and a 70–160 character description.
+ */
+import { describe, expect, it } from "vitest";
+import { brands } from "~/catalogue";
+import type { Route } from "./+types/services.brand";
+import * as brandRoute from "./services.brand";
+import * as consoleRoute from "./services.console-repair";
+import * as pcRoute from "./services.pc-repair";
+import * as smartphoneRoute from "./services.smartphone-repair";
+import * as tabletRoute from "./services.tablet-repair";
+
+const matches = [{ id: "root", loaderData: { env: { PUBLIC_URL: "https://www.atelier.example" }, year: 2026 } }];
+
+function loadBrand(page: string) {
+  return brandRoute.loader({ params: { page } } as unknown as Route.LoaderArgs);
+}
+
+/** Calls a route's `meta` with what these pages read (root matches and their loader data). */
+function metaOf(meta: (args: never) => unknown, loaderData?: unknown) {
+  const descriptors = meta({ matches, loaderData } as never) as Record<string, string>[];
+  return {
+    title: descriptors.find((d) => "title" in d)?.title,
+    description: descriptors.find((d) => d.name === "description")?.content,
+  };
+}
+
+describe("brand page loader", () => {
+  it("returns the brand of /services/:page", () => {
+    const data = loadBrand("iphone-repair");
+    expect(data.brand.slug).toBe("iphone");
+    expect(data.brand.series[0]?.models[0]?.repairs[0]?.text).toMatch(/^à partir de \d+\s€$/);
+  });
+
+  it.each(["inconnu-repair", "pc-repair", "iphone", "services"])("sends /services/%s to / with a replace redirect", (page) => {
+    let thrown: unknown;
+    try {
+      loadBrand(page);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("X-Remix-Replace")).toBe("true");
+  });
+});
+
+describe("catalogue page meta", () => {
+  const pages = [
+    metaOf(pcRoute.meta),
+    metaOf(smartphoneRoute.meta),
+    metaOf(tabletRoute.meta),
+    metaOf(consoleRoute.meta),
+    ...brands.map((brand) => metaOf(brandRoute.meta, loadBrand(brand.path.replace("/services/", "")))),
+  ];
+
+  it("gives each of the 26 pages a description of 70–160 characters", () => {
+    expect(pages).toHaveLength(26);
+    for (const { title, description } of pages) {
+      expect(description?.length, `${title}: ${description}`).toBeGreaterThanOrEqual(70);
+      expect(description?.length, `${title}: ${description}`).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it("gives each page its own title", () => {
+    expect(new Set(pages.map((page) => page.title)).size).toBe(26);
+  });
+
+  it("quotes 'à partir de' and the models on brand pages", () => {
+    for (const page of pages.slice(4)) expect(page.description).toMatch(/\d+ modèles .*à partir de \d+\s€ TTC/);
+  });
+});

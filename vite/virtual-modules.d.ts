@@ -1,0 +1,8 @@
+/** Types of the virtual modules of vite/*-plugin.ts. */
+declare module "virtual:catalogue-search-index" {
+  import type { SearchPayload } from "~/catalogue/search";
+
+  /** The model finder's payload for the whole catalogue, built at build time (vite/catalogue-index-plugin.ts). */
+  const payload: SearchPayload;
+  export default payload;
+}
