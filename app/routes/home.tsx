@@ -5,12 +5,13 @@
  */
 import { Award, BadgeCheck, Briefcase, CodeXml, ShoppingBag, Zap } from "lucide-react";
 import type { Route } from "./+types/home";
+import { RepairCategoryGrid } from "~/components/catalogue/repair-category-grid";
 import { FinderSection } from "~/components/finder/finder-section";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, FeatureCard } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { REPAIR_CATEGORIES, REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
+import { REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -90,18 +91,7 @@ export default function Home() {
         title="Nos services de réparation"
         intro="Choisissez votre appareil : diagnostic gratuit, pièces d'origine et Garantie 12 mois sur toutes nos réparations."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {REPAIR_CATEGORIES.map((category) => {
-            const Icon = repairIcons[category.icon];
-            return (
-              <li key={category.id} className="flex">
-                <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={category.title} to={category.path}>
-                  <p>{category.description}</p>
-                </FeatureCard>
-              </li>
-            );
-          })}
-        </ul>
+        <RepairCategoryGrid />
       </Section>
 
       <Section

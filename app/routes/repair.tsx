@@ -5,12 +5,13 @@
  */
 import { ClipboardList, PackageCheck, Stethoscope, Wrench } from "lucide-react";
 import type { Route } from "./+types/repair";
+import { RepairCategoryGrid } from "~/components/catalogue/repair-category-grid";
 import { FinderSection } from "~/components/finder/finder-section";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, FeatureCard } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { REPAIR_CATEGORIES, REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
+import { REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -73,18 +74,7 @@ export default function Repair() {
         title="Que souhaitez-vous faire réparer&nbsp;?"
         intro="Choisissez votre type d'appareil pour consulter nos tarifs de réparation par marque et par modèle."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {REPAIR_CATEGORIES.map((category) => {
-            const Icon = repairIcons[category.icon];
-            return (
-              <li key={category.id} className="flex">
-                <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={category.title} to={category.path}>
-                  <p>{category.description}</p>
-                </FeatureCard>
-              </li>
-            );
-          })}
-        </ul>
+        <RepairCategoryGrid />
       </Section>
 
       <Section
