@@ -29,3 +29,10 @@ test("axe finds no violation with the mobile menu open", { tag: "@mobile" }, asy
   await expect(page.getByRole("dialog", { name: "Menu principal" })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test("axe finds no violation on /soft-assist", async ({ page }) => {
+  await page.goto("/soft-assist");
+  await expect(page.getByRole("heading", { level: 1, name: "Assistance à distance" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Appeler le/ })).toHaveAttribute("href", /^tel:/);
+  expect(await violations(page)).toEqual([]);
+});
