@@ -7,7 +7,7 @@
 import { Check, Mail, Palette, Phone, Search, Sparkles } from "lucide-react";
 import type { Route } from "./+types/dev-web";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, FeatureCard } from "~/components/ui/card";
+import { Card, FeatureGrid } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
 import { formatCapacity, formatMonthlyPrice, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
 import { mailtoHref, shop, telHref } from "~/config/shop";
@@ -60,15 +60,10 @@ export default function DevWeb() {
         title="Un site qui vous ressemble"
         intro="Nous concevons votre site de A à Z, de la maquette à la mise en ligne, avec trois atouts."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {FEATURES.map(({ title, text, icon: Icon }) => (
-            <li key={title} className="flex">
-              <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={title}>
-                <p>{text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          className="md:grid-cols-3"
+          items={FEATURES.map(({ title, text, icon: Icon }) => ({ title, text, icon: <Icon className="size-6" /> }))}
+        />
       </Section>
 
       <Section

@@ -8,7 +8,7 @@ import type { Route } from "./+types/home";
 import { RepairCategoryGrid } from "~/components/catalogue/repair-category-grid";
 import { FinderSection } from "~/components/finder/finder-section";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, FeatureCard } from "~/components/ui/card";
+import { Card, FeatureGrid } from "~/components/ui/card";
 import { IconList } from "~/components/ui/icon-list";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
 import { REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
@@ -98,27 +98,17 @@ export default function Home() {
         title="Solutions pour les professionnels"
         intro="Au-delà de la réparation, nous accompagnons les entreprises et les indépendants dans leurs projets numériques."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
-          {PRO_SOLUTIONS.map(({ title, text, to, icon: Icon }) => (
-            <li key={to} className="flex">
-              <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={title} to={to}>
-                <p>{text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          className="md:grid-cols-3"
+          items={PRO_SOLUTIONS.map(({ title, text, to, icon: Icon }) => ({ title, text, to, icon: <Icon className="size-6" /> }))}
+        />
       </Section>
 
       <Section title="Pourquoi nous faire confiance&nbsp;?">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {TRUST_POINTS.map(({ title, text, icon: Icon }) => (
-            <li key={title} className="flex">
-              <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={title}>
-                <p>{text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          className="md:grid-cols-3"
+          items={TRUST_POINTS.map(({ title, text, icon: Icon }) => ({ title, text, icon: <Icon className="size-6" /> }))}
+        />
       </Section>
 
       <CtaBanner

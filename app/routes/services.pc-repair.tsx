@@ -10,7 +10,7 @@ import type { Route } from "./+types/services.pc-repair";
 import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
 import { PromiseGrid, REPAIR_TRUST } from "~/components/catalogue/promise-grid";
 import { ButtonLink } from "~/components/ui/button";
-import { FeatureCard } from "~/components/ui/card";
+import { FeatureGrid } from "~/components/ui/card";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
 import { getMeta } from "~/utils/meta";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
@@ -89,15 +89,10 @@ export default function PcRepair() {
         title="Nos réparations PC"
         intro="Chaque panne de PC est différente : le tarif vous est donné sur devis, après un diagnostic gratuit et sans engagement."
       >
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {PC_REPAIRS.map(({ title, text, icon: Icon }) => (
-            <li key={title} className="flex">
-              <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={title}>
-                <p>{text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          className="sm:grid-cols-2 lg:grid-cols-3"
+          items={PC_REPAIRS.map(({ title, text, icon: Icon }) => ({ title, text, icon: <Icon className="size-6" /> }))}
+        />
         <p className="mt-8 max-w-3xl text-lg text-slate-300">
           Vous avez une Microsoft Surface (Pro, Go, Book ou Laptop)&nbsp;?{" "}
           <Link to="/services/surface-repair" className="font-semibold text-sky-300 underline underline-offset-4 hover:text-sky-200">

@@ -61,8 +61,8 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
   );
 }
 
-/** One card of a `FeatureGrid`. */
-export type FeatureItem = { title: string; icon?: ReactNode; text: ReactNode };
+/** One card of a `FeatureGrid`; with `to`, the whole card links there. */
+export type FeatureItem = { title: string; icon?: ReactNode; text: ReactNode; to?: string };
 
 /** A responsive grid of feature cards (h3 each, under the section's h2). */
 export function FeatureGrid({ items, className }: { items: readonly FeatureItem[]; className?: string }) {
@@ -70,7 +70,7 @@ export function FeatureGrid({ items, className }: { items: readonly FeatureItem[
     <ul className={cn("grid gap-6 md:grid-cols-2", className)}>
       {items.map((item) => (
         <li key={item.title} className="flex">
-          <FeatureCard title={item.title} icon={item.icon} className="w-full">
+          <FeatureCard title={item.title} icon={item.icon} to={item.to} className="w-full">
             <p>{item.text}</p>
           </FeatureCard>
         </li>
