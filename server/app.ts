@@ -19,6 +19,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Connect } from "vite";
 import type { Env } from "../app/utils/env.server.ts";
 import { cspNonceContext } from "../app/utils/csp-nonce.ts";
+import { formServicesContext, requestOriginContext, type FormServices } from "../app/utils/server-context.ts";
+import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
 import { cspDirectives } from "./csp.ts";
 import {
   createPrerenderedResponder,
@@ -35,6 +37,8 @@ export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
 export type AppOptions = {
   env: Env;
   logger: Logger;
+  /** Contact and quote requests (issue 4), for the API and the route actions. */
+  forms: FormServices;
 } & (
   | { mode: "production"; buildDir: string }
   | {
@@ -94,6 +98,17 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+
+  app.use("/api", createApiRouter(options.forms));
+  app.use(limitPageBody(BODY_LIMIT_BYTES));
+
+  const loadContext = (req: express.Request, res: express.Response): RouterContextProvider => {
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, res.locals.cspNonce as string);
+    context.set(formServicesContext, options.forms);
+    context.set(requestOriginContext, { ip: req.ip ?? "inconnue" });
+    return context;
+  };
 
   let handler: RequestHandler;
   let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
@@ -181,10 +196,4 @@ function captureHeaders(middleware: RequestHandler): HeaderSet {
   };
   middleware({ headers: {} } as express.Request, res as unknown as express.Response, () => undefined);
   return headers;
-}
-
-function loadContext(_req: express.Request, res: express.Response): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(cspNonceContext, res.locals.cspNonce as string);
-  return context;
 }

@@ -1,15 +1,19 @@
 /**
- * HTTP server entry (issue 2): validates the configuration, serves the build
- * (or Vite in development), and shuts down gracefully on SIGTERM/SIGINT:
- * stops accepting, lets in-flight requests finish, forces after
- * `SHUTDOWN_TIMEOUT_MS`.
+ * HTTP server entry (issues 2 and 4): validates the configuration, opens the
+ * database (exit 1 with a French message if another server holds its
+ * folder), serves the build (or Vite in development), starts the outbox
+ * worker, and shuts down gracefully on SIGTERM/SIGINT: stops accepting, lets
+ * in-flight requests finish, stops the worker, closes the database; forces
+ * after `SHUTDOWN_TIMEOUT_MS`.
  */
 import { createServer } from "node:http";
 import path from "node:path";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseEnv, type Env } from "../app/utils/env.server.ts";
+import { DatabaseLockedError } from "../database/connection.ts";
 import { createApp } from "./app.ts";
+import { startServices, type Services } from "./services.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -27,6 +31,23 @@ function readEnv(): Env {
 const env = readEnv();
 
 const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+
+async function openServices(): Promise<Services> {
+  try {
+    return await startServices(env, logger, (error) => {
+      logger.fatal({ err: error }, "verrou du dossier de données perdu : arrêt pour ne perdre aucune écriture");
+      process.exit(1);
+    });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, "base de données inaccessible");
+    process.exit(1);
+  }
+}
+const services = await openServices();
 const httpServer = createServer();
 
 let app;
@@ -40,6 +61,7 @@ if (env.NODE_ENV === "development") {
   app = await createApp({
     env,
     logger,
+    forms: services.forms,
     mode: "development",
     vite: {
       middlewares: vite.middlewares,
@@ -47,7 +69,7 @@ if (env.NODE_ENV === "development") {
     },
   });
 } else {
-  app = await createApp({ env, logger, mode: "production", buildDir: path.join(root, "build") });
+  app = await createApp({ env, logger, forms: services.forms, mode: "production", buildDir: path.join(root, "build") });
 }
 
 httpServer.on("request", app);
@@ -55,6 +77,7 @@ httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ host: env.HOST, port, publicUrl: env.PUBLIC_URL }, `Serveur prêt sur http://${env.HOST}:${port}`);
+  services.outbox.start();
 });
 
 let stopping = false;
@@ -68,9 +91,15 @@ function shutdown(signal: string) {
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
-  httpServer.close(() => {
-    logger.info("arrêté");
-    process.exit(0);
+  httpServer.close(async () => {
+    try {
+      await services.close();
+      logger.info("arrêté");
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "arrêt incomplet");
+      process.exit(1);
+    }
   });
   httpServer.closeIdleConnections();
 }

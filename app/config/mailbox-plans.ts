@@ -3,7 +3,7 @@
  * development" and §9: 5 Go 3,99 €, 10 Go 4,99 €, 50 Go 9,99 € per month).
  * The /dev-web plan cards and the quote form (its mailbox option) read them.
  */
-import { formatEuros } from "./shop";
+import { formatEuros } from "./shop.ts";
 
 export type MailboxPlan = {
   /** Stable id, used in `/dev-web?offre=<id>#devis` to preselect the plan. */

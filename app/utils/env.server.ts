@@ -9,8 +9,21 @@
  * else from here is ever serialised into a page.
  */
 import { z } from "zod";
+import { shop } from "../config/shop.ts";
 
-const EnvSchema = z.object({
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: "doit être un nombre" })
+    .int({ error: "doit être un entier" })
+    .min(1, { error: "doit être au moins 1" })
+    .default(fallback);
+const optionalText = z.string().trim().min(1).optional();
+
+/** The e-mail API transport (spec §7) needs all of these once one is set. */
+const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_CONTACT", "EMAILJS_TEMPLATE_QUOTE", "EMAILJS_PUBLIC_KEY"] as const;
+
+const EnvSchema = z
+  .object({
   NODE_ENV: z
     .enum(["production", "development", "test"], { error: "doit valoir production, development ou test" })
     .default("production"),
@@ -40,7 +53,75 @@ const EnvSchema = z.object({
     .int({ error: "doit être un entier" })
     .min(0, { error: "doit être positif" })
     .default(10_000),
-});
+
+  // Database (issue 4): PGlite in DATA_DIR unless a PostgreSQL server is given.
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base" })
+    .optional(),
+
+  // Mail (issue 4). SMTP wins over the e-mail API; with neither, mails are written as .eml files.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "doit être une URL smtp:// ou smtps://" }).optional(),
+  MAIL_FROM: optionalText,
+  SHOP_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default(shop.email),
+  EMAILJS_SERVICE_ID: optionalText,
+  EMAILJS_TEMPLATE_CONTACT: optionalText,
+  EMAILJS_TEMPLATE_QUOTE: optionalText,
+  EMAILJS_PUBLIC_KEY: optionalText,
+  EMAILJS_PRIVATE_KEY: optionalText,
+  EMAILJS_API_URL: z
+    .url({ protocol: /^https?$/, error: "doit être une URL http(s)" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .default("https://api.emailjs.com"),
+
+  // Forms (issue 4): accepted requests per visitor IP and window.
+  FORM_RATE_LIMIT: positiveInt(5),
+  FORM_RATE_WINDOW_S: positiveInt(900),
+
+  // Outbox worker (issue 4), in milliseconds.
+  OUTBOX_POLL_MS: positiveInt(5_000),
+  OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
+  OUTBOX_RETRY_MAX_MS: positiveInt(900_000),
+  })
+  .superRefine((env, context) => {
+    const emailjsSet = EMAILJS_REQUIRED.filter((name) => env[name] !== undefined);
+    if (emailjsSet.length > 0 && emailjsSet.length < EMAILJS_REQUIRED.length) {
+      for (const name of EMAILJS_REQUIRED) {
+        if (env[name] === undefined) {
+          context.addIssue({ code: "custom", path: [name], message: "requis dès qu'une variable EMAILJS_* est définie" });
+        }
+      }
+    }
+  });
+
+/** How outgoing mail leaves the server, derived from the environment. */
+export type MailTransportConfig =
+  | { kind: "smtp"; url: string; from: string }
+  | {
+      kind: "emailjs";
+      apiUrl: string;
+      serviceId: string;
+      templates: { contact: string; quote: string };
+      publicKey: string;
+      privateKey?: string;
+    }
+  | { kind: "file"; folder: string; from: string };
+
+/** SMTP if `SMTP_URL`, else the e-mail API if configured, else .eml files in `DATA_DIR/outbox`. */
+export function mailTransportConfig(env: Env): MailTransportConfig {
+  const from = env.MAIL_FROM ?? `"${shop.name}" <${env.SHOP_EMAIL}>`;
+  if (env.SMTP_URL) return { kind: "smtp", url: env.SMTP_URL, from };
+  if (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_CONTACT && env.EMAILJS_TEMPLATE_QUOTE && env.EMAILJS_PUBLIC_KEY) {
+    return {
+      kind: "emailjs",
+      apiUrl: env.EMAILJS_API_URL,
+      serviceId: env.EMAILJS_SERVICE_ID,
+      templates: { contact: env.EMAILJS_TEMPLATE_CONTACT, quote: env.EMAILJS_TEMPLATE_QUOTE },
+      publicKey: env.EMAILJS_PUBLIC_KEY,
+      privateKey: env.EMAILJS_PRIVATE_KEY,
+    };
+  }
+  return { kind: "file", folder: `${env.DATA_DIR.replace(/\/+$/, "")}/outbox`, from };
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

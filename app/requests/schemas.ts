@@ -1,0 +1,183 @@
+/**
+ * The contact message and the quote request (spec §3 entities, §5 validation,
+ * §8 messages), as zod schemas shared by the forms (field limits) and the
+ * server (route actions and `/api/contact`, `/api/quote`).
+ *
+ * The spec only says "required" (and e-mail / tel types); the length limits
+ * below are ours, so that nothing unbounded reaches the database or a mail.
+ * Every message is French and addressed to the visitor.
+ */
+import { z } from "zod";
+import { MAILBOX_PLANS, type MailboxPlanId } from "../config/mailbox-plans.ts";
+
+/** Limits in characters, also set as `maxLength` on the form fields. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  message: 5000,
+  companyName: 150,
+  phone: 30,
+  description: 5000,
+  domain: 63,
+  budget: 100,
+} as const;
+
+/**
+ * Name of the honeypot field: hidden from people (and from assistive
+ * technologies), left empty by them, filled by most spam robots.
+ */
+export const HONEYPOT_FIELD = "site_web";
+
+/** Spec §8 and our own refusals, verbatim in the pages and the API. */
+export const REQUEST_MESSAGES = {
+  contactSuccess: "Message envoyé avec succès !",
+  contactFailure: "Une erreur est survenue. Veuillez réessayer.",
+  quoteSuccess: "Merci ! Votre demande a été envoyée avec succès.",
+  quoteSuccessDetail: "Nous vous répondrons sous 48 heures.",
+  quoteFailure: "Une erreur est survenue lors de l'envoi du formulaire. Veuillez réessayer.",
+  invalid: "Certains champs sont à corriger : voir les messages sous chaque champ.",
+  spam: "Votre demande a été refusée, car un champ invisible réservé à la détection des robots a été rempli. Si vous n'êtes pas un robot, appelez-nous ou écrivez-nous directement.",
+  tooLarge: "Votre demande est trop volumineuse. Raccourcissez votre message et réessayez.",
+  badJson: "Le contenu envoyé n'est pas un JSON valide.",
+  badContentType: "Format non pris en charge : envoyez du JSON ou un formulaire.",
+} as const;
+
+/** "Trop de demandes…" with the wait rounded up to whole minutes. */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Trop de demandes ont été envoyées depuis votre connexion. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}, ou appelez-nous directement.`;
+}
+
+const required = (label: string) => `Veuillez indiquer ${label}.`;
+/** Missing → "Veuillez indiquer…"; present but not a string (JSON API) → "doit être un texte". */
+const notText = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? required(label) : "Ce champ doit être un texte.";
+const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${new Intl.NumberFormat("fr-FR").format(max)} caractères.`;
+
+/** A required free-text field: a string, trimmed, non-empty, at most `max` characters. */
+function text(label: string, max: number) {
+  return z
+    .string({ error: notText(label) })
+    .trim()
+    .min(1, { error: required(label) })
+    .max(max, { error: tooLong(max) });
+}
+
+const email = z
+  .string({ error: notText("votre adresse e-mail") })
+  .trim()
+  .min(1, { error: required("votre adresse e-mail") })
+  .max(LIMITS.email, { error: tooLong(LIMITS.email) })
+  .pipe(z.email({ error: "Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr." }));
+
+/** Spec §3 "Contact message": name, email, message. */
+export const ContactInput = z.object({
+  name: text("votre nom", LIMITS.name),
+  email,
+  message: text("votre message", LIMITS.message),
+});
+export type ContactInput = z.infer<typeof ContactInput>;
+
+/** French numbers, international numbers: digits with the usual separators. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 .()\-]{5,}$/;
+/** One DNS label, typed without its extension (spec: ".com" is shown next to it). */
+const DOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+const planIds = MAILBOX_PLANS.map((plan) => plan.id) as [MailboxPlanId, ...MailboxPlanId[]];
+
+/** Spec §3 "Quote request"; every field required (§5). */
+export const QuoteInput = z.object({
+  companyName: text("le nom de votre entreprise", LIMITS.companyName),
+  contactName: text("le nom de la personne à contacter", LIMITS.name),
+  email,
+  phone: text("votre numéro de téléphone", LIMITS.phone).regex(PHONE_PATTERN, {
+    error: "Veuillez indiquer un numéro de téléphone valide, par exemple 01 23 45 67 89.",
+  }),
+  description: text("la description de votre projet", LIMITS.description),
+  domain: z
+    .string({ error: notText("le nom de domaine souhaité") })
+    .trim()
+    .toLowerCase()
+    // People often type the extension anyway: the form shows ".com" after the field.
+    .transform((value) => value.replace(/^(?:https?:\/\/)?(?:www\.)?/, "").replace(/\.com$/, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: required("le nom de domaine souhaité") })
+        .max(LIMITS.domain, { error: tooLong(LIMITS.domain) })
+        .regex(DOMAIN_PATTERN, {
+          error: "Le nom de domaine ne peut contenir que des lettres sans accent, des chiffres et des tirets (sans l'extension).",
+        }),
+    ),
+  emailOption: z.enum(planIds, { error: "Veuillez choisir une offre de boîte mail dans la liste." }),
+  budget: text("votre budget", LIMITS.budget),
+});
+export type QuoteInput = z.infer<typeof QuoteInput>;
+
+export type RequestKind = "contact" | "quote";
+export type FieldErrors = Partial<Record<string, string>>;
+
+/**
+ * What submitting a form yields, to an action or to the API:
+ * `stored` (in the database with its outbox message: the visitor can be told
+ * it is sent), `invalid` (nothing stored), `spam` (honeypot filled), `rate-limited`,
+ * or `failed` (the database could not store it: nothing half-stored).
+ */
+export type SubmissionResult =
+  | { status: "stored"; id: string }
+  | { status: "invalid"; fieldErrors: FieldErrors }
+  | { status: "spam" }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "failed" };
+
+/** HTTP status of each result (201, 400, 400, 429, 503). */
+export function statusOf(result: SubmissionResult): number {
+  switch (result.status) {
+    case "stored":
+      return 201;
+    case "invalid":
+    case "spam":
+      return 400;
+    case "rate-limited":
+      return 429;
+    case "failed":
+      return 503;
+  }
+}
+
+/** The French sentence shown for a result of a contact (`kind` "contact") or quote form. */
+export function messageOf(kind: RequestKind, result: SubmissionResult): string {
+  switch (result.status) {
+    case "stored":
+      return kind === "contact" ? REQUEST_MESSAGES.contactSuccess : REQUEST_MESSAGES.quoteSuccess;
+    case "invalid":
+      return REQUEST_MESSAGES.invalid;
+    case "spam":
+      return REQUEST_MESSAGES.spam;
+    case "rate-limited":
+      return rateLimitedMessage(result.retryAfterSeconds);
+    case "failed":
+      return kind === "contact" ? REQUEST_MESSAGES.contactFailure : REQUEST_MESSAGES.quoteFailure;
+  }
+}
+
+/**
+ * Validates raw input (a parsed JSON body or form fields) with `schema`.
+ * Unknown fields are ignored; the first message per field is kept.
+ */
+export function validate<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+): { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors } {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, fieldErrors: { _form: "Le contenu envoyé doit être un objet avec les champs du formulaire." } };
+  }
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "_form");
+    fieldErrors[field] ??= issue.message;
+  }
+  return { ok: false, fieldErrors };
+}

@@ -1,0 +1,94 @@
+/**
+ * The database schema (Drizzle ORM, PostgreSQL dialect). Migrations in
+ * `drizzle/` are generated from this file with `npm run db:generate` and
+ * committed; the server applies them at start, on PGlite and PostgreSQL alike.
+ *
+ * Issue 4: contact messages and quote requests (spec §3) are stored first,
+ * each with an outbox message in the same transaction; the outbox worker
+ * (`server/outbox/worker.ts`) delivers them afterwards.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/** Spec §3 "Contact message". */
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_requests_created_at_idx").on(table.createdAt)],
+);
+
+/** Spec §3 "Quote request"; `domain` without its extension, `emailOption` a mailbox plan id. */
+export const quoteRequests = pgTable(
+  "quote_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyName: text("company_name").notNull(),
+    contactName: text("contact_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    description: text("description").notNull(),
+    domain: text("domain").notNull(),
+    emailOption: text("email_option").notNull(),
+    budget: text("budget").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("quote_requests_created_at_idx").on(table.createdAt)],
+);
+
+/**
+ * A mail as stored in the outbox: everything a transport needs, so a message
+ * is delivered exactly as it was composed when the request was accepted.
+ * `template` and `templateParams` serve the e-mail API transport (spec §7).
+ */
+export type OutboxMail = {
+  to: string;
+  /** The visitor's address: the shop answers with "Reply". */
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  template: "contact" | "quote" | null;
+  templateParams: Record<string, string>;
+};
+
+export const OUTBOX_STATUSES = ["pending", "sent"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * The transactional outbox. `message_id` is the RFC 5322 Message-ID, fixed
+ * when the row is written, so a retried delivery is recognisably the same
+ * mail. `locked_until` is a lease: a worker that claims a row owns it until
+ * then, so two workers (or two server processes on PostgreSQL) never send the
+ * same message at once.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: text("message_id").notNull().unique(),
+    /** Which request it announces ("contact", "quote"), and that request's id. */
+    requestKind: text("request_kind").notNull(),
+    requestId: uuid("request_id"),
+    mail: jsonb("mail").$type<OutboxMail>().notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("outbox_messages_due_idx").on(table.status, table.nextAttemptAt),
+    index("outbox_messages_request_idx").on(table.requestId),
+    check("outbox_messages_status_check", sql`${table.status} in ('pending', 'sent')`),
+  ],
+);

@@ -1,0 +1,121 @@
+/**
+ * Accepting contact messages and quote requests (issue 4; spec §3, §5, §7
+ * "E-mail sending", §8). Shared by the route actions (forms, with or without
+ * JavaScript) and the JSON/form API (`server/api.ts`).
+ *
+ * Order of checks: validation (nothing counted, nothing stored) → honeypot →
+ * per-IP rate limit → one transaction writing the request and its outbox
+ * message. A success is only reported once both rows are committed; the
+ * outbox worker is then woken to deliver the mail.
+ */
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { contactRequests, outboxMessages, quoteRequests } from "../database/schema.ts";
+import type { AppDatabase } from "../database/connection.ts";
+import {
+  ContactInput,
+  HONEYPOT_FIELD,
+  QuoteInput,
+  validate,
+  type RequestKind,
+  type SubmissionResult,
+} from "../app/requests/schemas.ts";
+import type { FormServices, RequestOrigin } from "../app/utils/server-context.ts";
+import { composeContactMail, composeQuoteMail, type MailSettings } from "./outbox/compose.ts";
+
+export type RequestServiceOptions = {
+  db: AppDatabase;
+  logger: Logger;
+  mail: MailSettings;
+  /** Accepted requests per IP and window (`FORM_RATE_LIMIT`, `FORM_RATE_WINDOW_S`). */
+  rateLimit: { points: number; durationSeconds: number };
+  /** Called after a commit, to deliver without waiting for the next poll. */
+  onStored?: () => void;
+};
+
+/** Builds the `FormServices` the router context and the API use. Its methods never throw. */
+export function createRequestService(options: RequestServiceOptions): FormServices {
+  const { db, logger, mail } = options;
+  const limiter = new RateLimiterMemory({
+    points: options.rateLimit.points,
+    duration: options.rateLimit.durationSeconds,
+  });
+
+  async function admit(kind: RequestKind, input: unknown, origin: RequestOrigin): Promise<SubmissionResult | null> {
+    if (isRecord(input) && typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
+      // Counted too, so a robot cannot probe indefinitely.
+      await limiter.consume(origin.ip).catch(() => undefined);
+      logger.warn({ kind, ip: origin.ip }, "demande refusée : champ piège rempli");
+      return { status: "spam" };
+    }
+    try {
+      await limiter.consume(origin.ip);
+      return null;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        logger.warn({ kind, ip: origin.ip }, "demande refusée : trop de demandes depuis cette adresse");
+        return { status: "rate-limited", retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
+      }
+      throw rejection;
+    }
+  }
+
+  async function store(kind: RequestKind, write: (tx: AppDatabase) => Promise<string>): Promise<SubmissionResult> {
+    try {
+      const id = await db.transaction(async (tx) => write(tx as unknown as AppDatabase));
+      logger.info({ kind, id }, "demande enregistrée");
+      options.onStored?.();
+      return { status: "stored", id };
+    } catch (error) {
+      logger.error({ err: error, kind }, "demande non enregistrée : la base de données a refusé l'écriture");
+      return { status: "failed" };
+    }
+  }
+
+  return {
+    async submitContact(input, origin) {
+      const checked = validate(ContactInput, input);
+      if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
+      const refused = await admit("contact", input, origin);
+      if (refused) return refused;
+      const request = checked.data;
+      return store("contact", async (tx) => {
+        const [row] = await tx.insert(contactRequests).values(request).returning({ id: contactRequests.id });
+        await tx.insert(outboxMessages).values({
+          messageId: newMessageId(mail.messageIdDomain),
+          requestKind: "contact",
+          requestId: row!.id,
+          mail: composeContactMail(request, mail),
+        });
+        return row!.id;
+      });
+    },
+    async submitQuote(input, origin) {
+      const checked = validate(QuoteInput, input);
+      if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
+      const refused = await admit("quote", input, origin);
+      if (refused) return refused;
+      const request = checked.data;
+      return store("quote", async (tx) => {
+        const [row] = await tx.insert(quoteRequests).values(request).returning({ id: quoteRequests.id });
+        await tx.insert(outboxMessages).values({
+          messageId: newMessageId(mail.messageIdDomain),
+          requestKind: "quote",
+          requestId: row!.id,
+          mail: composeQuoteMail(request, mail),
+        });
+        return row!.id;
+      });
+    },
+  };
+}
+
+/** A fresh RFC 5322 Message-ID, e.g. `<3f2c…@atelier.example>`; stored, so every retry reuses it. */
+export function newMessageId(domain: string): string {
+  return `<${randomUUID()}@${domain}>`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,65 @@
+/**
+ * Everything the server runs besides HTTP (issue 4): the database (opened,
+ * locked and migrated), the mail transport, the outbox worker and the form
+ * services built on them. `server/index.ts` starts them before listening and
+ * closes them after the last request; tests start them in-process.
+ */
+import type { Logger } from "pino";
+import { openDatabase, type DatabaseHandle } from "../database/connection.ts";
+import { mailTransportConfig, type Env } from "../app/utils/env.server.ts";
+import type { FormServices } from "../app/utils/server-context.ts";
+import { createOutboxWorker, type OutboxWorker } from "./outbox/worker.ts";
+import { createMailTransport, type MailTransport } from "./outbox/transports.ts";
+import { createRequestService } from "./requests.ts";
+
+export type Services = {
+  database: DatabaseHandle;
+  transport: MailTransport;
+  outbox: OutboxWorker;
+  forms: FormServices;
+  /** Stops the worker (waiting for a delivery in progress), then closes the transport and the database. */
+  close(): Promise<void>;
+};
+
+/**
+ * Opens the database and wires the services; the outbox worker is created
+ * stopped (call `outbox.start()` once the server listens).
+ * @throws DatabaseLockedError when another process uses the PGlite folder.
+ */
+export async function startServices(env: Env, logger: Logger, onLockLost?: (error: Error) => void): Promise<Services> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLockLost });
+  logger.info({ database: database.kind, location: database.location }, "base de données prête");
+  const transport = createMailTransport(mailTransportConfig(env));
+  if (transport.kind === "file") {
+    logger.info(
+      { folder: transport.describe },
+      `aucun envoi de mail configuré (SMTP_URL ou EMAILJS_*) : les mails sont écrits en ${transport.describe}`,
+    );
+  }
+  const outbox = createOutboxWorker({
+    db: database.db,
+    transport,
+    logger,
+    pollIntervalMs: env.OUTBOX_POLL_MS,
+    retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+    retryMaxMs: env.OUTBOX_RETRY_MAX_MS,
+  });
+  const forms = createRequestService({
+    db: database.db,
+    logger,
+    mail: { shopEmail: env.SHOP_EMAIL, messageIdDomain: new URL(env.PUBLIC_URL).hostname },
+    rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S },
+    onStored: () => outbox.wake(),
+  });
+  return {
+    database,
+    transport,
+    outbox,
+    forms,
+    async close() {
+      await outbox.stop();
+      transport.close();
+      await database.close();
+    },
+  };
+}
