@@ -7,7 +7,12 @@ export default defineConfig({
   plugins: [catalogueIndexPlugin()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "database/**/*.test.ts", "scripts/**/*.test.ts"],
+    // Starts a throwaway PostgreSQL so persistence tests run on both databases (issue 4).
+    globalSetup: ["./tests/support/vitest-global-setup.ts"],
+    // PGlite opens in 1–2 s and PostgreSQL clusters start in ~2 s on 2 cores.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
     environment: "node",
     setupFiles: ["./tests/setup-vitest.ts"],
     restoreMocks: true,

@@ -55,6 +55,8 @@ export type OpenDatabaseOptions = {
   dataDir: string;
   /** Called if the PGlite lock is lost while running (folder deleted, clock jump). Default: throw. */
   onLockLost?: (error: Error) => void;
+  /** How many times to retry a held PGlite lock before refusing (default 6, about 8 s: long enough for a crashed server's lock to turn stale). */
+  lockRetries?: number;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
 };
@@ -77,7 +79,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       stale: 5_000,
       update: 1_000,
       // A server killed without cleanup leaves a lock that turns stale within 5 s: wait for it rather than refuse.
-      retries: { retries: 6, factor: 1.5, minTimeout: 500, maxTimeout: 2_000 },
+      retries: { retries: options.lockRetries ?? 6, factor: 1.5, minTimeout: 500, maxTimeout: 2_000 },
       onCompromised:
         options.onLockLost ??
         ((error) => {

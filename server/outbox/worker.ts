@@ -73,7 +73,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           or(isNull(outboxMessages.lockedUntil), lt(outboxMessages.lockedUntil, now)),
         ),
       )
-      .orderBy(asc(outboxMessages.nextAttemptAt))
+      .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.createdAt))
       .limit(batchSize)
       .for("update", { skipLocked: true });
     return db

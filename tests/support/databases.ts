@@ -1,0 +1,50 @@
+/**
+ * Test databases on both engines (issue 4): `DATABASE_KINDS` is
+ * `["pglite", "postgres"]` when PostgreSQL is available (see
+ * `vitest-global-setup.ts`), else `["pglite"]`. `openTestDatabase(kind)`
+ * gives a migrated, empty database and a `dispose()` that removes it.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase, type AppDatabase, type DatabaseHandle } from "../../database/connection.ts";
+import { createScratchDatabase } from "./postgres.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export const DATABASE_KINDS: DatabaseKind[] = inject("postgresUrl") ? ["pglite", "postgres"] : ["pglite"];
+
+export type TestDatabase = DatabaseHandle & { dataDir: string; dispose(): Promise<void> };
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-test-"));
+  if (kind === "pglite") {
+    const handle = await openDatabase({ dataDir });
+    return {
+      ...handle,
+      dataDir,
+      async dispose() {
+        await handle.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const scratch = await createScratchDatabase(inject("postgresUrl"));
+  const handle = await openDatabase({ databaseUrl: scratch.url, dataDir, poolSize: 5 });
+  return {
+    ...handle,
+    dataDir,
+    async dispose() {
+      await handle.close();
+      await scratch.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Removes every row, so tests sharing one database start from empty tables. */
+export async function emptyTables(db: AppDatabase): Promise<void> {
+  await db.execute(sql.raw("truncate contact_requests, quote_requests, outbox_messages"));
+}
