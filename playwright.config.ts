@@ -5,6 +5,9 @@
  * environment. Playwright stops the server at the end.
  */
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 if (!process.env.E2E_PORT) {
@@ -14,6 +17,8 @@ if (!process.env.E2E_PORT) {
   ]).toString();
 }
 const port = Number(process.env.E2E_PORT);
+// The e2e server's own database (PGlite), fresh for each run; workers inherit the path like the port.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "atelier-e2e-data-"));
 export const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {
@@ -54,6 +59,7 @@ export default defineConfig({
     },
     { name: "mobile", grepInvert: /@desktop/, use: { ...devices["Pixel 7"], launchOptions: chromium } },
   ],
+  globalSetup: "./tests/support/playwright-global-setup.ts",
   webServer: {
     command: "node server/index.ts",
     url: `${baseURL}/healthz`,
@@ -61,6 +67,14 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Every form test comes from 127.0.0.1: the per-IP limit is tested in Vitest instead.
+      FORM_RATE_LIMIT: "100000",
+    },
   },
 });
