@@ -4,14 +4,15 @@
  * JavaScript) and the JSON/form API (`server/api.ts`).
  *
  * Order of checks: validation (nothing counted, nothing stored) → honeypot →
- * per-IP rate limit → one transaction writing the request and its outbox
- * message. A success is only reported once both rows are committed; the
+ * per-IP rate limit → one atomic statement writing the request and its
+ * outbox message. A success is only reported once both rows are committed; the
  * outbox worker is then woken to deliver the mail.
  */
 import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { contactRequests, outboxMessages, quoteRequests } from "../database/schema.ts";
+import { contactRequests, outboxMessages, quoteRequests, type OutboxMail } from "../database/schema.ts";
 import type { AppDatabase } from "../database/connection.ts";
 import {
   ContactInput,
@@ -61,9 +62,20 @@ export function createRequestService(options: RequestServiceOptions): FormServic
     }
   }
 
-  async function store(kind: RequestKind, write: (tx: AppDatabase) => Promise<string>): Promise<SubmissionResult> {
+  /**
+   * Writes the request and its outbox message with ONE statement (a
+   * data-modifying CTE): it commits both rows or neither, like a
+   * transaction, in one round trip instead of four (BEGIN, two INSERTs,
+   * COMMIT): the form's latency is mostly this write.
+   */
+  async function store(kind: RequestKind, insertRequest: SQL, outboxMail: OutboxMail): Promise<SubmissionResult> {
     try {
-      const id = await db.transaction(async (tx) => write(tx as unknown as AppDatabase));
+      const result = (await db.execute(sql`
+        with request as (${insertRequest} returning id)
+        insert into ${outboxMessages} (message_id, request_kind, request_id, mail)
+        select ${newMessageId(mail.messageIdDomain)}, ${kind}, request.id, ${JSON.stringify(outboxMail)}::jsonb from request
+        returning request_id`)) as unknown as { rows: { request_id: string }[] };
+      const id = result.rows[0]!.request_id;
       logger.info({ kind, id }, "demande enregistrée");
       options.onStored?.();
       return { status: "stored", id };
@@ -80,16 +92,11 @@ export function createRequestService(options: RequestServiceOptions): FormServic
       const refused = await admit("contact", input, origin);
       if (refused) return refused;
       const request = checked.data;
-      return store("contact", async (tx) => {
-        const [row] = await tx.insert(contactRequests).values(request).returning({ id: contactRequests.id });
-        await tx.insert(outboxMessages).values({
-          messageId: newMessageId(mail.messageIdDomain),
-          requestKind: "contact",
-          requestId: row!.id,
-          mail: composeContactMail(request, mail),
-        });
-        return row!.id;
-      });
+      return store(
+        "contact",
+        sql`insert into ${contactRequests} (name, email, message) values (${request.name}, ${request.email}, ${request.message})`,
+        composeContactMail(request, mail),
+      );
     },
     async submitQuote(input, origin) {
       const checked = validate(QuoteInput, input);
@@ -97,16 +104,13 @@ export function createRequestService(options: RequestServiceOptions): FormServic
       const refused = await admit("quote", input, origin);
       if (refused) return refused;
       const request = checked.data;
-      return store("quote", async (tx) => {
-        const [row] = await tx.insert(quoteRequests).values(request).returning({ id: quoteRequests.id });
-        await tx.insert(outboxMessages).values({
-          messageId: newMessageId(mail.messageIdDomain),
-          requestKind: "quote",
-          requestId: row!.id,
-          mail: composeQuoteMail(request, mail),
-        });
-        return row!.id;
-      });
+      return store(
+        "quote",
+        sql`insert into ${quoteRequests} (company_name, contact_name, email, phone, description, domain, email_option, budget)
+            values (${request.companyName}, ${request.contactName}, ${request.email}, ${request.phone},
+                    ${request.description}, ${request.domain}, ${request.emailOption}, ${request.budget})`,
+        composeQuoteMail(request, mail),
+      );
     },
   };
 }

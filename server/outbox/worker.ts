@@ -76,7 +76,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.createdAt))
       .limit(batchSize)
       .for("update", { skipLocked: true });
-    return db
+    const claimed = await db
       .update(outboxMessages)
       .set({
         lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
@@ -85,6 +85,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       })
       .where(inArray(outboxMessages.id, due))
       .returning();
+    // RETURNING follows no order: deliver oldest first.
+    return claimed.sort(
+      (a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+    );
   }
 
   async function deliverDue(): Promise<number> {
