@@ -20,7 +20,9 @@ import type { Connect } from "vite";
 import type { Env } from "../app/utils/env.server.ts";
 import { cspNonceContext } from "../app/utils/csp-nonce.ts";
 import { formServicesContext, requestOriginContext, type FormServices } from "../app/utils/server-context.ts";
+import { toNodeHandler } from "better-auth/node";
 import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
+import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import { cspDirectives } from "./csp.ts";
 import {
   createPrerenderedResponder,
@@ -39,6 +41,8 @@ export type AppOptions = {
   logger: Logger;
   /** Contact and quote requests (issue 4), for the API and the route actions. */
   forms: FormServices;
+  /** Accounts (issue 5): better-auth, mounted at /api/auth. */
+  auth: Auth;
 } & (
   | { mode: "production"; buildDir: string }
   | {
@@ -104,6 +108,13 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     res.json({ status: "ok" });
   });
 
+  // better-auth reads its own bodies: mounted before any body parser.
+  const authHandler = toNodeHandler(options.auth);
+  app.all("/api/auth/{*splat}", (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    res.setHeader("Cache-Control", "no-store");
+    void authHandler(req, res);
+  });
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 

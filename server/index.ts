@@ -62,6 +62,7 @@ if (env.NODE_ENV === "development") {
     env,
     logger,
     forms: services.forms,
+    auth: services.auth,
     mode: "development",
     vite: {
       middlewares: vite.middlewares,
@@ -69,7 +70,14 @@ if (env.NODE_ENV === "development") {
     },
   });
 } else {
-  app = await createApp({ env, logger, forms: services.forms, mode: "production", buildDir: path.join(root, "build") });
+  app = await createApp({
+    env,
+    logger,
+    forms: services.forms,
+    auth: services.auth,
+    mode: "production",
+    buildDir: path.join(root, "build"),
+  });
 }
 
 httpServer.on("request", app);

@@ -11,12 +11,14 @@ import type { FormServices } from "../app/utils/server-context.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker.ts";
 import { createMailTransport, type MailTransport } from "./outbox/transports.ts";
 import { createRequestService } from "./requests.ts";
+import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
 
 export type Services = {
   database: DatabaseHandle;
   transport: MailTransport;
   outbox: OutboxWorker;
   forms: FormServices;
+  auth: Auth;
   /** Stops the worker (waiting for a delivery in progress), then closes the transport and the database. */
   close(): Promise<void>;
 };
@@ -51,11 +53,19 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S },
     onStored: () => outbox.wake(),
   });
+  const auth = createAuth({
+    db: database.db,
+    env,
+    logger,
+    secret: await loadAuthSecret(env),
+    onMailQueued: () => outbox.wake(),
+  });
   return {
     database,
     transport,
     outbox,
     forms,
+    auth,
     async close() {
       await outbox.stop();
       transport.close();

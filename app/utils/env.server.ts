@@ -77,6 +77,10 @@ const EnvSchema = z
   FORM_RATE_LIMIT: positiveInt(5),
   FORM_RATE_WINDOW_S: positiveInt(900),
 
+  // Accounts (issue 5). Without a secret, one is generated into DATA_DIR/auth-secret.
+  BETTER_AUTH_SECRET: z.string().trim().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+  AUTH_SIGN_IN_LIMIT: positiveInt(5),
+
   // Outbox worker (issue 4), in milliseconds.
   OUTBOX_POLL_MS: positiveInt(5_000),
   OUTBOX_RETRY_BASE_MS: positiveInt(10_000),

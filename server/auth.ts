@@ -1,0 +1,133 @@
+/**
+ * Accounts with better-auth (issue 5; spec §2 "/soft-assist", §6 roles),
+ * stored in our database through the Drizzle adapter.
+ *
+ * - E-mail + password sign-up (customers), sign-in, sign-out, password reset
+ *   whose mail goes through the outbox like every other mail.
+ * - `isTechnician` is an additional user field with `input: false`: sign-up
+ *   ignores it and update-user refuses it; only `npm run user` sets it.
+ * - Sign-in is rate-limited per IP (`AUTH_SIGN_IN_LIMIT` per minute), in every mode.
+ * - Origins: the public URL, and the request's own origin (same-origin
+ *   requests, e.g. the server reached on 127.0.0.1 in tests).
+ * - The signing secret comes from `BETTER_AUTH_SECRET`, or is generated once
+ *   into `DATA_DIR/auth-secret` (mode 600) so `npm start` works unconfigured.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Logger } from "pino";
+import type { AppDatabase } from "../database/connection.ts";
+import { accounts, authSessions, outboxMessages, users, verifications } from "../database/schema.ts";
+import { shop } from "../app/config/shop.ts";
+import type { Env } from "../app/utils/env.server.ts";
+import { newMessageId } from "./requests.ts";
+
+/** Set by `server/app.ts` from `req.ip` on every auth request (any incoming value is replaced). */
+export const CLIENT_IP_HEADER = "x-atelier-client-ip";
+
+/** Reads `BETTER_AUTH_SECRET`, else `DATA_DIR/auth-secret`, creating it (48 random bytes, base64url) if absent. */
+export async function loadAuthSecret(env: Env): Promise<string> {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  // "wx": two servers starting at once cannot overwrite each other's secret.
+  await writeFile(file, secret, { mode: 0o600, flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+  return (await readFile(file, "utf8")).trim();
+}
+
+export type AuthOptions = {
+  db: AppDatabase;
+  env: Env;
+  logger: Logger;
+  secret: string;
+  /** Called after a mail was queued, to deliver it now. */
+  onMailQueued?: () => void;
+};
+
+export function createAuth({ db, env, logger, secret, onMailQueued }: AuthOptions) {
+  return betterAuth({
+    appName: shop.name,
+    baseURL: env.PUBLIC_URL,
+    secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { users, auth_sessions: authSessions, accounts, verifications },
+    }),
+    user: {
+      modelName: "users",
+      additionalFields: {
+        isTechnician: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+      deleteUser: { enabled: true },
+    },
+    session: { modelName: "auth_sessions" },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        const text = [
+          `Bonjour ${user.name},`,
+          "",
+          `Pour choisir un nouveau mot de passe pour votre espace ${shop.name}, ouvrez ce lien (valable une heure) :`,
+          url,
+          "",
+          "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.",
+          "",
+        ].join("\n");
+        await db.insert(outboxMessages).values({
+          messageId: newMessageId(new URL(env.PUBLIC_URL).hostname),
+          requestKind: "password-reset",
+          mail: {
+            to: user.email,
+            subject: `${shop.name} : réinitialisation de votre mot de passe`,
+            text,
+            template: null,
+            templateParams: { to_email: user.email, from_name: shop.name, from_email: env.SHOP_EMAIL, message: text },
+          },
+        });
+        logger.info({ userId: user.id }, "mail de réinitialisation du mot de passe mis en file");
+        onMailQueued?.();
+      },
+    },
+    trustedOrigins: (request) => {
+      const origins = [env.PUBLIC_URL];
+      const host = request?.headers.get("host");
+      if (host) origins.push(`${new URL(env.PUBLIC_URL).protocol}//${host}`, `http://${host}`);
+      return origins;
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
+        "/request-password-reset": { window: 300, max: 3 },
+        "/sign-up/email": { window: 600, max: 10 },
+      },
+    },
+    advanced: {
+      // better-auth only reads headers; Express sets this one from the socket (or the trusted proxy).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.PUBLIC_URL.startsWith("https:"),
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
