@@ -1,0 +1,129 @@
+/**
+ * Account administration (issue 5), the only way to give the technician role
+ * (spec §3 `is_technician`; never settable from a browser):
+ *
+ *   npm run user -- list
+ *   npm run user -- create --email tech@atelier.fr --name "Camille" [--password …] [--technician]
+ *   npm run user -- promote tech@atelier.fr      # becomes a technician
+ *   npm run user -- demote  tech@atelier.fr      # back to customer
+ *   npm run user -- delete  client@exemple.fr
+ *
+ * Uses the server's configuration (DATA_DIR or DATABASE_URL). With the
+ * embedded database, stop the server first: one process at a time on
+ * DATA_DIR. Without `--password`, the password is asked on the terminal.
+ * Exit codes: 0 done, 1 refused (message in French on stderr).
+ */
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { pino } from "pino";
+import { z } from "zod";
+import { openDatabase, DatabaseLockedError } from "../database/connection.ts";
+import { users } from "../database/schema.ts";
+import { ConfigError, parseEnv } from "../app/utils/env.server.ts";
+import { createAuth, loadAuthSecret } from "../server/auth.ts";
+
+const USAGE = `Utilisation :
+  npm run user -- list
+  npm run user -- create --email <e-mail> --name <nom> [--password <mot de passe>] [--technician]
+  npm run user -- promote <e-mail>
+  npm run user -- demote <e-mail>
+  npm run user -- delete <e-mail>`;
+
+class UsageError extends Error {}
+
+const Email = z.email({ error: "adresse e-mail invalide" });
+const NewUser = z.object({
+  email: Email,
+  name: z.string().trim().min(1, { error: "le nom est obligatoire (--name)" }).max(100),
+  password: z.string().min(8, { error: "le mot de passe doit contenir au moins 8 caractères" }).max(128),
+});
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) throw new UsageError("mot de passe manquant : --password <mot de passe>");
+  const terminal = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Hide what is typed: the readline echo goes through _writeToOutput.
+  const rl = terminal as unknown as { _writeToOutput: (text: string) => void; output: NodeJS.WriteStream };
+  let muted = false;
+  rl._writeToOutput = (text) => {
+    if (!muted || text.includes("\n")) rl.output.write(muted ? "\n" : text);
+  };
+  const question = terminal.question("Mot de passe (8 caractères au moins) : ");
+  muted = true;
+  const answer = await question;
+  terminal.close();
+  return answer;
+}
+
+async function main(argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      password: { type: "string" },
+      technician: { type: "boolean", default: false },
+    },
+  });
+  const [command, target] = positionals;
+  if (!command) throw new UsageError(USAGE);
+  const env = parseEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lockRetries: 0 });
+  try {
+    const { db } = database;
+    const findUser = async (email: string | undefined) => {
+      const checked = Email.safeParse(email);
+      if (!checked.success) throw new UsageError(`adresse e-mail manquante ou invalide\n${USAGE}`);
+      const [user] = await db.select().from(users).where(eq(users.email, checked.data.toLowerCase()));
+      if (!user) throw new UsageError(`aucun compte pour ${checked.data}`);
+      return user;
+    };
+    switch (command) {
+      case "list": {
+        const rows = await db.select().from(users).orderBy(users.createdAt);
+        if (rows.length === 0) return "Aucun compte.";
+        return rows
+          .map((user) => `${user.isTechnician ? "technicien" : "client    "}  ${user.email}  (${user.name}, créé le ${user.createdAt.toLocaleDateString("fr-FR")})`)
+          .join("\n");
+      }
+      case "create": {
+        const input = NewUser.safeParse({ email: values.email, name: values.name, password: values.password ?? (await askPassword()) });
+        if (!input.success) throw new UsageError(input.error.issues.map((issue) => issue.message).join("\n"));
+        const auth = createAuth({ db, env, logger: pino({ level: "silent" }), secret: await loadAuthSecret(env) });
+        const [existing] = await db.select().from(users).where(eq(users.email, input.data.email.toLowerCase()));
+        if (existing) throw new UsageError(`un compte existe déjà pour ${input.data.email} (utilisez promote ou demote)`);
+        const { user } = await auth.api.signUpEmail({ body: input.data });
+        if (values.technician) await db.update(users).set({ isTechnician: true }).where(eq(users.id, user.id));
+        return `Compte ${values.technician ? "technicien" : "client"} créé : ${user.email}`;
+      }
+      case "promote":
+      case "demote": {
+        const user = await findUser(target);
+        await db.update(users).set({ isTechnician: command === "promote" }).where(eq(users.id, user.id));
+        return `${user.email} est maintenant ${command === "promote" ? "technicien" : "client"}.`;
+      }
+      case "delete": {
+        const user = await findUser(target);
+        // Sign-in sessions and password accounts go with it (foreign keys, on delete cascade).
+        await db.delete(users).where(eq(users.id, user.id));
+        return `Compte ${user.email} supprimé.`;
+      }
+      default:
+        throw new UsageError(`commande inconnue : ${command}\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  console.log(await main(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(`Échec : ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exitCode = 1;
+}
