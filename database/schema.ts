@@ -166,3 +166,52 @@ export const verifications = pgTable(
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
+
+/*
+ * Remote-support sessions (issue 5; spec §3 "Session", §4). `code` is the
+ * short code read aloud over the phone. Status changes only through the
+ * server's rules (`server/remote-support/sessions.ts`).
+ */
+export const SESSION_STATUSES = ["disconnected", "connected"] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    technicianId: text("technician_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: SESSION_STATUSES }).notNull().default("disconnected"),
+    startTime: timestamp("start_time", { withTimezone: true, mode: "date" }),
+    endTime: timestamp("end_time", { withTimezone: true, mode: "date" }),
+    /** Whole seconds from start_time to end_time. */
+    durationSeconds: integer("duration_seconds"),
+    createdAt: createdAt(),
+    userName: text("user_name").notNull(),
+    userEmail: text("user_email").notNull(),
+  },
+  (table) => [
+    index("sessions_user_id_idx").on(table.userId, table.createdAt),
+    index("sessions_technician_id_idx").on(table.technicianId, table.createdAt),
+    check("sessions_status_check", sql`${table.status} in ('disconnected', 'connected')`),
+  ],
+);
+
+/** Spec §3 "Signaling message": every peer-connection message relayed, kept with its session. */
+export const signaling = pgTable(
+  "signaling",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionCode: text("session_code")
+      .notNull()
+      .references(() => sessions.code, { onDelete: "cascade" }),
+    senderId: text("sender_id").notNull(),
+    /** JSON text of the message (offer, answer, ICE candidate…), as the spec stores it. */
+    data: text("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("signaling_session_code_idx").on(table.sessionCode, table.createdAt)],
+);
