@@ -94,9 +94,10 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
     expect(stored).toBe(0);
   });
 
-  it("refuses a filled honeypot without storing anything", async () => {
+  it("refuses a filled honeypot without storing anything, before looking at the other fields", async () => {
     const result = await service().submitContact({ ...contact, [HONEYPOT_FIELD]: "https://spam.example" }, origin);
     expect(result).toEqual({ status: "spam" });
+    expect(await service().submitContact({ email: "pas-une-adresse", [HONEYPOT_FIELD]: "x" }, origin)).toEqual({ status: "spam" });
     expect(await counts()).toEqual({ contacts: 0, quotes: 0, outbox: 0 });
   });
 

@@ -3,7 +3,7 @@
  * "E-mail sending", §8). Shared by the route actions (forms, with or without
  * JavaScript) and the JSON/form API (`server/api.ts`).
  *
- * Order of checks: validation (nothing counted, nothing stored) → honeypot →
+ * Order of checks: honeypot → validation (nothing counted, nothing stored) →
  * per-IP rate limit → one atomic statement writing the request and its
  * outbox message. A success is only reported once both rows are committed; the
  * outbox worker is then woken to deliver the mail.
@@ -43,13 +43,19 @@ export function createRequestService(options: RequestServiceOptions): FormServic
     duration: options.rateLimit.durationSeconds,
   });
 
-  async function admit(kind: RequestKind, input: unknown, origin: RequestOrigin): Promise<SubmissionResult | null> {
+  /** A filled honeypot is refused before anything else, so a robot learns nothing from validation messages. */
+  async function refuseSpam(kind: RequestKind, input: unknown, origin: RequestOrigin): Promise<SubmissionResult | null> {
     if (isRecord(input) && typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
       // Counted too, so a robot cannot probe indefinitely.
       await limiter.consume(origin.ip).catch(() => undefined);
       logger.warn({ kind, ip: origin.ip }, "demande refusée : champ piège rempli");
       return { status: "spam" };
     }
+    return null;
+  }
+
+  /** Only valid requests count: a visitor correcting a field is not penalised. */
+  async function rateLimit(kind: RequestKind, origin: RequestOrigin): Promise<SubmissionResult | null> {
     try {
       await limiter.consume(origin.ip);
       return null;
@@ -87,10 +93,12 @@ export function createRequestService(options: RequestServiceOptions): FormServic
 
   return {
     async submitContact(input, origin) {
+      const spam = await refuseSpam("contact", input, origin);
+      if (spam) return spam;
       const checked = validate(ContactInput, input);
       if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
-      const refused = await admit("contact", input, origin);
-      if (refused) return refused;
+      const limited = await rateLimit("contact", origin);
+      if (limited) return limited;
       const request = checked.data;
       return store(
         "contact",
@@ -99,10 +107,12 @@ export function createRequestService(options: RequestServiceOptions): FormServic
       );
     },
     async submitQuote(input, origin) {
+      const spam = await refuseSpam("quote", input, origin);
+      if (spam) return spam;
       const checked = validate(QuoteInput, input);
       if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
-      const refused = await admit("quote", input, origin);
-      if (refused) return refused;
+      const limited = await rateLimit("quote", origin);
+      if (limited) return limited;
       const request = checked.data;
       return store(
         "quote",

@@ -38,6 +38,8 @@ export const shop = {
     form: "Société par actions simplifiée",
     /** Spec §9: share capital in euros. */
     capitalEuros: 15_000,
+    /** How long contact and quote requests are kept after the last exchange (GDPR notice, legal notices). */
+    requestRetentionYears: 3,
     registration: "RCS Paris 000 000 000 (à renseigner)",
     vatNumber: "FR00 000000000 (à renseigner)",
     publicationDirector: "Prénom Nom (directeur de la publication, à renseigner)",

@@ -1,17 +1,30 @@
 /**
  * Contact page (spec §2 "Contact"): address (maps link), phone (tel: link),
- * e-mail (mailto: link) and opening hours, all read from `~/config/shop`.
- * The message form (spec §3, §5, §7) comes in a later issue and takes the
- * place of the "Envoyez-nous un message" section's text.
+ * e-mail (mailto: link) and opening hours, all read from `~/config/shop`,
+ * and the message form (spec §3, §4, §5, §8; issue 4) in the `#message`
+ * section.
+ *
+ * The page stays pre-rendered; its action only runs for the form's POST
+ * (through the fetcher once hydrated, as a plain form POST without
+ * JavaScript) and hands the fields to the server's form services.
  */
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/contact";
+import { ContactForm } from "~/components/forms/contact-form";
+import { formActionResponse, formFields, unreachableActionData } from "~/components/forms/form-result";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
 import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, shop, telHref } from "~/config/shop";
 import { getMeta } from "~/utils/meta";
+import {
+  formServicesContext,
+  requestOriginContext,
+  requireContext,
+  type FormServices,
+  type RequestOrigin,
+} from "~/utils/server-context";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
@@ -20,6 +33,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Contactez notre atelier informatique : adresse, téléphone, e-mail et horaires d'ouverture. Diagnostic gratuit de vos appareils en magasin.",
     path: "/contact",
   });
+
+/** Stores the message (with its outbox mail) and answers the result, its French message and, unless stored, the values. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = formFields(await request.formData());
+  const services = requireContext<FormServices>(context, formServicesContext);
+  const result = await services.submitContact(fields, requireContext<RequestOrigin>(context, requestOriginContext));
+  return formActionResponse("contact", result, fields);
+}
+
+/**
+ * Once hydrated: an unreachable server or an answer that is not the action's
+ * data (e.g. a proxy's error page) is the form's failure message, not the
+ * route's error page.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return unreachableActionData("contact");
+  }
+}
 
 const linkClass =
   "font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
@@ -38,7 +72,7 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
 }
 
 /** Spec §2 "Contact". */
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
   const hours = formatOpeningHours();
   const hasAppointmentSlots = shop.openingHours.some((slot) => slot.byAppointment);
   return (
@@ -100,14 +134,13 @@ export default function Contact() {
         ) : null}
       </Section>
 
-      <Section id="message" title="Envoyez-nous un message">
-        {/* The contact form (spec §3, §5, §7; a later issue) replaces this card. */}
-        <Card className="flex max-w-3xl flex-col items-start gap-5">
-          <p className="text-lg text-slate-300">
-            Notre formulaire de contact arrive très bientôt. En attendant, appelez-nous au{" "}
-            <a className={linkClass} href={telHref}>{shop.phone.display}</a> ou écrivez-nous à{" "}
-            <a className={`${linkClass} break-all`} href={mailtoHref}>{shop.email}</a> : nous vous répondons rapidement.
-          </p>
+      <Section
+        id="message"
+        title="Envoyez-nous un message"
+        intro="Une question, une demande de devis pour une réparation&nbsp;? Écrivez-nous&nbsp;: nous vous répondons rapidement."
+      >
+        <Card className="max-w-3xl">
+          <ContactForm actionData={actionData} />
         </Card>
       </Section>
     </>

@@ -1,17 +1,29 @@
 /**
  * Web development page (spec §2 "Web development", §9): hero linking to the
  * quote section, three feature blocks, the three mailbox plans (each with a
- * "Choisir" link that will preselect the plan) and the quote section anchored
- * as `#devis`. The quote form itself (spec §3, §5, §7) comes in a later issue.
+ * "Choisir" link that preselects the plan) and the quote form (spec §3, §4,
+ * §5, §8; issue 4) in the section anchored as `#devis`.
+ *
+ * The page stays pre-rendered; its action only runs for the form's POST
+ * (through the fetcher once hydrated, as a plain form POST without
+ * JavaScript) and hands the fields to the server's form services.
  */
-import { Check, Mail, Palette, Phone, Search, Sparkles } from "lucide-react";
+import { Check, Mail, Palette, Search, Sparkles } from "lucide-react";
 import type { Route } from "./+types/dev-web";
+import { formActionResponse, formFields, unreachableActionData } from "~/components/forms/form-result";
+import { QuoteForm } from "~/components/forms/quote-form";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, FeatureGrid } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
 import { formatCapacity, formatMonthlyPrice, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
-import { mailtoHref, shop, telHref } from "~/config/shop";
 import { getMeta } from "~/utils/meta";
+import {
+  formServicesContext,
+  requestOriginContext,
+  requireContext,
+  type FormServices,
+  type RequestOrigin,
+} from "~/utils/server-context";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
@@ -42,10 +54,29 @@ const FEATURES = [
   },
 ] as const;
 
-const quoteMailto = `${mailtoHref}?subject=${encodeURIComponent("Demande de devis – site web")}`;
+/** Stores the quote request (with its outbox mail) and answers the result, its French message and, unless stored, the values. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = formFields(await request.formData());
+  const services = requireContext<FormServices>(context, formServicesContext);
+  const result = await services.submitQuote(fields, requireContext<RequestOrigin>(context, requestOriginContext));
+  return formActionResponse("quote", result, fields);
+}
+
+/**
+ * Once hydrated: an unreachable server or an answer that is not the action's
+ * data (e.g. a proxy's error page) is the form's failure message, not the
+ * route's error page.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return unreachableActionData("quote");
+  }
+}
 
 /** Spec §2 "Web development". */
-export default function DevWeb() {
+export default function DevWeb({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -104,24 +135,13 @@ export default function DevWeb() {
         </ul>
       </Section>
 
-      <Section id="devis" title="Demander un devis">
-        {/* The quote form (spec §3, §5, §7; a later issue) replaces this card and reads `?offre=`. */}
-        <Card className="flex max-w-3xl flex-col items-start gap-5">
-          <p className="text-lg text-slate-300">
-            Notre formulaire de demande de devis arrive très bientôt. En attendant, décrivez-nous votre projet (activité,
-            nom de domaine souhaité, offre de boîte mail, budget) par e-mail ou par téléphone : nous vous répondons
-            sous {REPLY_DELAY}.
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <ButtonLink to={quoteMailto}>
-              <Mail aria-hidden="true" className="size-5" />
-              Demander un devis par e-mail
-            </ButtonLink>
-            <ButtonLink to={telHref} variant="secondary">
-              <Phone aria-hidden="true" className="size-5" />
-              Appeler le {shop.phone.display}
-            </ButtonLink>
-          </div>
+      <Section
+        id="devis"
+        title="Demander un devis"
+        intro={`Décrivez-nous votre projet : nous vous répondons sous ${REPLY_DELAY} avec une proposition détaillée.`}
+      >
+        <Card className="max-w-3xl">
+          <QuoteForm actionData={actionData} />
         </Card>
       </Section>
     </>

@@ -119,7 +119,7 @@ export default function MentionsLegales() {
           </p>
           <p>
             Elles servent uniquement à répondre à vos demandes de contact, de devis ou d'assistance et sont
-            conservées le temps nécessaire au traitement de votre demande. Elles ne sont ni vendues ni cédées à des
+            conservées {legal.requestRetentionYears} ans après notre dernier contact, puis supprimées. Elles ne sont ni vendues ni cédées à des
             tiers ; seuls nos prestataires techniques (hébergement, envoi des e-mails, assistant virtuel) peuvent les traiter pour notre
             compte et pour ces seules finalités.
           </p>

@@ -35,8 +35,16 @@ export const formServicesContext = sharedContext<FormServices>("form-services");
 export const requestOriginContext = sharedContext<RequestOrigin>("request-origin");
 
 /** Reads a context value the server always sets. @throws Error when it is missing (a wiring bug, not user input). */
-export function requireContext<T>(context: { get(key: RouterContext<T | undefined>): T | undefined }, key: RouterContext<T | undefined>): T {
-  const value = context.get(key);
+export function requireContext<T>(
+  context: { get<V>(key: RouterContext<V>): V },
+  key: RouterContext<T | undefined>,
+): T {
+  let value: T | undefined;
+  try {
+    value = context.get(key);
+  } catch {
+    // React Router throws when a context without default was never set.
+  }
   if (value === undefined) throw new Error("Contexte serveur manquant : le serveur Express ne l'a pas fourni.");
   return value;
 }

@@ -1,0 +1,103 @@
+/**
+ * The /contact message form (spec §3 "Contact message", §4, §5, §8; issue 4).
+ */
+import { Send } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { FormField, FormStatus, Input, RequiredFieldsNote, Textarea } from "~/components/ui/field";
+import { LIMITS } from "~/requests/schemas";
+import type { FormActionData } from "./form-result";
+import { GdprNotice } from "./gdpr-notice";
+import { Honeypot } from "./honeypot";
+import { ResultError } from "./result-error";
+import { useRequestForm } from "./use-request-form";
+
+/** Where the form posts: the /contact action; without JavaScript the answer page opens at the form. */
+export const CONTACT_FORM_ACTION = "/contact#message";
+
+/**
+ * Name, e-mail and message, all required (spec §5; lengths from `LIMITS`).
+ *
+ * Spec §4: while sending, the button is disabled and reads "Envoi en cours...";
+ * a success says "Message envoyé avec succès !" and empties the fields; a
+ * failure shows its message (and, for invalid fields, an error under each);
+ * typing in any field after a result returns to idle.
+ *
+ * Works without JavaScript: the browser posts to the route action and the
+ * page comes back with `actionData` (the result and, unless stored, the
+ * typed values).
+ */
+export function ContactForm({ actionData }: { actionData?: FormActionData }) {
+  // Bumped on each stored submission: the fields remount empty (and forget values echoed by a no-JS POST).
+  const [generation, setGeneration] = useState(0);
+  const { fetcher, sending, shown, fieldErrors, dismiss, formRef, successRef, errorRef } = useRequestForm({
+    actionData,
+    onStored: () => setGeneration((value) => value + 1),
+  });
+  const defaults = generation === 0 ? actionData?.values : undefined;
+  const stored = shown?.result.status === "stored";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={CONTACT_FORM_ACTION}
+        onChange={dismiss}
+        className="relative flex flex-col gap-5"
+      >
+        <RequiredFieldsNote />
+        <div key={generation} className="grid gap-5 sm:grid-cols-2">
+          <FormField id="contact-name" label="Nom" required error={fieldErrors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                name="name"
+                type="text"
+                autoComplete="name"
+                maxLength={LIMITS.name}
+                defaultValue={defaults?.name}
+              />
+            )}
+          </FormField>
+          <FormField id="contact-email" label="Adresse e-mail" required error={fieldErrors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+                maxLength={LIMITS.email}
+                defaultValue={defaults?.email}
+              />
+            )}
+          </FormField>
+          <FormField id="contact-message" label="Message" required error={fieldErrors.message} className="sm:col-span-2">
+            {(control) => (
+              <Textarea {...control} name="message" rows={6} maxLength={LIMITS.message} defaultValue={defaults?.message} />
+            )}
+          </FormField>
+        </div>
+        <Honeypot />
+        <div>
+          <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+            <Send aria-hidden="true" className="size-5" />
+            {sending ? "Envoi en cours..." : "Envoyer le message"}
+          </Button>
+          {/* Empty live regions take no room: the margin only applies once they have a message. */}
+          <FormStatus tone="success" ref={successRef} className="not-empty:mt-4">
+            {stored ? <p className="font-semibold">{shown.message}</p> : null}
+          </FormStatus>
+          <FormStatus tone="error" ref={errorRef} className="not-empty:mt-4">
+            {shown && !stored ? <ResultError data={shown} /> : null}
+          </FormStatus>
+        </div>
+      </fetcher.Form>
+      <GdprNotice
+        purpose="répondre à votre message"
+        legalBasis="notre intérêt légitime à répondre aux demandes qui nous sont adressées (article 6.1.f du RGPD)"
+      />
+    </div>
+  );
+}

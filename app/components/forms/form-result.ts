@@ -1,0 +1,51 @@
+/**
+ * What the /contact and /dev-web route actions answer (issue 4), shared by
+ * the actions and their forms: the `SubmissionResult`, its French message,
+ * and, when nothing was stored, the submitted values so the page rendered
+ * after a JavaScript-free POST can fill the form again.
+ */
+import { data } from "react-router";
+import { HONEYPOT_FIELD, messageOf, statusOf, type RequestKind, type SubmissionResult } from "~/requests/schemas";
+
+export type FormActionData = {
+  result: SubmissionResult;
+  /** `messageOf(kind, result)`: the sentence shown above or in place of the form. */
+  message: string;
+  /** The submitted fields minus the honeypot; only when nothing was stored. */
+  values?: Record<string, string>;
+};
+
+/** A form's fields as plain strings (files are ignored; a repeated name keeps its first value). */
+export function formFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of formData) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The payload of an action's answer; echoes the values only when nothing was stored. */
+export function formActionData(kind: RequestKind, result: SubmissionResult, fields: Record<string, string>): FormActionData {
+  const payload: FormActionData = { result, message: messageOf(kind, result) };
+  if (result.status !== "stored") {
+    // The honeypot is never echoed: a robot must not learn that it was noticed, nor a person be shown it.
+    const { [HONEYPOT_FIELD]: _honeypot, ...values } = fields;
+    payload.values = values;
+  }
+  return payload;
+}
+
+/** The action's answer, with the HTTP status of the result (201, 400, 429 or 503). */
+export function formActionResponse(kind: RequestKind, result: SubmissionResult, fields: Record<string, string>) {
+  return data(formActionData(kind, result, fields), { status: statusOf(result) });
+}
+
+/**
+ * What a `clientAction` returns when the server could not be reached or did
+ * not answer with the action's data (network error, proxy error page, crash):
+ * the form shows its failure message instead of the route's error page.
+ */
+export function unreachableActionData(kind: RequestKind): FormActionData {
+  const result: SubmissionResult = { status: "failed" };
+  return { result, message: messageOf(kind, result) };
+}

@@ -1,0 +1,229 @@
+/**
+ * The /dev-web quote request form (spec §3 "Quote request", §4, §5, §8;
+ * issue 4), anchored in the `#devis` section.
+ */
+import { Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormField, FormStatus, Input, RequiredFieldsNote, Select, Textarea } from "~/components/ui/field";
+import { describeMailboxPlan, findMailboxPlan, MAILBOX_PLANS } from "~/config/mailbox-plans";
+import { LIMITS, REQUEST_MESSAGES } from "~/requests/schemas";
+import type { FormActionData } from "./form-result";
+import { GdprNotice } from "./gdpr-notice";
+import { Honeypot } from "./honeypot";
+import { ResultError } from "./result-error";
+import { useRequestForm } from "./use-request-form";
+
+/** Where the form posts: the /dev-web action; without JavaScript the answer page opens at the form. */
+export const QUOTE_FORM_ACTION = "/dev-web#devis";
+
+/** The search parameter of the plan cards' "Choisir" links (`mailboxPlanQuoteHref`). */
+export const PLAN_PARAM = "offre";
+
+/**
+ * Company, contact name, e-mail, phone, project description, domain (typed
+ * without its extension, ".com" shown after it), mailbox plan and budget, all
+ * required (spec §5; lengths from `LIMITS`).
+ *
+ * The plan named by `?offre=` (a plan card's "Choisir" link) is selected
+ * after hydration and on every later navigation to such a link, even from
+ * this page, which also moves focus to the plan list. (The page is
+ * pre-rendered: its HTML cannot know the query.)
+ *
+ * Spec §4: sending disables the button ("Envoi en cours..."); a success
+ * replaces the form with the thank-you message (focused); a failure shows its
+ * message and keeps the form and its values; that message goes away when the
+ * form is submitted again. Works without JavaScript, like `ContactForm`.
+ */
+export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
+  const { fetcher, sending, shown, fieldErrors, formRef, successRef, errorRef } = useRequestForm({ actionData });
+  const defaults = actionData?.values;
+  const [plan, setPlan] = useState(() => findMailboxPlan(defaults?.emailOption)?.id ?? "");
+
+  const [searchParams] = useSearchParams();
+  const { key: navigation } = useLocation();
+  const requestedPlan = findMailboxPlan(searchParams.get(PLAN_PARAM))?.id;
+  const planRef = useRef<HTMLSelectElement>(null);
+  const firstNavigation = useRef(navigation);
+  useEffect(() => {
+    // Keyed on the navigation too: following the same "Choisir" link again re-selects its plan.
+    if (requestedPlan) {
+      setPlan(requestedPlan);
+      // A "Choisir" link followed from this page (a client-side navigation, unlike a page load): keyboard and
+      // screen reader users land on the plan they chose, not back on the link. The router does the scrolling.
+      if (navigation !== firstNavigation.current) planRef.current?.focus({ preventScroll: true });
+    }
+  }, [requestedPlan, navigation]);
+
+  const stored = shown?.result.status === "stored";
+
+  return (
+    <div>
+      <FormStatus tone="success" ref={successRef}>
+        {stored ? (
+          <>
+            <p className="text-lg font-semibold">{shown.message}</p>
+            <p>{REQUEST_MESSAGES.quoteSuccessDetail}</p>
+          </>
+        ) : null}
+      </FormStatus>
+      {stored ? null : (
+        <fetcher.Form ref={formRef} method="post" action={QUOTE_FORM_ACTION} className="relative flex flex-col gap-5">
+          <RequiredFieldsNote />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField id="devis-entreprise" label="Nom de l'entreprise" required error={fieldErrors.companyName}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="companyName"
+                  type="text"
+                  autoComplete="organization"
+                  maxLength={LIMITS.companyName}
+                  defaultValue={defaults?.companyName}
+                />
+              )}
+            </FormField>
+            <FormField id="devis-contact" label="Nom du contact" required error={fieldErrors.contactName}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="contactName"
+                  type="text"
+                  autoComplete="name"
+                  maxLength={LIMITS.name}
+                  defaultValue={defaults?.contactName}
+                />
+              )}
+            </FormField>
+            <FormField id="devis-email" label="Adresse e-mail" required error={fieldErrors.email}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  spellCheck={false}
+                  maxLength={LIMITS.email}
+                  defaultValue={defaults?.email}
+                />
+              )}
+            </FormField>
+            <FormField id="devis-telephone" label="Téléphone" required error={fieldErrors.phone}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  maxLength={LIMITS.phone}
+                  defaultValue={defaults?.phone}
+                />
+              )}
+            </FormField>
+            <FormField
+              id="devis-description"
+              label="Description du projet"
+              required
+              hint="Votre activité, les pages et fonctionnalités souhaitées, des sites qui vous plaisent…"
+              error={fieldErrors.description}
+              className="sm:col-span-2"
+            >
+              {(control) => (
+                <Textarea
+                  {...control}
+                  name="description"
+                  rows={6}
+                  maxLength={LIMITS.description}
+                  defaultValue={defaults?.description}
+                />
+              )}
+            </FormField>
+            <FormField
+              id="devis-domaine"
+              label="Nom de domaine souhaité"
+              required
+              describedBy="devis-domaine-extension"
+              hint={"Sans l'extension\u00a0: par exemple «\u00a0mon-entreprise\u00a0» pour mon-entreprise.com."}
+              error={fieldErrors.domain}
+            >
+              {(control) => (
+                <div className="flex">
+                  <Input
+                    {...control}
+                    name="domain"
+                    type="text"
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={LIMITS.domain}
+                    defaultValue={defaults?.domain}
+                    className="min-w-0 rounded-r-none"
+                  />
+                  <span
+                    id="devis-domaine-extension"
+                    className="inline-flex shrink-0 items-center rounded-r-lg border border-l-0 border-slate-500 bg-slate-800 px-3 font-medium text-slate-100"
+                  >
+                    <span className="sr-only">Extension ajoutée : </span>.com
+                  </span>
+                </div>
+              )}
+            </FormField>
+            <FormField id="devis-offre" label="Offre de boîte mail" required error={fieldErrors.emailOption}>
+              {(control) => (
+                <Select
+                  {...control}
+                  ref={planRef}
+                  name="emailOption"
+                  value={plan}
+                  onChange={(event) => setPlan(event.currentTarget.value)}
+                >
+                  <option value="">Choisissez une offre</option>
+                  {MAILBOX_PLANS.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {describeMailboxPlan(option)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            <FormField
+              id="devis-budget"
+              label="Budget envisagé"
+              required
+              hint={"Un montant ou une fourchette, par exemple «\u00a01\u00a0500 à 2\u00a0000\u00a0€\u00a0»."}
+              error={fieldErrors.budget}
+              className="sm:col-span-2"
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  name="budget"
+                  type="text"
+                  maxLength={LIMITS.budget}
+                  defaultValue={defaults?.budget}
+                />
+              )}
+            </FormField>
+          </div>
+          <Honeypot />
+          <div>
+            <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+              <Send aria-hidden="true" className="size-5" />
+              {sending ? "Envoi en cours..." : "Envoyer la demande de devis"}
+            </Button>
+            {/* An empty live region takes no room: the margin only applies once it has a message. */}
+            <FormStatus tone="error" ref={errorRef} className="not-empty:mt-4">
+              {shown && !stored ? <ResultError data={shown} /> : null}
+            </FormStatus>
+          </div>
+        </fetcher.Form>
+      )}
+      <GdprNotice
+        className="mt-6"
+        purpose="préparer le devis demandé et vous recontacter à son sujet"
+        legalBasis="les mesures précontractuelles prises à votre demande (article 6.1.b du RGPD)"
+      />
+    </div>
+  );
+}
