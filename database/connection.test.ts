@@ -14,13 +14,23 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
     database = undefined;
   });
 
-  it("applies every migration: the request and outbox tables exist and are empty", async () => {
+  it("applies every migration: every table exists and is empty", async () => {
     database = await openTestDatabase(kind);
     // PGlite and node-postgres both answer `{ rows }`.
     const result = (await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     )) as unknown as { rows: { table_name: string }[] };
-    expect(result.rows.map((row) => row.table_name)).toEqual(["contact_requests", "outbox_messages", "quote_requests"]);
+    expect(result.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining([
+      "accounts",
+      "auth_sessions",
+      "contact_requests",
+      "outbox_messages",
+      "quote_requests",
+      "sessions",
+      "signaling",
+      "users",
+      "verifications",
+    ]));
     expect(await database.db.$count(contactRequests)).toBe(0);
   });
 });
