@@ -38,13 +38,16 @@ export type OutboxWorkerOptions = {
 export type OutboxWorker = {
   /** Starts polling; delivers what is already due. */
   start(): void;
-  /** Looks at the table now (after a new request) instead of at the next poll. */
+  /** Looks at the table within `WAKE_DELAY_MS` (after a new request) instead of at the next poll. */
   wake(): void;
   /** Delivers every due message once, for tests and benches; resolves with the number sent. */
   runOnce(): Promise<number>;
   /** Stops polling and waits for the delivery in progress. */
   stop(): Promise<void>;
 };
+
+/** A new request is delivered this long (ms) after it is stored, at most. */
+export const WAKE_DELAY_MS = 100;
 
 /** Delay before attempt `attempts + 1`, in ms (`attempts` ≥ 1 failures so far). */
 export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
@@ -57,6 +60,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 10;
   let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = true;
@@ -167,12 +171,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       schedule();
     },
     wake() {
-      if (!stopped) void runOnce();
+      // Coalesced: under a burst of requests the worker runs a few times a second on full batches,
+      // instead of once per request competing with the requests for the database.
+      if (stopped || wakeTimer) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        void runOnce();
+      }, WAKE_DELAY_MS);
     },
     runOnce,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(wakeTimer);
+      wakeTimer = undefined;
       await running;
     },
   };

@@ -37,9 +37,10 @@ export function freePort(): Promise<number> {
 
 /**
  * An existing server from the environment, a freshly started local one, or
- * `null` when PostgreSQL is not installed.
+ * `null` when PostgreSQL is not installed. `durable` keeps fsync and
+ * synchronous commits on (benchmarks); tests turn them off.
  */
-export async function startPostgres(): Promise<PostgresServer | null> {
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer | null> {
   const existing = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (existing) return { url: existing, stop: async () => undefined };
   const bin = postgresBinaries();
@@ -67,7 +68,9 @@ export async function startPostgres(): Promise<PostgresServer | null> {
     path.join(folder, "server.log"),
     "-w",
     "-o",
-    `-h 127.0.0.1 -p ${port} -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    // Tests trade durability for speed; benches (`durable`) keep PostgreSQL's defaults.
+    `-h 127.0.0.1 -p ${port} -k ${folder} -c max_connections=200` +
+      (options.durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"),
     "start",
   ]);
   return {
