@@ -23,6 +23,8 @@ import { formServicesContext, requestOriginContext, type FormServices } from "..
 import { toNodeHandler } from "better-auth/node";
 import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
+import { createRemoteSupportRouter } from "./remote-support/api.ts";
+import type { SessionService } from "./remote-support/sessions.ts";
 import { cspDirectives } from "./csp.ts";
 import {
   createPrerenderedResponder,
@@ -43,6 +45,8 @@ export type AppOptions = {
   forms: FormServices;
   /** Accounts (issue 5): better-auth, mounted at /api/auth. */
   auth: Auth;
+  /** Remote-support sessions (issue 5), for /api/sessions…, /api/reports, /api/requests, /api/me. */
+  sessions: SessionService;
 } & (
   | { mode: "production"; buildDir: string }
   | {
@@ -115,6 +119,8 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     res.setHeader("Cache-Control", "no-store");
     void authHandler(req, res);
   });
+  // Before the forms router: its catch-all answers every other /api path with 404.
+  app.use("/api", createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions }));
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 

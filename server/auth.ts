@@ -52,9 +52,15 @@ export type AuthOptions = {
   secret: string;
   /** Called after a mail was queued, to deliver it now. */
   onMailQueued?: () => void;
+  /**
+   * Called after a sign-in session row is deleted (sign-out, revocation,
+   * password reset, account deletion, expiry noticed by better-auth), so the
+   * remote-support realtime layer can end that session's sockets at once.
+   */
+  onSessionEnded?: (ended: { id: string; userId: string }) => void;
 };
 
-export function createAuth({ db, env, logger, secret, onMailQueued }: AuthOptions) {
+export function createAuth({ db, env, logger, secret, onMailQueued, onSessionEnded }: AuthOptions) {
   return betterAuth({
     appName: shop.name,
     baseURL: env.PUBLIC_URL,
@@ -71,6 +77,15 @@ export function createAuth({ db, env, logger, secret, onMailQueued }: AuthOption
       deleteUser: { enabled: true },
     },
     session: { modelName: "auth_sessions" },
+    databaseHooks: {
+      session: {
+        delete: {
+          async after(session) {
+            onSessionEnded?.({ id: session.id, userId: session.userId });
+          },
+        },
+      },
+    },
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
     emailAndPassword: {

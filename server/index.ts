@@ -1,9 +1,10 @@
 /**
  * HTTP server entry (issues 2 and 4): validates the configuration, opens the
  * database (exit 1 with a French message if another server holds its
- * folder), serves the build (or Vite in development), starts the outbox
- * worker, and shuts down gracefully on SIGTERM/SIGINT: stops accepting, lets
- * in-flight requests finish, stops the worker, closes the database; forces
+ * folder), serves the build (or Vite in development) and the remote-support
+ * Socket.IO endpoint (issue 5), starts the outbox worker, and shuts down
+ * gracefully on SIGTERM/SIGINT: stops accepting, disconnects Socket.IO
+ * clients, lets in-flight requests finish, stops the worker, closes the database; forces
  * after `SHUTDOWN_TIMEOUT_MS`.
  */
 import { createServer } from "node:http";
@@ -13,6 +14,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, parseEnv, type Env } from "../app/utils/env.server.ts";
 import { DatabaseLockedError } from "../database/connection.ts";
 import { createApp } from "./app.ts";
+import { attachRealtime } from "./remote-support/realtime.ts";
 import { startServices, type Services } from "./services.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -63,6 +65,7 @@ if (env.NODE_ENV === "development") {
     logger,
     forms: services.forms,
     auth: services.auth,
+    sessions: services.sessions,
     mode: "development",
     vite: {
       middlewares: vite.middlewares,
@@ -75,12 +78,22 @@ if (env.NODE_ENV === "development") {
     logger,
     forms: services.forms,
     auth: services.auth,
+    sessions: services.sessions,
     mode: "production",
     buildDir: path.join(root, "build"),
   });
 }
 
 httpServer.on("request", app);
+// Remote-support realtime (issue 5) on the same server, at /socket.io/; across processes when DATABASE_URL is set.
+const realtime = attachRealtime({
+  httpServer,
+  auth: services.auth,
+  sessions: services.sessions,
+  logger,
+  publicUrl: env.PUBLIC_URL,
+  databaseUrl: env.DATABASE_URL,
+});
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -99,8 +112,11 @@ function shutdown(signal: string) {
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
+  // Open WebSockets would hold the HTTP server open until the forced exit.
+  const realtimeClosed = realtime.close();
   httpServer.close(async () => {
     try {
+      await realtimeClosed;
       await services.close();
       logger.info("arrêté");
       process.exit(0);

@@ -1,7 +1,7 @@
 /**
  * Everything the server runs besides HTTP (issue 4): the database (opened,
  * locked and migrated), the mail transport, the outbox worker and the form
- * services built on them. `server/index.ts` starts them before listening and
+ * services built on them; accounts and remote-support sessions (issue 5). `server/index.ts` starts them before listening and
  * closes them after the last request; tests start them in-process.
  */
 import type { Logger } from "pino";
@@ -12,6 +12,7 @@ import { createOutboxWorker, type OutboxWorker } from "./outbox/worker.ts";
 import { createMailTransport, type MailTransport } from "./outbox/transports.ts";
 import { createRequestService } from "./requests.ts";
 import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
+import { createSessionService, type SessionService } from "./remote-support/sessions.ts";
 
 export type Services = {
   database: DatabaseHandle;
@@ -19,6 +20,8 @@ export type Services = {
   outbox: OutboxWorker;
   forms: FormServices;
   auth: Auth;
+  /** Remote-support sessions (issue 5): the rules behind /api/sessions… and Socket.IO. */
+  sessions: SessionService;
   /** Stops the worker (waiting for a delivery in progress), then closes the transport and the database. */
   close(): Promise<void>;
 };
@@ -53,19 +56,25 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S },
     onStored: () => outbox.wake(),
   });
+  // Each needs the other: auth reports ended sign-in sessions to the session service, which checks passwords with auth.
+  let sessions: SessionService | undefined;
   const auth = createAuth({
     db: database.db,
     env,
     logger,
     secret: await loadAuthSecret(env),
     onMailQueued: () => outbox.wake(),
+    onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
   });
+  const authContext = await auth.$context;
+  sessions = createSessionService({ db: database.db, logger, verifyPasswordHash: authContext.password.verify });
   return {
     database,
     transport,
     outbox,
     forms,
     auth,
+    sessions,
     async close() {
       await outbox.stop();
       transport.close();

@@ -19,6 +19,11 @@ export function normalizeSessionCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]/g, "");
 }
 
+/** Whether a canonical code has the generated shape: `SESSION_CODE_LENGTH` symbols of `SESSION_CODE_ALPHABET`. */
+export function isReadableSessionCode(code: string): boolean {
+  return code.length === SESSION_CODE_LENGTH && [...code].every((symbol) => SESSION_CODE_ALPHABET.includes(symbol));
+}
+
 export const SessionCode = z
   .string({ error: "Le code de session est obligatoire." })
   .transform(normalizeSessionCode)
@@ -39,6 +44,17 @@ export const SESSION_MESSAGES = {
   technicianOnly: "Réservé aux techniciens.",
   notParticipant: "Vous ne participez pas à cette session.",
   reportLocked: "Vérifiez d'abord votre mot de passe pour ouvrir les rapports.",
+  ownSession: "Vous ne pouvez pas rejoindre votre propre session.",
+  sessionEnded: "Session terminée",
+  codeTaken: "Ce code de session est déjà utilisé.",
+  unreadableCode: "Ce code de session n'est pas valide.",
+  notConnected: "La session n'est pas connectée.",
+  tooManyAttempts: "Trop de tentatives. Réessayez dans une minute.",
+  failed: "Une erreur est survenue. Veuillez réessayer.",
+  badJson: "Le contenu envoyé n'est pas du JSON valide.",
+  badBody: "Le contenu envoyé doit être un objet JSON.",
+  badSignal: "Message de signalisation invalide.",
+  tooLarge: "Le contenu envoyé est trop volumineux.",
 } as const;
 
 export type SessionStatus = "disconnected" | "connected";
@@ -71,16 +87,71 @@ export type SessionReport = {
 /** Every error answer of the API: a French message to show as is. */
 export type ApiError = { message: string };
 
+/** The signed-in account, `GET /api/me`. */
+export type AccountView = { id: string; name: string; email: string; isTechnician: boolean };
+export type MeResponse = { user: AccountView };
+/** `POST /api/sessions` (201 created, 200 existing), `POST /api/sessions/join`, `POST /api/sessions/:code/disconnect`. */
+export type SessionResponse = { session: SessionView };
+/** `GET /api/sessions/active`: the technician's connected session, if any. */
+export type ActiveSessionResponse = { session: SessionView | null };
+/** `GET /api/sessions/history` (technician), `GET /api/sessions/mine` (any account): newest first. */
+export type SessionListResponse = { sessions: SessionView[] };
+/** `GET /api/sessions/:code/report`. */
+export type ReportResponse = { report: SessionReport };
+/** `POST /api/reports/verify`: reports open until `grantedUntil` (ISO 8601) for this sign-in session. */
+export type VerifyResponse = { grantedUntil: string };
+
+/** The outbox delivery of a request's mail (technicians' "Demandes" view). */
+export type DeliveryView = {
+  status: "pending" | "sent";
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+};
+/** A contact message or quote request (spec §3) as `GET /api/requests` lists it; `delivery` null if no mail was queued. */
+export type RequestView =
+  | { kind: "contact"; id: string; createdAt: string; name: string; email: string; message: string; delivery: DeliveryView | null }
+  | {
+      kind: "quote";
+      id: string;
+      createdAt: string;
+      companyName: string;
+      contactName: string;
+      email: string;
+      phone: string;
+      description: string;
+      domain: string;
+      emailOption: string;
+      budget: string;
+      delivery: DeliveryView | null;
+    };
+export type RequestListResponse = { requests: RequestView[] };
+
 export const JoinBody = z.object({ code: SessionCode });
-export const CreateSessionBody = z.object({ code: SessionCode.optional() }).default({});
+/** A code chosen by the creator must have the generated shape, so it stays easy to read aloud. */
+export const CreateSessionBody = z
+  .object({ code: SessionCode.refine(isReadableSessionCode, { error: SESSION_MESSAGES.unreadableCode }).optional() })
+  .default({});
 export const VerifyBody = z.object({
-  password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, { error: "Le mot de passe est obligatoire." }).max(128),
+  password: z
+    .string({ error: "Le mot de passe est obligatoire." })
+    .min(1, { error: "Le mot de passe est obligatoire." })
+    .max(128, { error: "Ce mot de passe est trop long." }),
 });
 
 /** Server → browser events. */
 export type ServerToClientEvents = {
-  /** A session the receiver may see changed (created, joined, disconnected). */
+  /**
+   * A session the receiver may see changed (created, joined, disconnected):
+   * sent to its customer and to its joined technician only.
+   */
   "session:updated": (session: SessionView) => void;
+  /**
+   * Some session changed (any customer's, any technician's): sent to every
+   * technician, without data, so dashboards refetch their active session and
+   * history through the API (which only shows their own).
+   */
+  "sessions:changed": () => void;
   /** A signaling message from the other participant of `code`. */
   signal: (message: { code: string; data: unknown }) => void;
   /** The account's sign-in session ended (signed out elsewhere, account deleted): leave the area. */

@@ -16,7 +16,8 @@ export type DatabaseKind = "pglite" | "postgres";
 
 export const DATABASE_KINDS: DatabaseKind[] = inject("postgresUrl") ? ["pglite", "postgres"] : ["pglite"];
 
-export type TestDatabase = DatabaseHandle & { dataDir: string; dispose(): Promise<void> };
+/** `url`: the PostgreSQL database's connection string (absent on PGlite), for a second connection or server. */
+export type TestDatabase = DatabaseHandle & { dataDir: string; url?: string; dispose(): Promise<void> };
 
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-test-"));
@@ -36,6 +37,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   return {
     ...handle,
     dataDir,
+    url: scratch.url,
     async dispose() {
       await handle.close();
       await scratch.drop();
@@ -44,7 +46,11 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   };
 }
 
-/** Removes every row, so tests sharing one database start from empty tables. */
+/**
+ * Removes every request, outbox message, remote-support session and
+ * signaling message, so tests sharing one database start from empty tables.
+ * Accounts (users, sign-in sessions) are kept: suites create them once.
+ */
 export async function emptyTables(db: AppDatabase): Promise<void> {
-  await db.execute(sql.raw("truncate contact_requests, quote_requests, outbox_messages"));
+  await db.execute(sql.raw("truncate contact_requests, quote_requests, outbox_messages, signaling, sessions"));
 }

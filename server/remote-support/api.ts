@@ -1,0 +1,255 @@
+/**
+ * The remote-support JSON API (issue 5), mounted at `/api` before the forms
+ * router (whose catch-all answers unknown `/api/*` paths with 404). Every
+ * rule lives in `sessions.ts`; this layer reads the session cookie, validates
+ * bodies with the protocol's zod schemas and maps refusals to statuses.
+ *
+ * | Method, path                        | Who                     | Success                      |
+ * |-------------------------------------|-------------------------|------------------------------|
+ * | GET  /api/me                        | signed in               | 200 `MeResponse`             |
+ * | POST /api/sessions `{ code? }`      | signed in               | 201 new / 200 existing       |
+ * | GET  /api/sessions/mine             | signed in               | 200 `SessionListResponse`    |
+ * | POST /api/sessions/join `{ code }`  | technician              | 200 `SessionResponse`        |
+ * | POST /api/sessions/:code/disconnect | owner, joined technician| 200 `SessionResponse`        |
+ * | GET  /api/sessions/active           | technician              | 200 `ActiveSessionResponse`  |
+ * | GET  /api/sessions/history          | technician              | 200 `SessionListResponse`    |
+ * | POST /api/reports/verify `{ password }` | technician          | 200 `VerifyResponse`         |
+ * | GET  /api/sessions/:code/report     | technician of that session, after verify | 200 `ReportResponse` |
+ * | GET  /api/requests                  | technician              | 200 `RequestListResponse`    |
+ *
+ * Errors are `{ message }` in French (`SESSION_MESSAGES`, spec §8): 400 bad
+ * body or code, 401 "Utilisateur non connecté", 403 wrong role, not a
+ * participant, own session or "Mot de passe incorrect", 404 "Session non
+ * trouvée", 409 "Session déjà connectée" (also: session ended, code taken,
+ * session not connected), 413 body too large, 423 report before the password
+ * check (so the dashboard knows to show "Vérification"), 429 too many
+ * password checks (`Retry-After`, s), 500 database failure. Every answer is
+ * `Cache-Control: no-store`; no stack trace is ever sent.
+ */
+import express, { type ErrorRequestHandler, type Request, type Response } from "express";
+import type { z } from "zod";
+import {
+  CreateSessionBody,
+  JoinBody,
+  SESSION_MESSAGES,
+  SessionCode,
+  VerifyBody,
+  type ApiError,
+} from "../../app/remote-support/protocol.ts";
+import type { Auth } from "../auth.ts";
+import { resolveCaller, type Caller } from "./caller.ts";
+import type { Refusal, RefusalReason, SessionService } from "./sessions.ts";
+
+/** Largest body accepted by these routes, bytes: a code or a password. */
+export const SESSION_BODY_LIMIT_BYTES = 4 * 1024;
+
+/** HTTP status of each refusal. */
+export const REFUSAL_STATUS = {
+  "not-signed-in": 401,
+  "technician-only": 403,
+  "not-participant": 403,
+  "own-session": 403,
+  "wrong-password": 403,
+  "not-found": 404,
+  "already-connected": 409,
+  "session-ended": 409,
+  "code-taken": 409,
+  "not-connected": 409,
+  "report-locked": 423,
+  "rate-limited": 429,
+  failed: 500,
+} satisfies Record<RefusalReason, number>;
+
+export type RemoteSupportRouterOptions = { auth: Auth; sessions: SessionService };
+
+type Handler = (req: Request, res: Response, caller: Caller) => Promise<void>;
+
+function sendError(res: Response, status: number, message: string): void {
+  res.status(status).json({ message } satisfies ApiError);
+}
+
+function sendRefusal(res: Response, refusal: Refusal): void {
+  if (refusal.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+  sendError(res, REFUSAL_STATUS[refusal.reason], refusal.message);
+}
+
+/** Parses untrusted input; zod's own (English) messages are replaced by `fallback`, custom French ones kept. */
+function parse<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  fallback: string,
+): { ok: true; data: z.output<T> } | { ok: false; message: string } {
+  const result = schema.safeParse(input, { error: () => fallback });
+  return result.success ? { ok: true, data: result.data } : { ok: false, message: result.error.issues[0]?.message ?? fallback };
+}
+
+/** A JSON body must be an object; absent (no JSON content type) counts as `{}`. */
+function bodyOf(req: Request): unknown {
+  return req.body === undefined ? {} : req.body;
+}
+
+export function createRemoteSupportRouter({ auth, sessions }: RemoteSupportRouterOptions): express.Router {
+  const router = express.Router();
+  // Parsers per route, not router-wide: other /api routes (forms) keep their own parsers and limits.
+  const json = express.json({ limit: SESSION_BODY_LIMIT_BYTES });
+
+  /**
+   * Wraps a handler: no-store, caller from the cookie (401 when absent),
+   * optionally technicians only (403 before looking at the body).
+   */
+  const route =
+    (handler: Handler, { technician = false } = {}) =>
+    async (req: Request, res: Response) => {
+      res.setHeader("Cache-Control", "no-store");
+      const { caller, setCookie } = await resolveCaller(auth, req.headers);
+      // better-auth may refresh the session cookie; the browser must get it like from /api/auth.
+      for (const cookie of setCookie) res.append("Set-Cookie", cookie);
+      if (!caller) return sendError(res, 401, SESSION_MESSAGES.notSignedIn);
+      if (technician && !caller.isTechnician) return sendError(res, 403, SESSION_MESSAGES.technicianOnly);
+      await handler(req, res, caller);
+    };
+
+  /** Validates `:code` (same rules and normalisation as a typed code). */
+  const codeParam = (req: Request, res: Response): string | null => {
+    const checked = parse(SessionCode, req.params.code, SESSION_MESSAGES.notFound);
+    if (!checked.ok) {
+      sendError(res, 400, checked.message);
+      return null;
+    }
+    return checked.data;
+  };
+
+  router.get(
+    "/me",
+    route(async (_req, res, caller) => {
+      res.json({ user: { id: caller.userId, name: caller.name, email: caller.email, isTechnician: caller.isTechnician } });
+    }),
+  );
+
+  router.post(
+    "/sessions",
+    json,
+    route(async (req, res, caller) => {
+      const body = parse(CreateSessionBody, bodyOf(req), SESSION_MESSAGES.badBody);
+      if (!body.ok) return sendError(res, 400, body.message);
+      const result = await sessions.create(caller, body.data);
+      if (!result.ok) return sendRefusal(res, result);
+      res.status(result.created ? 201 : 200).json({ session: result.session });
+    }),
+  );
+
+  router.get(
+    "/sessions/mine",
+    route(async (_req, res, caller) => {
+      const result = await sessions.mine(caller);
+      if (!result.ok) return sendRefusal(res, result);
+      res.json({ sessions: result.sessions });
+    }),
+  );
+
+  router.get(
+    "/sessions/active",
+    route(
+      async (_req, res, caller) => {
+        const result = await sessions.active(caller);
+        if (!result.ok) return sendRefusal(res, result);
+        res.json({ session: result.session });
+      },
+      { technician: true },
+    ),
+  );
+
+  router.get(
+    "/sessions/history",
+    route(
+      async (_req, res, caller) => {
+        const result = await sessions.history(caller);
+        if (!result.ok) return sendRefusal(res, result);
+        res.json({ sessions: result.sessions });
+      },
+      { technician: true },
+    ),
+  );
+
+  router.post(
+    "/sessions/join",
+    json,
+    route(
+      async (req, res, caller) => {
+        const body = parse(JoinBody, bodyOf(req), SESSION_MESSAGES.badBody);
+        if (!body.ok) return sendError(res, 400, body.message);
+        const result = await sessions.join(caller, body.data.code);
+        if (!result.ok) return sendRefusal(res, result);
+        res.json({ session: result.session });
+      },
+      { technician: true },
+    ),
+  );
+
+  router.post(
+    "/sessions/:code/disconnect",
+    route(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const result = await sessions.disconnect(caller, code);
+      if (!result.ok) return sendRefusal(res, result);
+      res.json({ session: result.session });
+    }),
+  );
+
+  router.get(
+    "/sessions/:code/report",
+    route(
+      async (req, res, caller) => {
+        const code = codeParam(req, res);
+        if (code === null) return;
+        const result = await sessions.report(caller, code);
+        if (!result.ok) return sendRefusal(res, result);
+        res.json({ report: result.report });
+      },
+      { technician: true },
+    ),
+  );
+
+  router.post(
+    "/reports/verify",
+    json,
+    route(
+      async (req, res, caller) => {
+        const body = parse(VerifyBody, bodyOf(req), SESSION_MESSAGES.badBody);
+        if (!body.ok) return sendError(res, 400, body.message);
+        const result = await sessions.verifyPassword(caller, body.data.password);
+        if (!result.ok) return sendRefusal(res, result);
+        res.json({ grantedUntil: result.grantedUntil.toISOString() });
+      },
+      { technician: true },
+    ),
+  );
+
+  router.get(
+    "/requests",
+    route(
+      async (_req, res, caller) => {
+        const result = await sessions.requests(caller);
+        if (!result.ok) return sendRefusal(res, result);
+        res.json({ requests: result.requests });
+      },
+      { technician: true },
+    ),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    res.setHeader("Cache-Control", "no-store");
+    if (error?.type === "entity.parse.failed") return sendError(res, 400, SESSION_MESSAGES.badJson);
+    if (error?.type === "entity.too.large") return sendError(res, 413, SESSION_MESSAGES.tooLarge);
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
+      return sendError(res, error.status, SESSION_MESSAGES.badBody);
+    }
+    // A database failure while reading the session cookie, or a bug: logged, never shown.
+    req.log?.error({ err: error }, "remote-support API request failed");
+    sendError(res, 500, SESSION_MESSAGES.failed);
+  };
+  router.use(onError);
+  return router;
+}

@@ -1,0 +1,264 @@
+/**
+ * Realtime for remote support (issue 5; spec §4 "Dashboard load" refreshes
+ * on any change, §7 "Realtime" and "Insert into signaling"): Socket.IO on the
+ * site's own HTTP server (path `/socket.io/`), every event typed by
+ * `app/remote-support/protocol.ts`.
+ *
+ * - Handshake: authenticated by the account's session cookie (better-auth);
+ *   no valid session → refused with the error "Utilisateur non connecté". A
+ *   browser's handshake must come from the site's origin (cross-site
+ *   WebSocket hijacking); clients without an Origin (scripts) still need the cookie.
+ * - Rooms: `user:<id>` (all tabs of an account), `auth:<sign-in session id>`
+ *   (tabs sharing one cookie), `technicians`.
+ * - Pushes (from the session service, after commit): `session:updated`
+ *   (SessionView) to the session's customer and joined technician;
+ *   `sessions:changed` (no data) to every technician, whose dashboard then
+ *   refetches through the API, which shows each technician only their own.
+ * - `signal` (offer, answer, ICE candidate…): validated, accepted only from
+ *   the two participants of a connected session, stored in `signaling`,
+ *   delivered to the other participant's `user:` room only; acknowledged
+ *   `{ ok: true }` or `{ ok: false, message }`.
+ * - `auth:ended` then disconnection when the sign-in session ends: at once on
+ *   sign-out, revocation or account deletion through better-auth (its
+ *   session-delete hook), and otherwise (account deleted by `npm run user`,
+ *   expiry) at the next check: every `revalidateIntervalMs` and before a
+ *   `signal` when the last check is older than `EVENT_REVALIDATE_MS`. A role
+ *   change moves the socket in or out of `technicians` at the same check.
+ * - With PostgreSQL (`databaseUrl`), the postgres adapter carries room
+ *   broadcasts between server processes (LISTEN/NOTIFY; larger payloads
+ *   through the `socket_io_attachments` table, migration 0003). Messages
+ *   of one sender leave in order; across processes a large one (stored in
+ *   the table first) can still be overtaken by a small one sent right after,
+ *   so clients queue ICE candidates until the remote description is set.
+ */
+import type { Server as HttpServer } from "node:http";
+import { createAdapter } from "@socket.io/postgres-adapter";
+import pg from "pg";
+import type { Logger } from "pino";
+import { Server, type Socket } from "socket.io";
+import {
+  SESSION_MESSAGES,
+  SignalMessage,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SignalAck,
+} from "../../app/remote-support/protocol.ts";
+import type { Auth } from "../auth.ts";
+import { resolveCaller, type Caller } from "./caller.ts";
+import type { SessionService, SessionServiceEvent } from "./sessions.ts";
+
+/** Default period of the background session check, ms. */
+export const REVALIDATE_INTERVAL_MS = 30_000;
+/** A `signal` re-reads the sign-in session first when the last check is older than this, ms. */
+export const EVENT_REVALIDATE_MS = 5_000;
+/** Largest Socket.IO message, bytes: a signaling message is at most 64 KB of JSON. */
+export const MAX_MESSAGE_BYTES = 128 * 1024;
+
+export type SocketData = {
+  caller: Caller;
+  /** The handshake's Cookie header, to re-check the sign-in session later. */
+  cookie: string;
+  /** When the sign-in session was last confirmed, ms since the epoch. */
+  checkedAt: number;
+};
+
+/** Between server processes (postgres adapter): a sign-in session ended, end its sockets wherever they are. */
+type InterServerEvents = { "auth-session-ended": (authSessionId: string) => void };
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export type RealtimeOptions = {
+  httpServer: HttpServer;
+  auth: Auth;
+  sessions: SessionService;
+  logger: Logger;
+  /** The site's public origin (`PUBLIC_URL`): accepted as handshake Origin, with the request's own host. */
+  publicUrl: string;
+  /** PostgreSQL: broadcasts cross server processes through the postgres adapter. Absent: this process only. */
+  databaseUrl?: string;
+  /** Background session check period, ms (default `REVALIDATE_INTERVAL_MS`). */
+  revalidateIntervalMs?: number;
+};
+
+export type Realtime = {
+  io: RealtimeServer;
+  /** Disconnects every client and stops the adapter; leaves the HTTP server to its owner. Idempotent. */
+  close(): Promise<void>;
+};
+
+/** socket.io-parser's `PacketType.EVENT`. */
+const EVENT_PACKET = 2;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const authRoom = (authSessionId: string) => `auth:${authSessionId}`;
+export const TECHNICIANS_ROOM = "technicians";
+
+/** Attaches Socket.IO to `httpServer` (call before it listens). */
+export function attachRealtime(options: RealtimeOptions): Realtime {
+  const { auth, sessions, logger } = options;
+  const publicOrigin = new URL(options.publicUrl).origin;
+
+  // Two connections: the adapter's LISTEN, and one for every NOTIFY, so a process's broadcasts leave in order.
+  const pool = options.databaseUrl ? new pg.Pool({ connectionString: options.databaseUrl, max: 2 }) : undefined;
+  // An idle client's connection can drop (server restart); the adapter reconnects by itself.
+  pool?.on("error", (error) => logger.warn({ err: error }, "Socket.IO : connexion PostgreSQL perdue"));
+  let closing = false;
+
+  const io: RealtimeServer = new Server(options.httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      const host = req.headers.host;
+      const allowed = !origin || origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+      if (!allowed) logger.warn({ origin }, "Socket.IO : origine refusée");
+      callback(allowed ? null : "origine refusée", allowed);
+    },
+    ...(pool
+      ? {
+          adapter: createAdapter(pool, {
+            errorHandler: (error) => {
+              if (!closing) logger.error({ err: error }, "Socket.IO : erreur de l'adaptateur PostgreSQL");
+            },
+          }),
+        }
+      : {}),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const { caller } = await resolveCaller(auth, socket.request.headers);
+      if (!caller) return next(new Error(SESSION_MESSAGES.notSignedIn));
+      socket.data = { caller, cookie: socket.request.headers.cookie ?? "", checkedAt: Date.now() };
+      next();
+    } catch (error) {
+      logger.error({ err: error }, "Socket.IO : lecture de la session impossible");
+      next(new Error(SESSION_MESSAGES.failed));
+    }
+  });
+
+  /**
+   * `io.to(room).emit("signal", …)`, resolved once delivered here and
+   * published to the other processes. `emit` does not wait for the cluster
+   * adapter, which publishes first (a message over 8000 bytes in two
+   * queries) and only then delivers locally: a small ICE candidate could
+   * overtake the large offer sent just before it. The packet is what
+   * `BroadcastOperator.emit` builds (socket.io-parser's EVENT type is 2).
+   */
+  async function deliverInOrder(room: string, message: { code: string; data: unknown }): Promise<void> {
+    const packet = { type: EVENT_PACKET, data: ["signal", message] };
+    await io.of("/").adapter.broadcast(packet, { rooms: new Set([room]), except: new Set(), flags: {} });
+  }
+
+  /**
+   * Tells this process's tabs of one sign-in session that it ended, then
+   * disconnects them. Each process does both itself (see `serverSideEmit`
+   * below): as two separate cluster broadcasts, neither waiting for the
+   * other, the disconnect could overtake the message.
+   */
+  function endLocalAuthSession(authSessionId: string): void {
+    io.local.to(authRoom(authSessionId)).emit("auth:ended");
+    io.local.in(authRoom(authSessionId)).disconnectSockets(true);
+  }
+  io.on("auth-session-ended", endLocalAuthSession);
+
+  /**
+   * Re-reads a socket's sign-in session. Ended → `auth:ended` and disconnect;
+   * role changed → room membership follows. A database failure keeps the socket.
+   * @returns whether the socket may go on.
+   */
+  async function revalidate(socket: RealtimeSocket): Promise<boolean> {
+    const previous = socket.data.caller;
+    let caller: Caller | null;
+    try {
+      ({ caller } = await resolveCaller(auth, { cookie: socket.data.cookie }, { refresh: false }));
+    } catch (error) {
+      logger.warn({ err: error }, "Socket.IO : session non revérifiée (base de données)");
+      return true;
+    }
+    if (!caller || caller.authSessionId !== previous.authSessionId) {
+      socket.emit("auth:ended");
+      socket.disconnect(true);
+      return false;
+    }
+    if (caller.isTechnician && !previous.isTechnician) void socket.join(TECHNICIANS_ROOM);
+    if (!caller.isTechnician && previous.isTechnician) void socket.leave(TECHNICIANS_ROOM);
+    socket.data.caller = caller;
+    socket.data.checkedAt = Date.now();
+    return true;
+  }
+
+  io.on("connection", (socket) => {
+    const { caller } = socket.data;
+    void socket.join([userRoom(caller.userId), authRoom(caller.authSessionId), ...(caller.isTechnician ? [TECHNICIANS_ROOM] : [])]);
+
+    const relay = async (message: unknown, reply: (result: SignalAck) => void) => {
+      if (Date.now() - socket.data.checkedAt > EVENT_REVALIDATE_MS && !(await revalidate(socket))) return;
+      const checked = SignalMessage.safeParse(message, { error: () => SESSION_MESSAGES.badSignal });
+      if (!checked.success) return reply({ ok: false, message: checked.error.issues[0]?.message ?? SESSION_MESSAGES.badSignal });
+      const { code, data } = checked.data;
+      const result = await sessions.relaySignal(socket.data.caller, code, data);
+      if (!result.ok) return reply({ ok: false, message: result.message });
+      await deliverInOrder(userRoom(result.recipientId), { code, data });
+      reply({ ok: true });
+    };
+    // One message at a time per socket: an offer must not be overtaken by the ICE candidates sent right after it.
+    let previous: Promise<void> = Promise.resolve();
+    socket.on("signal", (message, ack) => {
+      const reply = (result: SignalAck) => {
+        if (typeof ack === "function") ack(result);
+      };
+      previous = previous.then(() =>
+        relay(message, reply).catch((error: unknown) => {
+          logger.error({ err: error }, "Socket.IO : message de signalisation non relayé");
+          reply({ ok: false, message: SESSION_MESSAGES.failed });
+        }),
+      );
+    });
+  });
+
+  const unsubscribe = sessions.subscribe((event: SessionServiceEvent) => {
+    if (event.type === "session") {
+      const { session } = event;
+      const rooms = [userRoom(session.userId), ...(session.technicianId ? [userRoom(session.technicianId)] : [])];
+      io.to(rooms).emit("session:updated", session);
+      io.to(TECHNICIANS_ROOM).emit("sessions:changed");
+    } else {
+      endLocalAuthSession(event.authSessionId);
+      // Other server processes (the in-memory adapter has none, and would warn).
+      if (pool) io.serverSideEmit("auth-session-ended", event.authSessionId);
+    }
+  });
+
+  let checking = false;
+  const timer = setInterval(async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      for (const socket of [...io.of("/").sockets.values()]) {
+        if (socket.connected) await revalidate(socket);
+      }
+    } finally {
+      checking = false;
+    }
+  }, options.revalidateIntervalMs ?? REVALIDATE_INTERVAL_MS);
+  timer.unref();
+
+  let closed: Promise<void> | undefined;
+  return {
+    io,
+    close() {
+      closed ??= (async () => {
+        closing = true;
+        clearInterval(timer);
+        unsubscribe();
+        io.local.disconnectSockets(true);
+        // Not io.close(): it would also close the HTTP server, whose shutdown belongs to server/index.ts.
+        io.engine.close();
+        await io.of("/").adapter.close();
+        await pool?.end();
+      })();
+      return closed;
+    },
+  };
+}

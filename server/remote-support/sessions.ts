@@ -1,0 +1,564 @@
+/**
+ * The remote-support session rules (issue 5; spec §3 "Session", §4 states
+ * and transitions, §5 connection code and report access, §6 roles, §7
+ * "Backend data", §8 messages), enforced here and nowhere else: the API
+ * (`api.ts`) and the Socket.IO layer (`realtime.ts`) only pass the signed-in
+ * `Caller` and the untrusted input.
+ *
+ * - Any signed-in account creates sessions, only for itself (owner, name and
+ *   e-mail from the account). A customer who still has an open session (not
+ *   ended) gets it back instead of a second one, so a double click or a
+ *   reload keeps one code; only this caller's own session is ever returned.
+ * - Only technicians join, with ONE conditional UPDATE: of two technicians
+ *   racing for a code, exactly one wins.
+ * - Either participant disconnects; duration is computed by the database.
+ * - Technicians read only their own active session, history and reports;
+ *   reports also need a recent password check (`verifyPassword`).
+ * - Signaling messages are accepted only from the two participants of a
+ *   connected session, stored, and addressed to the other participant.
+ *
+ * Every method resolves to an `Outcome` and never throws: a database failure
+ * is logged and becomes `{ ok: false, reason: "failed" }`.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { AppDatabase } from "../../database/connection.ts";
+import {
+  accounts,
+  contactRequests,
+  outboxMessages,
+  quoteRequests,
+  sessions,
+  signaling,
+  verifications,
+} from "../../database/schema.ts";
+import {
+  SESSION_CODE_ALPHABET,
+  SESSION_CODE_LENGTH,
+  SESSION_MESSAGES,
+  type DeliveryView,
+  type RequestView,
+  type SessionReport,
+  type SessionView,
+} from "../../app/remote-support/protocol.ts";
+import type { Caller } from "./caller.ts";
+
+/** How long one password check opens reports, seconds. */
+export const REPORT_GRANT_SECONDS = 300;
+/** Wrong passwords allowed per technician and minute; then every check is refused until the minute ends. */
+export const VERIFY_ATTEMPTS_PER_MINUTE = 5;
+/** Longest lists answered (history, "mine", requests): newest first. */
+export const LIST_LIMIT = 500;
+
+/** Why a call was refused; `api.ts` maps each to an HTTP status. */
+export type RefusalReason =
+  | "not-signed-in"
+  | "technician-only"
+  | "not-participant"
+  | "own-session"
+  | "not-found"
+  | "already-connected"
+  | "session-ended"
+  | "code-taken"
+  | "not-connected"
+  | "report-locked"
+  | "wrong-password"
+  | "rate-limited"
+  | "failed";
+
+export type Refusal = { ok: false; reason: RefusalReason; message: string; retryAfterSeconds?: number };
+export type Outcome<T> = ({ ok: true } & T) | Refusal;
+
+/** What the service announces after a commit; `realtime.ts` turns it into Socket.IO events. */
+export type SessionServiceEvent =
+  | { type: "session"; session: SessionView }
+  | { type: "auth-session-ended"; authSessionId: string; userId: string };
+
+export type SessionService = {
+  /**
+   * Spec §4 "Session status" and §7 "Create session". `code` (optional,
+   * already normalised and checked by `CreateSessionBody`): if it exists and
+   * is the caller's, that session is returned; another account's code is
+   * refused ("code-taken", nothing about it revealed). Otherwise the caller's
+   * open session if any, else a new one (status disconnected, a random code).
+   * `created` tells a new session (201) from an existing one (200).
+   */
+  create(caller: Caller | null, input: { code?: string }): Promise<Outcome<{ session: SessionView; created: boolean }>>;
+  /**
+   * Spec §4 "Technician join": connected, technician_id = caller, start_time
+   * = now, in one statement. Refusals: technician-only, not-found ("Session
+   * non trouvée"), already-connected ("Session déjà connectée"),
+   * session-ended, own-session.
+   */
+  join(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView }>>;
+  /**
+   * Spec §4 "Disconnect", by the owner or the joined technician: status
+   * disconnected, end_time = now, duration_seconds = whole seconds since
+   * start_time (floor; null for a session nobody joined). Disconnecting an
+   * ended session returns it unchanged (`changed` false).
+   */
+  disconnect(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView; changed: boolean }>>;
+  /** Spec §4 "Dashboard load": the technician's connected session (latest started), or null. */
+  active(caller: Caller | null): Promise<Outcome<{ session: SessionView | null }>>;
+  /** Spec §7 "History": the technician's own sessions, created_at descending (at most `LIST_LIMIT`). */
+  history(caller: Caller | null): Promise<Outcome<{ sessions: SessionView[] }>>;
+  /** The caller's own sessions as customer, created_at descending (at most `LIST_LIMIT`). */
+  mine(caller: Caller | null): Promise<Outcome<{ sessions: SessionView[] }>>;
+  /**
+   * Spec §3 "Report data": only a technician's own session, only while a
+   * password check of this sign-in session is valid ("report-locked" before).
+   */
+  report(caller: Caller | null, code: string): Promise<Outcome<{ report: SessionReport }>>;
+  /**
+   * Spec §5 "Report access", done by the server: checks the technician's own
+   * account password (`VERIFY_ATTEMPTS_PER_MINUTE` wrong ones a minute), then opens
+   * reports for `REPORT_GRANT_SECONDS` to this sign-in session only.
+   * The grant is a row of better-auth's `verifications` table (identifier
+   * `report-grant:<auth session id>`), so it holds across server processes
+   * and ends with the sign-in session.
+   */
+  verifyPassword(caller: Caller | null, password: string): Promise<Outcome<{ grantedUntil: Date }>>;
+  /** Technicians' "Demandes" view: contact and quote requests, newest first, with their mail's delivery state. */
+  requests(caller: Caller | null): Promise<Outcome<{ requests: RequestView[] }>>;
+  /**
+   * Spec §7 "Insert into signaling": stores `data` (JSON text) from one
+   * participant of a connected session and names the other, who alone
+   * receives it. Refusals: not-found, not-participant, not-connected.
+   */
+  relaySignal(caller: Caller | null, code: string, data: unknown): Promise<Outcome<{ recipientId: string }>>;
+  /** Called by better-auth's session-delete hook: drops the report grant and tells subscribers. */
+  authSessionEnded(ended: { id: string; userId: string }): void;
+  /** Listens to committed changes; returns the unsubscribe function. */
+  subscribe(listener: (event: SessionServiceEvent) => void): () => void;
+};
+
+export type SessionServiceOptions = {
+  db: AppDatabase;
+  logger: Logger;
+  /** Checks a password against a stored hash: better-auth's verifier (`(await auth.$context).password.verify`). */
+  verifyPasswordHash: (data: { hash: string; password: string }) => Promise<boolean>;
+  /** New session codes (default `generateSessionCode`); tests force clashes with it. */
+  generateCode?: () => string;
+};
+
+type SessionRow = typeof sessions.$inferSelect;
+/** An outbox row's delivery columns, all null when the request has no mail (left join). */
+type DeliveryRow = { status: "pending" | "sent" | null; attempts: number | null; lastError: string | null; sentAt: Date | null };
+
+/** The API shape of a row (ISO 8601 times). */
+export function toSessionView(row: SessionRow): SessionView {
+  return {
+    id: row.id,
+    code: row.code,
+    status: row.status,
+    userId: row.userId,
+    technicianId: row.technicianId,
+    startTime: row.startTime?.toISOString() ?? null,
+    endTime: row.endTime?.toISOString() ?? null,
+    durationSeconds: row.durationSeconds,
+    createdAt: row.createdAt.toISOString(),
+    userName: row.userName,
+    userEmail: row.userEmail,
+  };
+}
+
+/** A new random code of the protocol's alphabet and length (crypto random, unbiased). */
+export function generateSessionCode(): string {
+  let code = "";
+  for (let i = 0; i < SESSION_CODE_LENGTH; i++) code += SESSION_CODE_ALPHABET[randomInt(SESSION_CODE_ALPHABET.length)];
+  return code;
+}
+
+const refusals = {
+  "not-signed-in": SESSION_MESSAGES.notSignedIn,
+  "technician-only": SESSION_MESSAGES.technicianOnly,
+  "not-participant": SESSION_MESSAGES.notParticipant,
+  "own-session": SESSION_MESSAGES.ownSession,
+  "not-found": SESSION_MESSAGES.notFound,
+  "already-connected": SESSION_MESSAGES.alreadyConnected,
+  "session-ended": SESSION_MESSAGES.sessionEnded,
+  "code-taken": SESSION_MESSAGES.codeTaken,
+  "not-connected": SESSION_MESSAGES.notConnected,
+  "report-locked": SESSION_MESSAGES.reportLocked,
+  "wrong-password": SESSION_MESSAGES.wrongPassword,
+  "rate-limited": SESSION_MESSAGES.tooManyAttempts,
+  failed: SESSION_MESSAGES.failed,
+} satisfies Record<RefusalReason, string>;
+
+function refuse(reason: RefusalReason, extra?: { retryAfterSeconds: number }): Refusal {
+  return { ok: false, reason, message: refusals[reason], ...extra };
+}
+
+/** Whole seconds from start_time to now, computed by the database in the same statement as end_time. */
+const durationSql = sql<number | null>`case when ${sessions.startTime} is null then null
+  else floor(extract(epoch from (now() - ${sessions.startTime})))::integer end`;
+
+const REPORT_GRANT_PREFIX = "report-grant:";
+/** Generated codes: a clash is one in millions; a few retries are plenty. */
+const CODE_ATTEMPTS = 8;
+
+export function createSessionService({
+  db,
+  logger,
+  verifyPasswordHash,
+  generateCode = generateSessionCode,
+}: SessionServiceOptions): SessionService {
+  const listeners = new Set<(event: SessionServiceEvent) => void>();
+  const verifyLimiter = new RateLimiterMemory({ points: VERIFY_ATTEMPTS_PER_MINUTE, duration: 60 });
+
+  function announce(event: SessionServiceEvent): void {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.error({ err: error }, "diffusion d'un changement de session impossible");
+      }
+    }
+  }
+
+  /** Runs `body`, turning any thrown error into a logged "failed" refusal (spec §8 log messages). */
+  async function guarded<T>(logMessage: string, body: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+    try {
+      return await body();
+    } catch (error) {
+      logger.error({ err: error }, logMessage);
+      return refuse("failed");
+    }
+  }
+
+  async function findByCode(code: string): Promise<SessionRow | undefined> {
+    const [row] = await db.select().from(sessions).where(eq(sessions.code, code)).limit(1);
+    return row;
+  }
+
+  async function hasReportGrant(caller: Caller): Promise<boolean> {
+    const [grant] = await db
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(
+        and(
+          eq(verifications.identifier, REPORT_GRANT_PREFIX + caller.authSessionId),
+          eq(verifications.value, caller.userId),
+          gt(verifications.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return grant !== undefined;
+  }
+
+  return {
+    create(caller, input) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de la création de la session", async () => {
+        const result = await db.transaction(async (tx) => {
+          // One creation at a time per account (both engines): "one open session per customer" holds under double clicks.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`session-create:${caller.userId}`}, 0))`);
+          if (input.code) {
+            const [existing] = await tx.select().from(sessions).where(eq(sessions.code, input.code)).limit(1);
+            if (existing) {
+              return existing.userId === caller.userId
+                ? ({ ok: true, session: existing, created: false } as const)
+                : refuse("code-taken");
+            }
+          }
+          const [open] = await tx
+            .select()
+            .from(sessions)
+            .where(and(eq(sessions.userId, caller.userId), isNull(sessions.endTime)))
+            .orderBy(desc(sessions.createdAt))
+            .limit(1);
+          if (open) return { ok: true, session: open, created: false } as const;
+          for (let attempt = 0; attempt < (input.code ? 1 : CODE_ATTEMPTS); attempt++) {
+            const [row] = await tx
+              .insert(sessions)
+              .values({
+                code: input.code ?? generateCode(),
+                userId: caller.userId,
+                userName: caller.name,
+                userEmail: caller.email,
+              })
+              .onConflictDoNothing({ target: sessions.code })
+              .returning();
+            if (row) return { ok: true, session: row, created: true } as const;
+          }
+          // A chosen code taken meanwhile by someone else (checked above, inserted concurrently), or no free code found.
+          if (input.code) return refuse("code-taken");
+          throw new Error("aucun code de session libre trouvé");
+        });
+        if (!result.ok) return result;
+        const session = toSessionView(result.session);
+        if (result.created) {
+          logger.info({ code: session.code, userId: caller.userId }, "session créée");
+          announce({ type: "session", session });
+        }
+        return { ok: true, session, created: result.created };
+      });
+    },
+
+    join(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la mise à jour de la session", async () => {
+        // The whole rule in one statement: two technicians racing cannot both match "disconnected".
+        const [row] = await db
+          .update(sessions)
+          .set({ status: "connected", technicianId: caller.userId, startTime: sql`now()` })
+          .where(
+            and(
+              eq(sessions.code, code),
+              eq(sessions.status, "disconnected"),
+              isNull(sessions.endTime),
+              ne(sessions.userId, caller.userId),
+            ),
+          )
+          .returning();
+        if (!row) {
+          const existing = await findByCode(code);
+          if (!existing) return refuse("not-found");
+          if (existing.userId === caller.userId) return refuse("own-session");
+          if (existing.status === "connected") return refuse("already-connected");
+          return refuse("session-ended");
+        }
+        const session = toSessionView(row);
+        logger.info({ code, technicianId: caller.userId }, "session rejointe");
+        announce({ type: "session", session });
+        return { ok: true, session };
+      });
+    },
+
+    disconnect(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de la mise à jour de la session", async () => {
+        const [row] = await db
+          .update(sessions)
+          .set({ status: "disconnected", endTime: sql`now()`, durationSeconds: durationSql })
+          .where(
+            and(
+              eq(sessions.code, code),
+              isNull(sessions.endTime),
+              or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)),
+            ),
+          )
+          .returning();
+        if (row) {
+          const session = toSessionView(row);
+          logger.info({ code, by: caller.userId, durationSeconds: row.durationSeconds }, "session terminée");
+          announce({ type: "session", session });
+          return { ok: true, session, changed: true };
+        }
+        const existing = await findByCode(code);
+        if (!existing) return refuse("not-found");
+        if (existing.userId !== caller.userId && existing.technicianId !== caller.userId) return refuse("not-participant");
+        return { ok: true, session: toSessionView(existing), changed: false };
+      });
+    },
+
+    active(caller) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la récupération des sessions actives", async () => {
+        const [row] = await db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.technicianId, caller.userId), eq(sessions.status, "connected")))
+          .orderBy(desc(sessions.startTime))
+          .limit(1);
+        return { ok: true, session: row ? toSessionView(row) : null };
+      });
+    },
+
+    history(caller) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        const rows = await db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.technicianId, caller.userId))
+          .orderBy(desc(sessions.createdAt))
+          .limit(LIST_LIMIT);
+        return { ok: true, sessions: rows.map(toSessionView) };
+      });
+    },
+
+    mine(caller) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        const rows = await db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.userId, caller.userId))
+          .orderBy(desc(sessions.createdAt))
+          .limit(LIST_LIMIT);
+        return { ok: true, sessions: rows.map(toSessionView) };
+      });
+    },
+
+    report(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        if (!(await hasReportGrant(caller))) return refuse("report-locked");
+        const row = await findByCode(code);
+        if (!row) return refuse("not-found");
+        if (row.technicianId !== caller.userId) return refuse("not-participant");
+        return {
+          ok: true,
+          report: {
+            code: row.code,
+            startTime: row.startTime?.toISOString() ?? null,
+            endTime: row.endTime?.toISOString() ?? null,
+            durationSeconds: row.durationSeconds,
+            userName: row.userName,
+            userEmail: row.userEmail,
+          },
+        };
+      });
+    },
+
+    verifyPassword(caller, password) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la vérification du mot de passe", async () => {
+        const spent = await verifyLimiter.get(caller.userId);
+        if (spent && spent.consumedPoints >= VERIFY_ATTEMPTS_PER_MINUTE) {
+          logger.warn({ userId: caller.userId }, "vérification refusée : trop de tentatives");
+          return refuse("rate-limited", { retryAfterSeconds: Math.max(1, Math.ceil(spent.msBeforeNext / 1000)) });
+        }
+        const [account] = await db
+          .select({ hash: accounts.password })
+          .from(accounts)
+          .where(and(eq(accounts.userId, caller.userId), eq(accounts.providerId, "credential")))
+          .limit(1);
+        if (!account?.hash || !(await verifyPasswordHash({ hash: account.hash, password }))) {
+          // Only failures count: a technician opening reports all day is never locked out.
+          await verifyLimiter.consume(caller.userId).catch((rejection: unknown) => {
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          });
+          logger.warn({ userId: caller.userId }, "vérification refusée : mot de passe incorrect");
+          return refuse("wrong-password");
+        }
+        const identifier = REPORT_GRANT_PREFIX + caller.authSessionId;
+        const grantedUntil = new Date(Date.now() + REPORT_GRANT_SECONDS * 1000);
+        await db.transaction(async (tx) => {
+          // One grant row per sign-in session; expired ones of anyone are swept at the same time.
+          await tx
+            .delete(verifications)
+            .where(
+              or(
+                eq(verifications.identifier, identifier),
+                and(sql`${verifications.identifier} like ${`${REPORT_GRANT_PREFIX}%`}`, lte(verifications.expiresAt, new Date())),
+              ),
+            );
+          await tx
+            .insert(verifications)
+            .values({ id: randomUUID(), identifier, value: caller.userId, expiresAt: grantedUntil });
+        });
+        logger.info({ userId: caller.userId }, "rapports ouverts après vérification du mot de passe");
+        return { ok: true, grantedUntil };
+      });
+    },
+
+    requests(caller) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la récupération des demandes", async () => {
+        const delivery = {
+          status: outboxMessages.status,
+          attempts: outboxMessages.attempts,
+          lastError: outboxMessages.lastError,
+          sentAt: outboxMessages.sentAt,
+        };
+        const [contacts, quotes] = await Promise.all([
+          db
+            .select({ request: contactRequests, delivery })
+            .from(contactRequests)
+            .leftJoin(outboxMessages, eq(outboxMessages.requestId, contactRequests.id))
+            .orderBy(desc(contactRequests.createdAt))
+            .limit(LIST_LIMIT),
+          db
+            .select({ request: quoteRequests, delivery })
+            .from(quoteRequests)
+            .leftJoin(outboxMessages, eq(outboxMessages.requestId, quoteRequests.id))
+            .orderBy(desc(quoteRequests.createdAt))
+            .limit(LIST_LIMIT),
+        ]);
+        const toDelivery = (row: DeliveryRow | null): DeliveryView | null =>
+          !row?.status
+            ? null
+            : { status: row.status, attempts: row.attempts ?? 0, lastError: row.lastError, sentAt: row.sentAt?.toISOString() ?? null };
+        const views: (RequestView & { at: number })[] = [
+          ...contacts.map(({ request, delivery }) => ({
+            kind: "contact" as const,
+            id: request.id,
+            createdAt: request.createdAt.toISOString(),
+            name: request.name,
+            email: request.email,
+            message: request.message,
+            delivery: toDelivery(delivery),
+            at: request.createdAt.getTime(),
+          })),
+          ...quotes.map(({ request, delivery }) => ({
+            kind: "quote" as const,
+            id: request.id,
+            createdAt: request.createdAt.toISOString(),
+            companyName: request.companyName,
+            contactName: request.contactName,
+            email: request.email,
+            phone: request.phone,
+            description: request.description,
+            domain: request.domain,
+            emailOption: request.emailOption,
+            budget: request.budget,
+            delivery: toDelivery(delivery),
+            at: request.createdAt.getTime(),
+          })),
+        ];
+        views.sort((a, b) => b.at - a.at);
+        return { ok: true, requests: views.slice(0, LIST_LIMIT).map(({ at: _at, ...view }) => view as RequestView) };
+      });
+    },
+
+    relaySignal(caller, code, data) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de l'envoi d'un message de signalisation", async () => {
+        // Happy path in one round trip: the session check and the insert in one statement.
+        const result = (await db.execute(sql`
+          with target as (
+            select code, user_id, technician_id from ${sessions}
+            where code = ${code} and status = 'connected' and technician_id is not null
+              and (user_id = ${caller.userId} or technician_id = ${caller.userId})
+          ), stored as (
+            insert into ${signaling} (session_code, sender_id, data)
+            select code, ${caller.userId}, ${JSON.stringify(data)} from target
+            returning id
+          )
+          select user_id, technician_id from target, stored`)) as unknown as {
+          rows: { user_id: string; technician_id: string }[];
+        };
+        const target = result.rows[0];
+        if (target) {
+          return { ok: true, recipientId: target.user_id === caller.userId ? target.technician_id : target.user_id };
+        }
+        const existing = await findByCode(code);
+        if (!existing) return refuse("not-found");
+        if (existing.userId !== caller.userId && existing.technicianId !== caller.userId) return refuse("not-participant");
+        return refuse("not-connected");
+      });
+    },
+
+    authSessionEnded(ended) {
+      announce({ type: "auth-session-ended", authSessionId: ended.id, userId: ended.userId });
+      db.delete(verifications)
+        .where(eq(verifications.identifier, REPORT_GRANT_PREFIX + ended.id))
+        .catch((error: unknown) => logger.warn({ err: error }, "autorisation de rapport non supprimée"));
+    },
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * A remote-support server for tests (issue 5), without the React Router
+ * build: better-auth at /api/auth, the remote-support router, the forms
+ * router and Socket.IO, wired as `server/app.ts` and `server/index.ts` do,
+ * listening on 127.0.0.1 and a free port. On PostgreSQL, Socket.IO uses the
+ * postgres adapter, as the real server does with `DATABASE_URL`.
+ *
+ * Accounts are created with better-auth's own sign-up, technicians promoted
+ * by a direct update (as `npm run user` does), and cookies obtained by
+ * signing in through the HTTP API.
+ */
+import { createServer, type Server as HttpServer } from "node:http";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { toNodeHandler } from "better-auth/node";
+import { pino } from "pino";
+import { io as connect, type Socket as ClientSocket } from "socket.io-client";
+import { parseEnv } from "../../app/utils/env.server.ts";
+import type { ClientToServerEvents, ServerToClientEvents } from "../../app/remote-support/protocol.ts";
+import { users } from "../../database/schema.ts";
+import { createApiRouter } from "../../server/api.ts";
+import { CLIENT_IP_HEADER, createAuth, type Auth } from "../../server/auth.ts";
+import { createRequestService } from "../../server/requests.ts";
+import { createRemoteSupportRouter } from "../../server/remote-support/api.ts";
+import { attachRealtime, type Realtime } from "../../server/remote-support/realtime.ts";
+import { createSessionService, type SessionService } from "../../server/remote-support/sessions.ts";
+import type { TestDatabase } from "./databases.ts";
+import { freePort } from "./postgres.ts";
+
+export const TEST_AUTH_SECRET = "secret-de-test-suffisamment-long-pour-better-auth";
+
+export type RemoteSupportServer = {
+  /** `http://127.0.0.1:<port>`, also the Origin to send to /api/auth. */
+  url: string;
+  auth: Auth;
+  sessions: SessionService;
+  realtime: Realtime;
+  httpServer: HttpServer;
+  close(): Promise<void>;
+};
+
+export type RemoteSupportServerOptions = {
+  /** Background session check period of Socket.IO, ms (tests use a short one). */
+  revalidateIntervalMs?: number;
+};
+
+/** Starts the server on `database` (its own auth and session service, sharing the database with any other). */
+export async function startRemoteSupportServer(
+  database: TestDatabase,
+  options: RemoteSupportServerOptions = {},
+): Promise<RemoteSupportServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PUBLIC_URL: url,
+    DATA_DIR: database.dataDir,
+    BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+    AUTH_SIGN_IN_LIMIT: "1000",
+    LOG_LEVEL: "silent",
+  });
+  const logger = pino({ level: "silent" });
+  let sessions: SessionService | undefined;
+  const auth = createAuth({
+    db: database.db,
+    env,
+    logger,
+    secret: TEST_AUTH_SECRET,
+    onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
+  });
+  sessions = createSessionService({ db: database.db, logger, verifyPasswordHash: (await auth.$context).password.verify });
+  const forms = createRequestService({
+    db: database.db,
+    logger,
+    mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple" },
+    rateLimit: { points: 1000, durationSeconds: 60 },
+  });
+
+  const app = express();
+  const authHandler = toNodeHandler(auth);
+  app.all("/api/auth/{*splat}", (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    res.setHeader("Cache-Control", "no-store");
+    void authHandler(req, res);
+  });
+  app.use("/api", createRemoteSupportRouter({ auth, sessions }));
+  app.use("/api", createApiRouter(forms));
+
+  const httpServer = createServer(app);
+  const realtime = attachRealtime({
+    httpServer,
+    auth,
+    sessions,
+    logger,
+    publicUrl: url,
+    databaseUrl: database.url,
+    revalidateIntervalMs: options.revalidateIntervalMs,
+  });
+  await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
+  return {
+    url,
+    auth,
+    sessions,
+    realtime,
+    httpServer,
+    async close() {
+      await realtime.close();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+export const ROLES = ["customer", "otherCustomer", "technician", "otherTechnician"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type TestAccount = {
+  role: Role;
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  isTechnician: boolean;
+  /** Cookie header of a sign-in through the HTTP API. */
+  cookie: string;
+};
+
+/** Signs in through `POST /api/auth/sign-in/email`; returns the Cookie header to send back. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`connexion refusée (${response.status}) : ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/** Signs out through `POST /api/auth/sign-out`. */
+export async function signOut(url: string, cookie: string): Promise<void> {
+  const response = await fetch(`${url}/api/auth/sign-out`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url, Cookie: cookie },
+    body: "{}",
+  });
+  if (!response.ok) throw new Error(`déconnexion refusée (${response.status})`);
+}
+
+/** Creates an account (better-auth sign-up), promotes it if asked, and signs it in. */
+export async function createAccount(
+  server: RemoteSupportServer,
+  database: TestDatabase,
+  role: Role,
+  isTechnician: boolean,
+  suffix = "",
+): Promise<TestAccount> {
+  const name = { customer: "Léa Martin", otherCustomer: "Paul Durand", technician: "Camille Tech", otherTechnician: "Hugo Tech" }[role];
+  const email = `${role.toLowerCase()}${suffix}@exemple.fr`;
+  const password = `mot-de-passe-${role}`;
+  const { user } = await server.auth.api.signUpEmail({ body: { name, email, password } });
+  if (isTechnician) await database.db.update(users).set({ isTechnician: true }).where(eq(users.id, user.id));
+  return { role, id: user.id, name, email, password, isTechnician, cookie: await signIn(server.url, email, password) };
+}
+
+/** The four accounts of the permission matrix: two customers, two technicians. */
+export async function createAccounts(server: RemoteSupportServer, database: TestDatabase): Promise<Record<Role, TestAccount>> {
+  const entries = [];
+  for (const role of ROLES) entries.push([role, await createAccount(server, database, role, role.endsWith("echnician"))] as const);
+  return Object.fromEntries(entries) as Record<Role, TestAccount>;
+}
+
+export type TestSocket = ClientSocket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Connects a Socket.IO client with `cookie` (WebSocket only unless
+ * `transports` says otherwise); rejects with the server's refusal.
+ */
+export function connectSocket(
+  url: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+  transports: ("websocket" | "polling")[] = ["websocket"],
+): Promise<TestSocket> {
+  const socket: TestSocket = connect(url, {
+    transports,
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { ...(cookie ? { cookie } : {}), ...headers },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve(socket));
+    socket.once("connect_error", (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Resolves with the arguments of the next `event`, or rejects after `timeoutMs`. */
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+  timeoutMs = 5_000,
+): Promise<Parameters<ServerToClientEvents[E]>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener as never);
+      reject(new Error(`pas d'événement ${event} en ${timeoutMs} ms`));
+    }, timeoutMs);
+    const listener = (...args: Parameters<ServerToClientEvents[E]>) => {
+      clearTimeout(timer);
+      resolve(args);
+    };
+    socket.once(event, listener as never);
+  });
+}
+
+/** Collects every `event` received from now on. */
+export function record<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E): Parameters<ServerToClientEvents[E]>[] {
+  const received: Parameters<ServerToClientEvents[E]>[] = [];
+  socket.on(event, ((...args: Parameters<ServerToClientEvents[E]>) => received.push(args)) as never);
+  return received;
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
