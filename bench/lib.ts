@@ -1,6 +1,8 @@
 /** Shared helpers for the benchmark scripts (they print figures; they assert nothing). */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -25,12 +27,15 @@ export function ensureBuild(): void {
 
 /** Starts the production server on `port`; resolves once /healthz answers. */
 export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+  // Its own data folder unless told: a server already running on ./data holds that folder's lock.
+  const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "atelier-bench-"));
   const child = spawn(process.execPath, [path.join(root, "server", "index.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATA_DIR: dataDir, ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await waitFor(`http://127.0.0.1:${port}/healthz`, 30_000);
+  await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000);
+  if (!extraEnv.DATA_DIR) child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   return child;
 }
 

@@ -1,6 +1,8 @@
 /** HTTP-level behaviour of the server (issue 2): headers, health, pre-rendered HTML, shutdown. */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PRERENDERED_PATHS } from "../../app/config/public-routes.ts";
@@ -63,18 +65,22 @@ test.describe("server", { tag: "@desktop" }, () => {
   });
 
   test("stops cleanly on SIGTERM", async () => {
+    // A fresh data folder: the first start creates the embedded database, which takes seconds on a busy CI machine.
+    test.setTimeout(90_000);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-e2e-sigterm-"));
     const child = spawn(process.execPath, ["server/index.ts"], {
       cwd: root,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(() => output, { timeout: 15_000 }).toContain("Serveur prêt");
+    await expect.poll(() => output, { timeout: 60_000 }).toContain("Serveur prêt");
     child.kill("SIGTERM");
     const [code] = await once(child, "exit");
     expect(code).toBe(0);
     expect(output).toContain("arrêté");
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

@@ -23,7 +23,7 @@ export function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /** Spawns the server with `env` (over a minimal base) and waits for `/healthz`. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, [entry], {
