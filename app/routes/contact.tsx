@@ -12,19 +12,12 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/forms/contact-form";
-import { formActionResponse, formFields, unreachableActionData } from "~/components/forms/form-result";
+import { clientActionFor, submitRequestForm } from "~/components/forms/form-result";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
 import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, shop, telHref } from "~/config/shop";
 import { getMeta } from "~/utils/meta";
-import {
-  formServicesContext,
-  requestOriginContext,
-  requireContext,
-  type FormServices,
-  type RequestOrigin,
-} from "~/utils/server-context";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
@@ -35,25 +28,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Stores the message (with its outbox mail) and answers the result, its French message and, unless stored, the values. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
-  const services = requireContext<FormServices>(context, formServicesContext);
-  const result = await services.submitContact(fields, requireContext<RequestOrigin>(context, requestOriginContext));
-  return formActionResponse("contact", result, fields);
+export async function action(args: Route.ActionArgs) {
+  return submitRequestForm("contact", args);
 }
 
-/**
- * Once hydrated: an unreachable server or an answer that is not the action's
- * data (e.g. a proxy's error page) is the form's failure message, not the
- * route's error page.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return unreachableActionData("contact");
-  }
-}
+/** Falls back to the form's failure message when the server cannot be reached. */
+export const clientAction = clientActionFor("contact");
 
 const linkClass =
   "font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";

@@ -10,20 +10,13 @@
  */
 import { Check, Mail, Palette, Search, Sparkles } from "lucide-react";
 import type { Route } from "./+types/dev-web";
-import { formActionResponse, formFields, unreachableActionData } from "~/components/forms/form-result";
+import { clientActionFor, submitRequestForm } from "~/components/forms/form-result";
 import { QuoteForm } from "~/components/forms/quote-form";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, FeatureGrid } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
 import { formatCapacity, formatMonthlyPrice, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
 import { getMeta } from "~/utils/meta";
-import {
-  formServicesContext,
-  requestOriginContext,
-  requireContext,
-  type FormServices,
-  type RequestOrigin,
-} from "~/utils/server-context";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
@@ -55,25 +48,12 @@ const FEATURES = [
 ] as const;
 
 /** Stores the quote request (with its outbox mail) and answers the result, its French message and, unless stored, the values. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const fields = formFields(await request.formData());
-  const services = requireContext<FormServices>(context, formServicesContext);
-  const result = await services.submitQuote(fields, requireContext<RequestOrigin>(context, requestOriginContext));
-  return formActionResponse("quote", result, fields);
+export async function action(args: Route.ActionArgs) {
+  return submitRequestForm("quote", args);
 }
 
-/**
- * Once hydrated: an unreachable server or an answer that is not the action's
- * data (e.g. a proxy's error page) is the form's failure message, not the
- * route's error page.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return unreachableActionData("quote");
-  }
-}
+/** Falls back to the form's failure message when the server cannot be reached. */
+export const clientAction = clientActionFor("quote");
 
 /** Spec §2 "Web development". */
 export default function DevWeb({ actionData }: Route.ComponentProps) {

@@ -4,8 +4,9 @@
  * and, when nothing was stored, the submitted values so the page rendered
  * after a JavaScript-free POST can fill the form again.
  */
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { HONEYPOT_FIELD, messageOf, statusOf, type RequestKind, type SubmissionResult } from "~/requests/schemas";
+import { formServicesContext, requestOriginContext, requireContext, type FormServices } from "~/utils/server-context";
 
 export type FormActionData = {
   result: SubmissionResult;
@@ -48,4 +49,36 @@ export function formActionResponse(kind: RequestKind, result: SubmissionResult, 
 export function unreachableActionData(kind: RequestKind): FormActionData {
   const result: SubmissionResult = { status: "failed" };
   return { result, message: messageOf(kind, result) };
+}
+
+/**
+ * The whole route action of a request form: reads the posted fields, hands
+ * them to the server's form services (validation, honeypot, limit, storage)
+ * and answers `formActionResponse`.
+ */
+export async function submitRequestForm(
+  kind: RequestKind,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
+  const fields = formFields(await request.formData());
+  const services = requireContext<FormServices>(context, formServicesContext);
+  const origin = requireContext(context, requestOriginContext);
+  const result = await (kind === "contact" ? services.submitContact : services.submitQuote)(fields, origin);
+  return formActionResponse(kind, result, fields);
+}
+
+/**
+ * A `clientAction` for a request form: once hydrated, an unreachable server
+ * or an answer that is not the action's data (e.g. a proxy's error page)
+ * becomes the form's failure message, not the route's error page.
+ */
+export function clientActionFor(kind: RequestKind) {
+  return async ({ serverAction }: { serverAction: () => Promise<unknown> }): Promise<FormActionData> => {
+    try {
+      // The server action answers `formActionData` (see `submitRequestForm`).
+      return (await serverAction()) as FormActionData;
+    } catch {
+      return unreachableActionData(kind);
+    }
+  };
 }
