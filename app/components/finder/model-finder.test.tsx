@@ -32,7 +32,8 @@ function renderFinder(props: ModelFinderProps = {}) {
 /** Types `text` and waits for the options (the engine chunk loads on first use). */
 async function typeAndWait(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
   await user.type(input, text);
-  await waitFor(() => expect(input).toHaveAttribute("aria-expanded", "true"));
+  // The search engine is a lazy chunk: on a busy machine its first load takes more than waitFor's default 1 s.
+  await waitFor(() => expect(input).toHaveAttribute("aria-expanded", "true"), { timeout: 10_000 });
   return screen.getAllByRole("option");
 }
 
