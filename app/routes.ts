@@ -23,6 +23,8 @@ export default [
   route("services/:page", "routes/services.brand.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("soft-assist", "routes/soft-assist.tsx"),
+  // Where the password-reset mail's link lands (better-auth redirects here with ?token=).
+  route("soft-assist/nouveau-mot-de-passe", "routes/soft-assist.nouveau-mot-de-passe.tsx"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   // Spec §2: any unknown path goes to / and replaces the history entry.

@@ -1,12 +1,28 @@
 /**
- * /soft-assist (spec §2 "Remote-support entry"). The signed-in area (sign-in, customer assistant,
- * technician dashboard) arrives with issue 5; until then this page says how to get help now.
+ * /soft-assist (spec §2 "Remote-support entry", §4 "Auth events", §6 roles;
+ * issue 5): the signed-in area, rendered in the browser only (never
+ * pre-rendered, noindex). While the sign-in is checked, a spinner; signed out,
+ * the sign-in form (also where sign-out lands); a technician gets the
+ * dashboard, anyone else the customer screen, each loaded lazily.
+ *
+ * The role comes from `GET /api/me`, i.e. from the server: nothing here
+ * decides who may do what, it only picks a screen. Signing out in another tab
+ * (BroadcastChannel) or the server ending the sign-in (`auth:ended`, e.g.
+ * account deleted) reloads the account, which shows the sign-in form.
  */
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/soft-assist";
-import { ButtonLink } from "~/components/ui/button";
-import { PageHero } from "~/components/ui/section";
-import { shop, telHref } from "~/config/shop";
+import { apiGet } from "~/remote-support/client/api";
+import { connectRealtime, onAuthChangeElsewhere, type RealtimeSocket } from "~/remote-support/client/session-events";
+import type { MeResponse } from "~/remote-support/protocol";
+import { AreaShell, Spinner } from "~/remote-support/ui/area-shell";
+import { SignInPanel } from "~/remote-support/ui/sign-in";
+import { SignOutButton } from "~/remote-support/ui/sign-out-button";
 import { getMeta } from "~/utils/meta";
+
+const CustomerScreen = lazy(() => import("~/remote-support/ui/customer-screen"));
+const TechnicianDashboard = lazy(() => import("~/remote-support/ui/technician-dashboard"));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
@@ -16,16 +32,71 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function SoftAssist() {
+/** The signed-in account, or null (401); `failed` when the server could not answer. */
+export async function clientLoader() {
+  const result = await apiGet<MeResponse>("/api/me");
+  if (result.ok) return { user: result.data.user, failed: false };
+  return { user: null, failed: result.status !== 401 };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
   return (
-    <PageHero
-      title="Assistance à distance"
-      subtitle="L'espace client (connexion, assistant virtuel et partage d'écran avec un technicien) ouvre bientôt. En attendant, nos techniciens vous dépannent par téléphone ou en magasin."
+    <AreaShell>
+      <Spinner label="Vérification de la connexion…" />
+    </AreaShell>
+  );
+}
+
+export default function SoftAssist({ loaderData }: Route.ComponentProps) {
+  const { user, failed } = loaderData;
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [socket, setSocket] = useState<RealtimeSocket | null>(null);
+  // `useRevalidator()` changes with its state; effects read the latest through a ref so they are not re-run by a reload.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const reload = () => void revalidate.current();
+  const landOnSignIn = () => void navigate("/soft-assist", { replace: true });
+
+  // Another tab signed in or out: this one follows.
+  useEffect(() => onAuthChangeElsewhere(() => void revalidate.current()), []);
+
+  const accountKey = user ? `${user.id}:${user.isTechnician}` : null;
+  useEffect(() => {
+    if (!accountKey) return;
+    const connection = connectRealtime();
+    connection.on("auth:ended", () => void revalidate.current());
+    setSocket(connection);
+    return () => {
+      connection.disconnect();
+      setSocket(null);
+    };
+    // Only a different account (or role) needs a new connection, not each reload of the same one.
+  }, [accountKey]);
+
+  if (!user) {
+    return (
+      <AreaShell intro="Connectez-vous pour démarrer une session d'assistance avec un technicien.">
+        {failed ? (
+          <p role="alert" className="font-medium text-red-300">
+            Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.
+          </p>
+        ) : null}
+        <SignInPanel onSignedIn={reload} />
+      </AreaShell>
+    );
+  }
+
+  return (
+    <AreaShell
+      title={user.isTechnician ? "Tableau de bord technicien" : "Assistance à distance"}
+      intro={`Bonjour ${user.name}.`}
+      actions={<SignOutButton onSignedOut={landOnSignIn} />}
     >
-      <ButtonLink to={telHref}>Appeler le {shop.phone.display}</ButtonLink>
-      <ButtonLink to="/contact" variant="secondary">
-        Nous contacter
-      </ButtonLink>
-    </PageHero>
+      <Suspense fallback={<Spinner label="Chargement…" />}>
+        {user.isTechnician ? <TechnicianDashboard user={user} socket={socket} /> : <CustomerScreen user={user} socket={socket} />}
+      </Suspense>
+    </AreaShell>
   );
 }

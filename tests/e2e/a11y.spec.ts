@@ -30,9 +30,26 @@ test("axe finds no violation with the mobile menu open", { tag: "@mobile" }, asy
   expect(await violations(page)).toEqual([]);
 });
 
-test("axe finds no violation on /soft-assist", async ({ page }) => {
+test("axe finds no violation on the /soft-assist sign-in and sign-up forms", async ({ page }) => {
   await page.goto("/soft-assist");
+  // The area renders in the browser after its chunks and GET /api/me: slower than a pre-rendered page on a busy machine.
+  await expect(page.getByRole("button", { name: "Se connecter", exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Assistance à distance" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Appeler le/ })).toHaveAttribute("href", /^tel:/);
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Pas encore de compte ? Créer un compte" }).click();
+  await expect(page.getByRole("button", { name: "Créer mon compte" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("axe finds no violation on the customer screen with a session", async ({ page }) => {
+  // Customers sign up from the browser, so this runs on the shared e2e server (technicians: soft-assist.spec.ts).
+  await page.goto("/soft-assist");
+  await page.getByRole("button", { name: "Pas encore de compte ? Créer un compte" }).click({ timeout: 20_000 });
+  await page.getByLabel("Nom").fill("Client Axe");
+  await page.getByLabel("Adresse e-mail").fill(`axe-${Math.random().toString(36).slice(2, 10)}@exemple.fr`);
+  await page.getByLabel("Mot de passe").fill("motdepasse-axe");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await page.getByRole("button", { name: "Démarrer une session d'assistance" }).click({ timeout: 20_000 });
+  await expect(page.getByText("En attente d'un technicien…")).toBeVisible({ timeout: 15_000 });
   expect(await violations(page)).toEqual([]);
 });

@@ -1,0 +1,12 @@
+/** Small display helpers of the remote-support screens (spec §2, §9). */
+
+/** Date and time in French, as the history, the report and the requests show them. */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return "—";
+  return new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "medium" });
+}
+
+/** What the code input keeps of a keystroke: forced to upper case as typed (spec §2, §5). */
+export function codeInputValue(typed: string): string {
+  return typed.toUpperCase();
+}

@@ -1,0 +1,209 @@
+/**
+ * The customer assistant screen (spec §2 "Customer assistant screen", §4
+ * "Session status"): start a remote-support session, read its code aloud to
+ * the technician, see live when a technician has joined, end it. Also the
+ * remote-control software teaser. The "Assistant virtuel" chat is issue 7
+ * (slot below). Loaded lazily: only signed-in customers download it.
+ */
+import { Copy, Download, Gauge, ShieldCheck } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormStatus } from "~/components/ui/field";
+import { apiGet, apiPost } from "../client/api";
+import type { RealtimeSocket } from "../client/session-events";
+import type { AccountView, SessionListResponse, SessionResponse, SessionView } from "../protocol";
+
+type Props = { user: AccountView; socket: RealtimeSocket | null };
+
+/** The customer's open session: the newest that has not ended (no end time). */
+export function openSession(sessions: readonly SessionView[]): SessionView | null {
+  return sessions.find((session) => session.endTime === null) ?? null;
+}
+
+/** Status sentence of a session (announced by a live region). */
+export function sessionStatusText(session: SessionView): string {
+  return session.status === "connected" ? "Un technicien est connecté" : "En attente d'un technicien…";
+}
+
+export default function CustomerScreen({ user, socket }: Props) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <SessionPanel user={user} socket={socket} />
+      <AssistantSlot />
+      <SoftwareTeaser />
+    </div>
+  );
+}
+
+function SessionPanel({ socket }: Props) {
+  const [session, setSession] = useState<SessionView | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [copied, setCopied] = useState("");
+  const codeRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+
+  const reload = useCallback(async () => {
+    const result = await apiGet<SessionListResponse>("/api/sessions/mine");
+    if (result.ok) setSession(openSession(result.data.sessions));
+    else console.error("Erreur lors de la récupération de la session", result.message);
+    setLoading(false);
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const onUpdated = (updated: SessionView) => {
+      setSession((current) => {
+        if (current && current.code !== updated.code) return current;
+        // An ended session leaves the screen: the customer can start a new one.
+        return updated.endTime === null ? updated : null;
+      });
+    };
+    // After a reconnection, events may have been missed: read the state again.
+    const onConnect = () => void reload();
+    socket.on("session:updated", onUpdated);
+    socket.on("connect", onConnect);
+    return () => {
+      socket.off("session:updated", onUpdated);
+      socket.off("connect", onConnect);
+    };
+  }, [socket, reload]);
+
+  async function start() {
+    setBusy(true);
+    setError("");
+    const result = await apiPost<SessionResponse>("/api/sessions");
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    setSession(result.data.session);
+    requestAnimationFrame(() => codeRef.current?.focus());
+  }
+
+  async function end() {
+    if (!session) return;
+    setBusy(true);
+    setError("");
+    const result = await apiPost<SessionResponse>(`/api/sessions/${encodeURIComponent(session.code)}/disconnect`);
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    setSession(null);
+  }
+
+  async function copy() {
+    if (!session) return;
+    try {
+      await navigator.clipboard.writeText(session.code);
+      setCopied("Code copié dans le presse-papiers.");
+    } catch {
+      setCopied("Copie impossible : notez le code affiché.");
+    }
+  }
+
+  return (
+    <Card className="flex flex-col gap-5 lg:col-span-2">
+      <h2 id={headingId} className="text-2xl font-bold text-white">
+        Session d'assistance à distance
+      </h2>
+      {loading ? (
+        <p role="status" className="text-slate-300">Chargement de votre session…</p>
+      ) : session ? (
+        <>
+          <p className="text-slate-300">Communiquez ce code au technicien qui vous aide par téléphone :</p>
+          <div className="flex flex-wrap items-center gap-4">
+            <div
+              ref={codeRef}
+              tabIndex={-1}
+              role="group"
+              aria-label={`Code de session : ${[...session.code].join(" ")}`}
+              className="rounded-xl border border-sky-400/60 bg-slate-950/80 px-6 py-4 font-mono text-4xl font-bold tracking-[0.3em] text-white outline-none focus-visible:outline-2 focus-visible:outline-sky-300 sm:text-5xl"
+            >
+              <span aria-hidden="true">{session.code}</span>
+            </div>
+            <Button type="button" variant="secondary" onClick={copy}>
+              <Copy aria-hidden="true" className="size-5" />
+              Copier le code
+            </Button>
+          </div>
+          <p role="status" className="text-sm text-slate-300">{copied}</p>
+          <p role="status" aria-live="polite" className="text-lg font-semibold">
+            <span className={session.status === "connected" ? "text-emerald-300" : "text-amber-200"}>
+              {sessionStatusText(session)}
+            </span>
+          </p>
+          <div>
+            <Button type="button" variant="secondary" onClick={end} disabled={busy}>
+              Terminer la session
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="text-slate-300">
+            Un technicien vous a proposé une intervention à distance ? Démarrez une session : un code s'affiche, à lui
+            communiquer.
+          </p>
+          <p role="status" className="sr-only" />
+          <div>
+            <Button type="button" onClick={start} disabled={busy}>
+              {busy ? "Création..." : "Démarrer une session d'assistance"}
+            </Button>
+          </div>
+        </>
+      )}
+      <FormStatus tone="error">{error || null}</FormStatus>
+    </Card>
+  );
+}
+
+/** Issue 7 puts the "Assistant virtuel" chat here (spec §2); until then a card says it is coming. */
+function AssistantSlot() {
+  return (
+    <Card className="flex flex-col gap-3" data-slot="assistant-virtuel">
+      <h2 className="text-2xl font-bold text-white">Assistant virtuel</h2>
+      <p className="text-slate-300">
+        Notre assistant virtuel arrive bientôt pour répondre à vos questions à toute heure. En attendant, un technicien
+        vous aide par téléphone.
+      </p>
+    </Card>
+  );
+}
+
+/** Spec §2: the remote-control software, soon downloadable. */
+function SoftwareTeaser() {
+  return (
+    <Card className="flex flex-col gap-4">
+      <h2 className="text-2xl font-bold text-white">Logiciel de contrôle à distance</h2>
+      <p className="text-slate-300">
+        Notre logiciel de contrôle à distance sera bientôt disponible en téléchargement pour Windows, macOS et Linux.
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        <li className="rounded-xl border border-slate-700 p-4">
+          <h3 className="flex items-center gap-2 text-lg font-semibold text-white">
+            <ShieldCheck aria-hidden="true" className="size-5 text-sky-300" />
+            Sécurité maximale
+          </h3>
+          <p className="mt-1 text-slate-300">Connexion chiffrée, et rien ne se passe sans votre accord.</p>
+        </li>
+        <li className="rounded-xl border border-slate-700 p-4">
+          <h3 className="flex items-center gap-2 text-lg font-semibold text-white">
+            <Gauge aria-hidden="true" className="size-5 text-sky-300" />
+            Performance optimale
+          </h3>
+          <p className="mt-1 text-slate-300">Une image fluide, même avec une connexion modeste.</p>
+        </li>
+      </ul>
+      <div>
+        <Button type="button" disabled>
+          <Download aria-hidden="true" className="size-5" />
+          Téléchargement bientôt disponible
+        </Button>
+      </div>
+    </Card>
+  );
+}

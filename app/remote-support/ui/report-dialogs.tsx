@@ -1,0 +1,140 @@
+/**
+ * "Rapport" → "Vérification" → session report (spec §2, §5 "Report access",
+ * §8 "Mot de passe incorrect"). The password is the technician's own account
+ * password, checked by the server (`POST /api/reports/verify`), which then
+ * opens reports for a few minutes: while that grant lasts the report GET
+ * answers 200 and the verification step is skipped; before it, 423. No
+ * password is kept in the browser.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/field";
+import { apiGet, apiPost } from "../client/api";
+import { formatReportDuration, type ReportResponse, type SessionReport, type VerifyResponse } from "../protocol";
+import { formatDateTime } from "../client/format";
+import { Modal } from "./modal";
+
+type Step = { kind: "closed" } | { kind: "verify"; code: string } | { kind: "report"; report: SessionReport };
+
+/** Renders `children(openReport)` and the dialogs; `openReport(code)` starts the flow for one session. */
+export function ReportFlow({ children }: { children: (openReport: (code: string) => void) => ReactNode }) {
+  const [step, setStep] = useState<Step>({ kind: "closed" });
+  const [error, setError] = useState("");
+
+  async function loadReport(code: string): Promise<"shown" | "locked" | "failed"> {
+    const result = await apiGet<ReportResponse>(`/api/sessions/${encodeURIComponent(code)}/report`);
+    if (result.ok) {
+      setStep({ kind: "report", report: result.data.report });
+      return "shown";
+    }
+    if (result.status === 423) return "locked";
+    setError(result.message);
+    return "failed";
+  }
+
+  async function openReport(code: string) {
+    setError("");
+    const outcome = await loadReport(code);
+    if (outcome === "locked") setStep({ kind: "verify", code });
+  }
+
+  const close = () => setStep({ kind: "closed" });
+  return (
+    <>
+      {children(openReport)}
+      {error && step.kind === "closed" ? (
+        <p role="alert" className="mt-3 font-medium text-red-300">{error}</p>
+      ) : null}
+      <Modal
+        open={step.kind !== "closed"}
+        onClose={close}
+        title={step.kind === "report" ? "Rapport de session" : "Vérification"}
+        stepKey={step.kind}
+      >
+        {step.kind === "verify" ? (
+          <VerifyForm
+            onCancel={close}
+            onVerified={async () => {
+              const outcome = await loadReport(step.code);
+              if (outcome !== "shown") close();
+            }}
+          />
+        ) : null}
+        {step.kind === "report" ? <ReportView report={step.report} onClose={close} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function VerifyForm({ onCancel, onVerified }: { onCancel: () => void; onVerified: () => Promise<void> }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    setBusy(true);
+    setError("");
+    const result = await apiPost<VerifyResponse>("/api/reports/verify", { password });
+    if (!result.ok) {
+      setBusy(false);
+      return setError(result.message);
+    }
+    await onVerified();
+  }
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit}>
+      <p className="text-slate-300">Saisissez le mot de passe de votre compte pour ouvrir les rapports de session.</p>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-password`}>Mot de passe</Label>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          data-autofocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-erreur`}
+        />
+      </div>
+      <p id={`${id}-erreur`} role="alert" className="font-medium text-red-300">{error}</p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Vérification..." : "Valider"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReportView({ report, onClose }: { report: SessionReport; onClose: () => void }) {
+  const rows: [string, string][] = [
+    ["Code", report.code],
+    ["Client", report.userName],
+    ["E-mail", report.userEmail],
+    ["Début", formatDateTime(report.startTime)],
+    ["Fin", formatDateTime(report.endTime)],
+    ["Durée", formatReportDuration(report.durationSeconds)],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-300">{term}</dt>
+            <dd className="break-all text-white">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex justify-end">
+        <Button type="button" onClick={onClose}>
+          Fermer le rapport
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * "Se déconnecter" (spec §2, both screens; §8: a sign-out failure is only
+ * logged and the busy flag resets). A successful sign-out tells the other tabs
+ * and lands on /soft-assist, i.e. the sign-in form.
+ */
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { authPost } from "../client/api";
+import { announceAuthChange } from "../client/session-events";
+
+export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
+  const [busy, setBusy] = useState(false);
+  async function signOut() {
+    setBusy(true);
+    const result = await authPost("/sign-out", {});
+    if (!result.ok) {
+      console.error("Erreur lors de la déconnexion", result.message);
+      setBusy(false);
+      return;
+    }
+    announceAuthChange("signed-out");
+    onSignedOut();
+  }
+  return (
+    <Button type="button" variant="secondary" onClick={signOut} disabled={busy}>
+      <LogOut aria-hidden="true" className="size-5" />
+      {busy ? "Déconnexion..." : "Se déconnecter"}
+    </Button>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * The technician dashboard (spec §2 "Technician dashboard", §4 "Technician
+ * join", "Disconnect", "Dashboard load", "Timer", §5 "Connection code",
+ * "Report access", §8). Every rule is the server's: this screen shows the
+ * API's French refusals as they come. It resumes the technician's connected
+ * session on load and refetches the active session and the history whenever
+ * the server pushes `sessions:changed` or `session:updated`. The "Demandes"
+ * view lists contact and quote requests. Loaded lazily: only technicians
+ * download it.
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/field";
+import { cn } from "~/utils/cn";
+import { apiGet, apiPost } from "../client/api";
+import type { RealtimeSocket } from "../client/session-events";
+import { codeInputValue, formatDateTime } from "../client/format";
+import { useElapsedSeconds } from "../client/timer";
+import {
+  formatHistoryDuration,
+  formatTimer,
+  type AccountView,
+  type ActiveSessionResponse,
+  type SessionListResponse,
+  type SessionResponse,
+  type SessionView,
+} from "../protocol";
+import { ReportFlow } from "./report-dialogs";
+import { RequestsView } from "./requests-view";
+
+type Props = { user: AccountView; socket: RealtimeSocket | null };
+
+
+/** Red on the dark theme with AA contrast (red-300 on slate-900: 8.7:1). */
+const errorText = "text-base font-medium text-red-300";
+
+export default function TechnicianDashboard({ socket }: Props) {
+  const [view, setView] = useState<"sessions" | "requests">("sessions");
+  return (
+    <div className="flex flex-col gap-8">
+      <nav aria-label="Vues du tableau de bord" className="flex flex-wrap gap-2">
+        {(
+          [
+            ["sessions", "Sessions"],
+            ["requests", "Demandes"],
+          ] as const
+        ).map(([key, label]) => (
+          <Button
+            key={key}
+            type="button"
+            variant={view === key ? "primary" : "secondary"}
+            aria-pressed={view === key}
+            onClick={() => setView(key)}
+          >
+            {label}
+          </Button>
+        ))}
+      </nav>
+      {/* Hidden rather than unmounted, so the sessions view keeps its live state while requests are read. */}
+      <div hidden={view !== "sessions"}>
+        <SessionsView socket={socket} />
+      </div>
+      {view === "requests" ? <RequestsView /> : null}
+    </div>
+  );
+}
+
+function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
+  const [active, setActive] = useState<SessionView | null>(null);
+  const [history, setHistory] = useState<SessionView[] | null>(null);
+
+  const refresh = useCallback(async () => {
+    const [activeResult, historyResult] = await Promise.all([
+      apiGet<ActiveSessionResponse>("/api/sessions/active"),
+      apiGet<SessionListResponse>("/api/sessions/history"),
+    ]);
+    if (activeResult.ok) setActive(activeResult.data.session);
+    else console.error("Erreur lors de la récupération des sessions actives", activeResult.message);
+    if (historyResult.ok) setHistory(historyResult.data.sessions);
+    else console.error("Erreur lors de la récupération de la session", historyResult.message);
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const onChange = () => void refresh();
+    socket.on("sessions:changed", onChange);
+    socket.on("session:updated", onChange);
+    socket.on("connect", onChange);
+    return () => {
+      socket.off("sessions:changed", onChange);
+      socket.off("session:updated", onChange);
+      socket.off("connect", onChange);
+    };
+  }, [socket, refresh]);
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <JoinPanel
+        onJoined={(session) => {
+          setActive(session);
+          void refresh();
+        }}
+      />
+      <ActivePanel
+        session={active}
+        onDisconnected={() => {
+          setActive(null);
+          void refresh();
+        }}
+      />
+      <HistoryPanel sessions={history} />
+    </div>
+  );
+}
+
+function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    setError("");
+    const result = await apiPost<SessionResponse>("/api/sessions/join", { code });
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    setCode("");
+    onJoined(result.data.session);
+  }
+  return (
+    <Card className="flex flex-col gap-4">
+      <h2 className="text-2xl font-bold text-white">Connexion à une session</h2>
+      <form className="flex flex-col gap-4" onSubmit={submit}>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-code`}>Code de session</Label>
+          <Input
+            id={`${id}-code`}
+            name="code"
+            value={code}
+            onChange={(event) => {
+              setCode(codeInputValue(event.target.value));
+              setError("");
+            }}
+            placeholder="Entrez le code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-erreur`}
+            className="font-mono text-lg tracking-widest uppercase"
+          />
+        </div>
+        <p id={`${id}-erreur`} role="alert" className={errorText}>
+          {error}
+        </p>
+        <div>
+          <Button type="submit" disabled={busy || !code.trim()}>
+            {busy ? "Connexion..." : "Se connecter"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ActivePanel({ session, onDisconnected }: { session: SessionView | null; onDisconnected: () => void }) {
+  const seconds = useElapsedSeconds(session?.startTime ?? null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  async function disconnect() {
+    if (!session) return;
+    setBusy(true);
+    setError("");
+    const result = await apiPost<SessionResponse>(`/api/sessions/${encodeURIComponent(session.code)}/disconnect`);
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    onDisconnected();
+  }
+  return (
+    <Card className="flex flex-col gap-4">
+      <h2 className="text-2xl font-bold text-white">Session active</h2>
+      {/* Announces a join or an end; the timer itself is outside, or it would be read every second. */}
+      <p role="status" className="text-slate-300">
+        {session ? `Connecté à la session ${session.code}` : "Aucune session active."}
+      </p>
+      {session ? (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="text-slate-300">Client</dt>
+            <dd className="font-semibold text-white">{session.userName}</dd>
+            <dt className="text-slate-300">E-mail</dt>
+            <dd className="break-all text-white">{session.userEmail}</dd>
+            <dt className="text-slate-300">Durée</dt>
+            <dd>
+              <time
+                dateTime={`PT${seconds}S`}
+                aria-label={`Durée de la session : ${formatTimer(seconds)}`}
+                className="font-mono text-2xl font-bold text-white tabular-nums"
+                data-testid="session-timer"
+              >
+                {formatTimer(seconds)}
+              </time>
+            </dd>
+          </dl>
+          <div>
+            <Button type="button" variant="secondary" onClick={disconnect} disabled={busy}>
+              {busy ? "Déconnexion..." : "Déconnecter"}
+            </Button>
+          </div>
+          <p role="alert" className={errorText}>{error}</p>
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+function HistoryPanel({ sessions }: { sessions: SessionView[] | null }) {
+  const captionId = useId();
+  return (
+    <Card className="flex flex-col gap-4 lg:col-span-2">
+      <h2 id={captionId} className="text-2xl font-bold text-white">Historique des sessions</h2>
+      {sessions === null ? (
+        <p className="text-slate-300">Chargement…</p>
+      ) : sessions.length === 0 ? (
+        <p className="text-slate-300">Aucune session pour l'instant.</p>
+      ) : (
+        // The table scrolls sideways at mobile width instead of squeezing its columns (WCAG 1.4.10 allows it for data tables).
+        <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <ReportFlow>
+            {(openReport) => (
+              <table className="w-full min-w-[36rem] text-left">
+                <thead>
+                  <tr className="border-b border-slate-600 text-slate-200">
+                    <th scope="col" className="py-2 pr-4">Date</th>
+                    <th scope="col" className="py-2 pr-4">Code</th>
+                    <th scope="col" className="py-2 pr-4">Utilisateur</th>
+                    <th scope="col" className="py-2 pr-4">Durée</th>
+                    <th scope="col" className="py-2">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sessions.map((session) => (
+                    <tr key={session.id} className="border-b border-slate-800">
+                      <td className="py-2 pr-4">{formatDateTime(session.startTime ?? session.createdAt)}</td>
+                      <td className="py-2 pr-4 font-mono tracking-widest">{session.code}</td>
+                      <td className="py-2 pr-4">{session.userName}</td>
+                      <td className={cn("py-2 pr-4 tabular-nums", session.endTime === null && "text-emerald-300")}>
+                        {session.endTime === null ? "En cours" : formatHistoryDuration(session.durationSeconds)}
+                      </td>
+                      <td className="py-2">
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          onClick={() => openReport(session.code)}
+                          aria-label={`Rapport de la session ${session.code}`}
+                        >
+                          Rapport
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </ReportFlow>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,353 @@
+/**
+ * Issue 5 end to end: the remote-support area in Chromium, customer and
+ * technician in two browser contexts (spec §2 "/soft-assist", customer
+ * screen, technician dashboard; §4; §5; §8).
+ *
+ * Technicians can only be made by the command (`scripts/user.ts`), which
+ * needs the database to itself (PGlite lock), so this file runs its own
+ * server on a fresh DATA_DIR: accounts are created first, then the server
+ * starts, and the pages are driven against its URL. The tests of this file
+ * run in order in one worker per project so they share that server: the
+ * lifecycle tests at desktop width (@desktop), one layout and axe check of
+ * both screens at mobile width (@mobile).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const root = path.resolve(import.meta.dirname, "../..");
+const suffix = Math.random().toString(36).slice(2, 8);
+const TECH = { email: `tech-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
+const TECH2 = { email: `tech2-${suffix}@exemple.fr`, name: "Dominique Technicien", password: "motdepasse-dominique" };
+
+let server: ServerProcess;
+let dataDir: string;
+
+async function violations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}
+
+/** The reset link of the mail sent to `email`, from the .eml files (quoted-printable undone), or "". */
+async function findResetLink(email: string): Promise<string> {
+  const folder = path.join(dataDir, "outbox");
+  const files = await readdir(folder).catch(() => [] as string[]);
+  for (const file of files) {
+    const text = (await readFile(path.join(folder, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    if (!text.includes(email)) continue;
+    const match = /https?:\/\/[^\s"<>]+\/api\/auth\/reset-password\/[^\s"<>]+/.exec(text);
+    if (match) return match[0];
+  }
+  return "";
+}
+
+function createTechnician(account: { email: string; name: string; password: string }) {
+  execFileSync(
+    process.execPath,
+    [
+      "scripts/user.ts",
+      "create",
+      "--email",
+      account.email,
+      "--name",
+      account.name,
+      "--password",
+      account.password,
+      "--technician",
+    ],
+    { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "pipe" },
+  );
+}
+
+// In order, in one worker per project: the tests share the server started below.
+// Generous timeout: the lifecycle test takes ~25 s on an idle machine, over a minute on a loaded one.
+test.describe.configure({ mode: "default", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-soft-assist-"));
+  // Before the server starts: the command and the server cannot hold the embedded database at once.
+  createTechnician(TECH);
+  createTechnician(TECH2);
+  server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn" });
+});
+
+test.afterAll(async () => {
+  if (process.env.SOFT_ASSIST_DEBUG) console.log(server?.output());
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  // The project's device (desktop or Pixel 7), on this file's server.
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  });
+  return context.newPage();
+}
+
+async function signUpCustomer(page: Page, name: string): Promise<{ email: string; password: string }> {
+  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
+  const password = "motdepasse-client";
+  await page.goto("/soft-assist");
+  await page.getByRole("button", { name: "Pas encore de compte ? Créer un compte" }).click();
+  await expect(page.getByRole("heading", { name: "Créer un compte" })).toBeFocused();
+  await page.getByLabel("Nom").fill(name);
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+  return { email, password };
+}
+
+async function startSession(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Démarrer une session d'assistance" }).click();
+  const code = page.getByRole("group", { name: /^Code de session/ });
+  await expect(code).toBeVisible();
+  await expect(page.getByText("En attente d'un technicien…")).toBeVisible();
+  return (await code.textContent())!.trim();
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto("/soft-assist");
+  await page.getByLabel("Adresse e-mail").fill(account.email);
+  await page.getByLabel("Mot de passe").fill(account.password);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+}
+
+async function join(page: Page, code: string) {
+  await page.getByLabel("Code de session").fill("");
+  await page.getByLabel("Code de session").pressSequentially(code);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+}
+
+test.describe("remote-support area", { tag: "@desktop" }, () => {
+  test("a whole session: sign-up, start, join by a lower-case code, timer, disconnect, history, report", async ({ browser }) => {
+    const customer = await newPage(browser);
+    await customer.goto("/soft-assist");
+    await expect(customer.getByRole("heading", { level: 1, name: "Assistance à distance" })).toBeVisible();
+    await expect(customer.getByRole("heading", { name: "Connexion" })).toBeVisible();
+    expect(await violations(customer)).toEqual([]);
+
+    await signUpCustomer(customer, "Alice Martin");
+    await expect(customer.getByText("Téléchargement bientôt disponible")).toBeDisabled();
+    await expect(customer.getByRole("heading", { name: "Sécurité maximale" })).toBeVisible();
+    await expect(customer.getByRole("heading", { name: "Performance optimale" })).toBeVisible();
+    const code = await startSession(customer);
+    expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+    expect(await violations(customer)).toEqual([]);
+
+    // A reload resumes the open session rather than creating another.
+    await customer.reload();
+    await expect(customer.getByRole("group", { name: /^Code de session/ })).toHaveText(code);
+
+    const tech = await newPage(browser);
+    await signIn(tech, TECH);
+    await expect(tech.getByRole("heading", { level: 1, name: "Tableau de bord technicien" })).toBeVisible();
+    await expect(tech.getByRole("button", { name: "Se connecter", exact: true })).toBeDisabled();
+    await expect(tech.getByText("Aucune session active.")).toBeVisible();
+    expect(await violations(tech)).toEqual([]);
+
+    await tech.getByLabel("Code de session").pressSequentially(code.toLowerCase());
+    await expect(tech.getByLabel("Code de session")).toHaveValue(code);
+    await expect(tech.getByLabel("Code de session")).toHaveAttribute("placeholder", "Entrez le code");
+    await tech.getByRole("button", { name: "Se connecter", exact: true }).click();
+
+    await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
+    await expect(tech.getByText("Alice Martin").first()).toBeVisible();
+    await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
+
+    const timer = tech.getByTestId("session-timer");
+    await expect(timer).toHaveText(/^00:00:0\d$/);
+    await expect(timer).toHaveText(/^00:00:0[2-9]$/, { timeout: 10_000 });
+
+    // The technician reloads: the dashboard resumes the connected session.
+    await tech.reload();
+    await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
+
+    await tech.getByRole("button", { name: "Déconnecter", exact: true }).click();
+    await expect(tech.getByText("Aucune session active.")).toBeVisible();
+    await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+
+    const row = tech.getByRole("row").filter({ hasText: code });
+    await expect(row.getByRole("cell").nth(3)).toHaveText(/^\dm \d+s$/);
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Alice Martin");
+
+    await row.getByRole("button", { name: /^Rapport/ }).click();
+    const verify = tech.getByRole("dialog", { name: "Vérification" });
+    await expect(verify).toBeVisible();
+    await expect(verify.getByLabel("Mot de passe")).toBeFocused();
+    expect(await violations(tech)).toEqual([]);
+
+    await verify.getByLabel("Mot de passe").fill("pas-le-bon-mot-de-passe");
+    await verify.getByRole("button", { name: "Valider" }).click();
+    await expect(verify.getByText("Mot de passe incorrect")).toBeVisible();
+    await expect(verify.getByText("Mot de passe incorrect")).toHaveClass(/text-red-300/);
+
+    await verify.getByLabel("Mot de passe").fill(TECH.password);
+    await verify.getByRole("button", { name: "Valider" }).click();
+    const report = tech.getByRole("dialog", { name: "Rapport de session" });
+    await expect(report).toBeVisible();
+    await expect(report.getByText(code)).toBeVisible();
+    await expect(report.getByText("Alice Martin")).toBeVisible();
+    await expect(report.getByText(/^0h 0m \d+s$/)).toBeVisible();
+    expect(await violations(tech)).toEqual([]);
+    await report.getByRole("button", { name: "Fermer le rapport" }).click();
+    await expect(report).toBeHidden();
+    await expect(row.getByRole("button", { name: /^Rapport/ })).toBeFocused();
+
+    // The grant is still valid: the report opens without the verification.
+    await row.getByRole("button", { name: /^Rapport/ }).click();
+    await expect(tech.getByRole("dialog", { name: "Rapport de session" })).toBeVisible();
+    await tech.keyboard.press("Escape");
+    await expect(tech.getByRole("dialog")).toBeHidden();
+
+    // "Demandes": the contact and quote requests, with their mail's delivery.
+    const contact = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Gérard Visiteur", email: "gerard@exemple.fr", message: "Mon écran reste noir." }),
+    });
+    expect(contact.ok).toBe(true);
+    await tech.getByRole("button", { name: "Demandes" }).click();
+    await expect(tech.getByRole("heading", { name: "Message de Gérard Visiteur" })).toBeVisible();
+    await expect(tech.getByText("Mon écran reste noir.")).toBeVisible();
+    await expect(tech.getByText(/^E-mail (envoyé le|en attente)/)).toBeVisible();
+    expect(await violations(tech)).toEqual([]);
+
+    await tech.context().close();
+    await customer.context().close();
+  });
+
+  test("an unknown code and an already-connected code show their messages", async ({ browser }) => {
+    const customer = await newPage(browser);
+    await signUpCustomer(customer, "Bruno Petit");
+    const code = await startSession(customer);
+
+    const first = await newPage(browser);
+    await signIn(first, TECH);
+    await join(first, code);
+    await expect(first.getByText(`Connecté à la session ${code}`)).toBeVisible();
+
+    const second = await newPage(browser);
+    await signIn(second, TECH2);
+    await join(second, "zzzzzz");
+    const error = second.getByRole("alert").filter({ hasText: "Session non trouvée" });
+    await expect(error).toBeVisible();
+    await expect(error).toHaveClass(/text-red-300/);
+
+    await join(second, code);
+    await expect(second.getByRole("alert").filter({ hasText: "Session déjà connectée" })).toBeVisible();
+    await expect(second.getByText("Aucune session active.")).toBeVisible();
+
+    // Ended by the customer: the technician's dashboard follows live.
+    await customer.getByRole("button", { name: "Terminer la session" }).click();
+    await expect(first.getByText("Aucune session active.")).toBeVisible();
+
+    for (const page of [customer, first, second]) await page.context().close();
+  });
+
+  test("signing out in one tab takes the other tab back to the sign-in form", async ({ browser }) => {
+    const page = await newPage(browser);
+    await signUpCustomer(page, "Chloé Durand");
+    const other = await page.context().newPage();
+    await other.goto("/soft-assist");
+    await expect(other.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
+    await expect(other.getByRole("heading", { name: "Connexion" })).toBeVisible();
+    await expect(other.getByRole("button", { name: "Se déconnecter" })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test("deleting the account takes its other browsers out through the server", async ({ browser }) => {
+    const page = await newPage(browser);
+    const account = await signUpCustomer(page, "Denis Moreau");
+    // Another browser (its own cookie jar and sign-in session): only the server can tell it.
+    const elsewhere = await newPage(browser);
+    await signIn(elsewhere, account);
+    await expect(elsewhere.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+
+    const response = await page.request.post("/api/auth/delete-user", {
+      data: { password: account.password },
+      headers: { Origin: server.url },
+    });
+    expect(response.status()).toBe(200);
+    await expect(elsewhere.getByRole("heading", { name: "Connexion" })).toBeVisible({ timeout: 15_000 });
+    for (const p of [page, elsewhere]) await p.context().close();
+  });
+
+  test("the server sends the spinner, never a pre-rendered page, and noindex", async () => {
+    const html = await (await fetch(`${server.url}/soft-assist`)).text();
+    expect(html).toContain("Vérification de la connexion…");
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  test("sign-in errors are in French", async ({ browser }) => {
+    const page = await newPage(browser);
+    await signIn(page, { email: TECH.email, password: "mauvais-mot-de-passe" });
+    await expect(page.getByRole("alert").filter({ hasText: "E-mail ou mot de passe incorrect." })).toBeVisible();
+    await page.context().close();
+  });
+
+  test("a forgotten password is reset through the mailed link", async ({ browser }) => {
+    const page = await newPage(browser);
+    const account = await signUpCustomer(page, "Élise Bernard");
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await page.getByRole("button", { name: "Mot de passe oublié ?" }).click();
+    await page.getByLabel("Adresse e-mail").fill(account.email);
+    await page.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Si un compte existe avec cette adresse" })).toBeVisible();
+
+    // Without SMTP the server writes mails as .eml files in DATA_DIR/outbox.
+    await expect.poll(() => findResetLink(account.email), { timeout: 15_000 }).toMatch(/reset-password/);
+    const link = await findResetLink(account.email);
+    // The mail carries the public URL; the test server answers on its own port.
+    const url = new URL(link);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page).toHaveURL(/\/soft-assist\/nouveau-mot-de-passe\?token=/);
+    await page.getByLabel("Nouveau mot de passe").fill("nouveau-motdepasse");
+    await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+    await expect(page.getByText("Votre mot de passe a été changé.")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+
+    await signIn(page, { email: account.email, password: "nouveau-motdepasse" });
+    await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+    await page.context().close();
+  });
+});
+
+test("at mobile width the customer screen and the dashboard fit and pass axe", { tag: "@mobile" }, async ({ browser }) => {
+  const customer = await newPage(browser);
+  await signUpCustomer(customer, "Fanny Leroy");
+  const code = await startSession(customer);
+  const tech = await newPage(browser);
+  await signIn(tech, TECH);
+  await join(tech, code);
+  await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
+  await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
+  for (const page of [customer, tech]) {
+    expect(await violations(page)).toEqual([]);
+    // No sideways scrolling of the page (WCAG 1.4.10); the history table scrolls inside its own region.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  await tech.getByRole("button", { name: "Déconnecter", exact: true }).click();
+  await expect(tech.getByText("Aucune session active.")).toBeVisible();
+  for (const page of [customer, tech]) await page.context().close();
+});
