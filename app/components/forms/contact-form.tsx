@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormField, FormStatus, Input, RequiredFieldsNote, Textarea } from "~/components/ui/field";
 import { LIMITS } from "~/requests/schemas";
 import type { FormActionData } from "./form-result";
+import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
 import { ResultError } from "./result-error";
@@ -60,19 +61,7 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
               />
             )}
           </FormField>
-          <FormField id="contact-email" label="Adresse e-mail" required error={fieldErrors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                name="email"
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-                maxLength={LIMITS.email}
-                defaultValue={defaults?.email}
-              />
-            )}
-          </FormField>
+          <EmailField id="contact-email" error={fieldErrors.email} defaultValue={defaults?.email} />
           <FormField id="contact-message" label="Message" required error={fieldErrors.message} className="sm:col-span-2">
             {(control) => (
               <Textarea {...control} name="message" rows={6} maxLength={LIMITS.message} defaultValue={defaults?.message} />

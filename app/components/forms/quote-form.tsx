@@ -10,6 +10,7 @@ import { FormField, FormStatus, Input, RequiredFieldsNote, Select, Textarea } fr
 import { describeMailboxPlan, findMailboxPlan, MAILBOX_PLANS } from "~/config/mailbox-plans";
 import { LIMITS, REQUEST_MESSAGES } from "~/requests/schemas";
 import type { FormActionData } from "./form-result";
+import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
 import { ResultError } from "./result-error";
@@ -96,19 +97,7 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
                 />
               )}
             </FormField>
-            <FormField id="devis-email" label="Adresse e-mail" required error={fieldErrors.email}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  spellCheck={false}
-                  maxLength={LIMITS.email}
-                  defaultValue={defaults?.email}
-                />
-              )}
-            </FormField>
+            <EmailField id="devis-email" error={fieldErrors.email} defaultValue={defaults?.email} />
             <FormField id="devis-telephone" label="Téléphone" required error={fieldErrors.phone}>
               {(control) => (
                 <Input
