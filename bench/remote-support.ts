@@ -34,7 +34,7 @@ import { eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
 import { chromium, type Page } from "@playwright/test";
 import { parseEnv } from "../app/utils/env.server.ts";
-import type { SessionResponse } from "../app/remote-support/protocol.ts";
+import type { SessionResponse, SignalData } from "../app/remote-support/protocol.ts";
 import { openDatabase } from "../database/connection.ts";
 import { users } from "../database/schema.ts";
 import { createAuth } from "../server/auth.ts";
@@ -211,17 +211,17 @@ async function browserJoins(url: string, customer: Account, technician: Account)
   console.log(`  click → both sides connected    ${summary(both)}`);
 }
 
-/** An ICE candidate as a browser sends it (~250 bytes of JSON). */
-function candidate(seq: number, sentAt: number) {
+/** An ICE candidate as a browser sends it (~300 bytes of JSON); `usernameFragment` carries the bench's sequence number. */
+function candidate(seq: number): SignalData {
   return {
     type: "candidate",
+    peer: "banc-essai",
     candidate: {
       candidate: `candidate:842163049 1 udp 1677729535 192.0.2.${seq % 250} 5${String(seq % 10000).padStart(4, "0")} typ srflx raddr 10.0.0.2 rport 54321 generation 0 ufrag EsAw network-cost 999`,
       sdpMid: "0",
       sdpMLineIndex: 0,
+      usernameFragment: String(seq),
     },
-    seq,
-    sentAt,
   };
 }
 
@@ -235,12 +235,16 @@ async function signaling(url: string, customers: Account[], technicians: Account
     pairs.push({ code: session.code, sockets: sockets as [TestSocket, TestSocket] });
   }
   const delivery: number[] = [];
+  const sentAt = new Map<number, number>();
   let refused = 0;
   for (const { sockets } of pairs) {
     for (const socket of sockets) {
       socket.on("signal", ({ data }) => {
-        const sentAt = (data as { sentAt?: number }).sentAt;
-        if (typeof sentAt === "number") delivery.push(performance.now() - sentAt);
+        const seq = data.type === "candidate" ? Number(data.candidate.usernameFragment) : Number.NaN;
+        const sent = sentAt.get(seq);
+        if (sent === undefined) return;
+        delivery.push(performance.now() - sent);
+        sentAt.delete(seq);
       });
     }
   }
@@ -248,7 +252,9 @@ async function signaling(url: string, customers: Account[], technicians: Account
   let seq = 0;
   const send = (sender: (typeof senders)[number]) =>
     new Promise<void>((resolve) => {
-      sender.socket.emit("signal", { code: sender.code, data: candidate(seq++, performance.now()) }, (ack) => {
+      const data = candidate(seq);
+      sentAt.set(seq++, performance.now());
+      sender.socket.emit("signal", { code: sender.code, data }, (ack) => {
         if (!ack.ok) refused += 1;
         resolve();
       });
@@ -275,6 +281,7 @@ async function signaling(url: string, customers: Account[], technicians: Account
 
   // Flat out: every sender keeps one message in flight.
   delivery.length = 0;
+  sentAt.clear();
   seq = 0;
   refused = 0;
   let running = true;

@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { SESSION_EVENT_KINDS } from "../app/remote-support/protocol.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -214,4 +215,33 @@ export const signaling = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("signaling_session_code_idx").on(table.sessionCode, table.createdAt)],
+);
+
+/*
+ * A session's record (issue 6): the audit trail (joined, sharing started and
+ * stopped, remote input on and off, ended) and the chat between technician
+ * and customer, oldest first, shown in the report. `actor_id` is the
+ * participant who did it, null when the server did (join and end are
+ * written with the session change they record, in one transaction).
+ */
+export const sessionEvents = pgTable(
+  "session_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    actorId: text("actor_id"),
+    kind: text("kind", { enum: SESSION_EVENT_KINDS }).notNull(),
+    /** The chat message for kind `chat`, else null. */
+    text: text("text"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`clock_timestamp()`),
+  },
+  (table) => [
+    index("session_events_session_id_idx").on(table.sessionId, table.createdAt),
+    check(
+      "session_events_kind_check",
+      sql`${table.kind} in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended')`,
+    ),
+  ],
 );

@@ -24,6 +24,7 @@ import { toNodeHandler } from "better-auth/node";
 import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import { createRemoteSupportRouter } from "./remote-support/api.ts";
+import { iceConfigFromEnv } from "./remote-support/ice.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import { cspDirectives } from "./csp.ts";
 import {
@@ -120,7 +121,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     void authHandler(req, res);
   });
   // Before the forms router: its catch-all answers every other /api path with 404.
-  app.use("/api", createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions }));
+  app.use("/api", createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions, ice: iceConfigFromEnv(env) }));
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 

@@ -54,6 +54,7 @@ export const SESSION_MESSAGES = {
   badJson: "Le contenu envoyé n'est pas du JSON valide.",
   badBody: "Le contenu envoyé doit être un objet JSON.",
   badSignal: "Message de signalisation invalide.",
+  wrongSender: "Ce message ne peut pas venir de vous dans cette session.",
   tooLarge: "Le contenu envoyé est trop volumineux.",
 } as const;
 
@@ -74,7 +75,7 @@ export type SessionView = {
   userEmail: string;
 };
 
-/** Spec §3 "Report data (derived)". */
+/** Spec §3 "Report data (derived)", with the session's record (issue 6), oldest first. */
 export type SessionReport = {
   code: string;
   startTime: string | null;
@@ -82,6 +83,7 @@ export type SessionReport = {
   durationSeconds: number | null;
   userName: string;
   userEmail: string;
+  events: SessionEventView[];
 };
 
 /** Every error answer of the API: a French message to show as is. */
@@ -152,8 +154,8 @@ export type ServerToClientEvents = {
    * history through the API (which only shows their own).
    */
   "sessions:changed": () => void;
-  /** A signaling message from the other participant of `code`. */
-  signal: (message: { code: string; data: unknown }) => void;
+  /** A signaling message from the other participant of `code` (validated by the server). */
+  signal: (message: { code: string; data: SignalData }) => void;
   /** The account's sign-in session ended (signed out elsewhere, account deleted): leave the area. */
   "auth:ended": () => void;
 };
@@ -163,16 +165,173 @@ export type SignalAck = { ok: true } | { ok: false; message: string };
 /** Browser → server events. */
 export type ClientToServerEvents = {
   /** Relays `data` (offer, answer, ICE candidate…) to the other participant of `code`, storing it. */
-  signal: (message: { code: string; data: unknown }, ack: (result: SignalAck) => void) => void;
+  signal: (message: { code: string; data: SignalData }, ack: (result: SignalAck) => void) => void;
 };
+
+/** Largest signaling message, characters of JSON: far above any SDP of one video track and one data channel. */
+export const MAX_SIGNAL_CHARS = 65_536;
+
+/**
+ * Issue 6 (spec §4 "Peer connection", §7 "Peer-to-peer"): what travels in
+ * `signal`, relayed by the server between the two participants.
+ * - `ready` (technician): my viewer is open, send me an offer. The customer
+ *   answers it with a fresh offer whenever it is sharing.
+ * - `offer` (customer only; the technician never offers) and `answer`
+ *   (technician only), each for one peer connection, named by `peer`: a new
+ *   id for each connection the customer opens, so an answer or a candidate
+ *   of an older one is recognised and dropped. An offer for the current
+ *   `peer` is a renegotiation (ICE restart).
+ * - `candidate` (either side, trickle ICE): one ICE candidate of `peer`.
+ */
+const PeerId = z.string().min(1).max(64);
+export const SignalData = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ready") }),
+  z.object({ type: z.literal("offer"), peer: PeerId, sdp: z.string().min(1).max(MAX_SIGNAL_CHARS) }),
+  z.object({ type: z.literal("answer"), peer: PeerId, sdp: z.string().min(1).max(MAX_SIGNAL_CHARS) }),
+  z.object({
+    type: z.literal("candidate"),
+    peer: PeerId,
+    candidate: z.object({
+      candidate: z.string().max(2048),
+      sdpMid: z.string().max(64).nullable().optional(),
+      sdpMLineIndex: z.number().int().min(0).max(255).nullable().optional(),
+      usernameFragment: z.string().max(256).nullable().optional(),
+    }),
+  }),
+]);
+export type SignalData = z.infer<typeof SignalData>;
+
+/** Who may send each kind of signal: the sharing side offers, the technician answers (spec §4). */
+export const SIGNAL_SENDER = {
+  ready: "technician",
+  offer: "customer",
+  answer: "technician",
+  candidate: "either",
+} as const satisfies Record<SignalData["type"], "customer" | "technician" | "either">;
 
 export const SignalMessage = z.object({
   code: SessionCode,
-  // A peer-connection message is an object; 64 KB is far above any SDP.
-  data: z.record(z.string(), z.unknown()).refine((value) => JSON.stringify(value).length <= 65_536, {
-    error: "Message de signalisation trop volumineux.",
-  }),
+  data: z
+    .unknown()
+    .refine((value) => value !== null && typeof value === "object" && !Array.isArray(value), {
+      error: SESSION_MESSAGES.badSignal,
+      abort: true,
+    })
+    .refine((value) => (JSON.stringify(value) ?? "").length <= MAX_SIGNAL_CHARS, {
+      error: "Message de signalisation trop volumineux.",
+      abort: true,
+    })
+    .pipe(SignalData),
 });
+
+/**
+ * `GET /api/sessions/:code/ice-servers` (issue 6): the ICE servers for this
+ * session's peer connection, as `RTCConfiguration.iceServers` takes them.
+ * TURN credentials are time-limited (coturn REST scheme) and stop working
+ * at `expiresAt` (ISO 8601); `null` without TURN.
+ */
+export type IceServer = { urls: string[]; username?: string; credential?: string };
+export type IceServersResponse = { iceServers: IceServer[]; expiresAt: string | null };
+
+/**
+ * The session's record (issue 6): its audit trail and the chat, kept by the
+ * server. `joined` and `ended` are written by the server itself; the others
+ * are reported by the participant who did them, each kind by one role only
+ * (`SESSION_EVENT_SENDER`). Times ISO 8601.
+ */
+export const SESSION_EVENT_KINDS = [
+  "joined",
+  "sharing-started",
+  "sharing-stopped",
+  "control-on",
+  "control-off",
+  "chat",
+  "ended",
+] as const;
+export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
+export const SESSION_EVENT_SENDER = {
+  "sharing-started": "customer",
+  "sharing-stopped": "customer",
+  "control-on": "technician",
+  "control-off": "technician",
+  chat: "either",
+} as const satisfies Partial<Record<SessionEventKind, "customer" | "technician" | "either">>;
+export type ReportedEventKind = keyof typeof SESSION_EVENT_SENDER;
+/** Longest chat message, characters. */
+export const CHAT_MAX_CHARS = 1000;
+
+export type SessionEventView = {
+  id: string;
+  kind: SessionEventKind;
+  /** Who did it: the session's customer or technician; null for the server. */
+  actor: "customer" | "technician" | null;
+  /** The chat message (kind `chat`), else null. */
+  text: string | null;
+  at: string;
+};
+/** `GET /api/sessions/:code/events`: oldest first. `POST` answers `{ event }` (201). */
+export type SessionEventsResponse = { events: SessionEventView[] };
+export type SessionEventResponse = { event: SessionEventView };
+
+export const SessionEventBody = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("chat"),
+      text: z
+        .string({ error: "Le message est vide." })
+        .trim()
+        .min(1, { error: "Le message est vide." })
+        .max(CHAT_MAX_CHARS, { error: `Le message dépasse ${CHAT_MAX_CHARS} caractères.` }),
+    }),
+    z.object({ kind: z.enum(["sharing-started", "sharing-stopped", "control-on", "control-off"]) }),
+  ],
+  { error: "Type d'événement inconnu." },
+);
+export type SessionEventBody = z.infer<typeof SessionEventBody>;
+
+/**
+ * Issue 6, the data channel `control` (spec §7 "Peer-to-peer": ordered,
+ * maxRetransmits 3), JSON text messages, validated on receipt by both sides:
+ * - `ping` / `pong` (`t`: the sender's `performance.now()`, ms, echoed back):
+ *   the technician pings every `PING_INTERVAL_MS` and shows the round trip;
+ * - `mousemove` (`x`, `y`: fractions 0–1 of the shared picture, letterboxing
+ *   excluded), `mousedown` / `mouseup` (`button`: `MouseEvent.button`),
+ *   `keydown` / `keyup` (`KeyboardEvent.key` and `.code`): technician →
+ *   customer, only while the input toggle is on;
+ * - `control` (`enabled`): the technician's toggle, so the customer sees it;
+ * - `chat`: a message of either side (also stored by the server).
+ */
+export const CONTROL_CHANNEL_LABEL = "control";
+export const CONTROL_CHANNEL_OPTIONS = { ordered: true, maxRetransmits: 3 } as const;
+/** Spec §9: data channel ping every 5 seconds. */
+export const PING_INTERVAL_MS = 5_000;
+/** How long the dashboard waits for a lost peer connection to recover (ICE restart) before ending the session, ms. */
+export const PEER_RECOVERY_GRACE_MS = 8_000;
+
+const Fraction = z.number().min(0).max(1);
+const KeyName = z.string().max(64);
+export const ControlMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ping"), t: z.number() }),
+  z.object({ type: z.literal("pong"), t: z.number() }),
+  z.object({ type: z.literal("mousemove"), x: Fraction, y: Fraction }),
+  z.object({ type: z.enum(["mousedown", "mouseup"]), button: z.number().int().min(0).max(4) }),
+  z.object({ type: z.enum(["keydown", "keyup"]), key: KeyName, code: KeyName }),
+  z.object({ type: z.literal("control"), enabled: z.boolean() }),
+  z.object({ type: z.literal("chat"), text: z.string().min(1).max(CHAT_MAX_CHARS) }),
+]);
+export type ControlMessage = z.infer<typeof ControlMessage>;
+
+/** Parses one data-channel message (JSON text); null when it is not a valid `ControlMessage`. */
+export function parseControlMessage(raw: unknown): ControlMessage | null {
+  if (typeof raw !== "string" || raw.length > 4 * CHAT_MAX_CHARS) return null;
+  try {
+    const checked = ControlMessage.safeParse(JSON.parse(raw));
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
+  }
+}
 
 const two = (value: number) => String(value).padStart(2, "0");
 

@@ -18,6 +18,19 @@ const positiveInt = (fallback: number) =>
     .min(1, { error: "doit être au moins 1" })
     .default(fallback);
 const optionalText = z.string().trim().min(1).optional();
+/** A comma-separated list of URLs each matching `scheme`; `none` is an empty list (an empty variable means "unset"). */
+const urlList = (scheme: RegExp, error: string) =>
+  z
+    .string()
+    .transform((value) =>
+      value.trim() === "none"
+        ? []
+        : value
+            .split(",")
+            .map((url) => url.trim())
+            .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(scheme, { error }).max(512)));
 
 /** The e-mail API transport (spec §7) needs all of these once one is set. */
 const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_CONTACT", "EMAILJS_TEMPLATE_QUOTE", "EMAILJS_PUBLIC_KEY"] as const;
@@ -81,12 +94,23 @@ const EnvSchema = z
   BETTER_AUTH_SECRET: z.string().trim().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
   AUTH_SIGN_IN_LIMIT: positiveInt(5),
 
+  // Remote support over WebRTC (issue 6). Comma-separated lists; ICE_STUN_URLS=none means no STUN server.
+  ICE_STUN_URLS: urlList(/^stuns?:/, "doit être une liste d'URL stun: ou stuns: séparées par des virgules").prefault(
+    "stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302",
+  ),
+  TURN_URLS: urlList(/^turns?:/, "doit être une liste d'URL turn: ou turns: séparées par des virgules").prefault("none"),
+  TURN_SECRET: z.string().trim().min(16, { error: "doit contenir au moins 16 caractères" }).optional(),
+  TURN_TTL_S: positiveInt(86_400),
+
   // Outbox worker (issue 4), in milliseconds.
   OUTBOX_POLL_MS: positiveInt(5_000),
   OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
   OUTBOX_RETRY_MAX_MS: positiveInt(900_000),
   })
   .superRefine((env, context) => {
+    if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {
+      context.addIssue({ code: "custom", path: ["TURN_SECRET"], message: "requis quand TURN_URLS est défini" });
+    }
     const emailjsSet = EMAILJS_REQUIRED.filter((name) => env[name] !== undefined);
     if (emailjsSet.length > 0 && emailjsSet.length < EMAILJS_REQUIRED.length) {
       for (const name of EMAILJS_REQUIRED) {

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_MESSAGES, isReadableSessionCode, type SessionView } from "../../app/remote-support/protocol.ts";
+import {
+  CHAT_MAX_CHARS,
+  SESSION_MESSAGES,
+  isReadableSessionCode,
+  type SessionEventView,
+  type SessionView,
+} from "../../app/remote-support/protocol.ts";
 import { sessions } from "../../database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import {
@@ -97,6 +103,45 @@ const matrix: MatrixRow[] = [
     expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 403 },
   },
   { name: "GET /api/requests", method: "get", path: () => "/api/requests", expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 200 } },
+  {
+    name: "GET /api/sessions/:code/ice-servers (connected session)",
+    method: "get",
+    path: (f) => `/api/sessions/${f.connected}/ice-servers`,
+    expected: { anonymous: 401, customer: 200, otherCustomer: 403, technician: 200, otherTechnician: 403 },
+  },
+  {
+    name: "GET /api/sessions/:code/ice-servers (waiting session)",
+    method: "get",
+    path: (f) => `/api/sessions/${f.waiting}/ice-servers`,
+    expected: { anonymous: 401, customer: 403, otherCustomer: 200, technician: 403, otherTechnician: 403 },
+  },
+  {
+    name: "GET /api/sessions/:code/events (connected session)",
+    method: "get",
+    path: (f) => `/api/sessions/${f.connected}/events`,
+    expected: { anonymous: 401, customer: 200, otherCustomer: 403, technician: 200, otherTechnician: 403 },
+  },
+  {
+    name: "POST /api/sessions/:code/events chat (connected session)",
+    method: "post",
+    path: (f) => `/api/sessions/${f.connected}/events`,
+    body: () => ({ kind: "chat", text: "Bonjour" }),
+    expected: { anonymous: 401, customer: 201, otherCustomer: 403, technician: 201, otherTechnician: 403 },
+  },
+  {
+    name: "POST /api/sessions/:code/events sharing-started (connected session)",
+    method: "post",
+    path: (f) => `/api/sessions/${f.connected}/events`,
+    body: () => ({ kind: "sharing-started" }),
+    expected: { anonymous: 401, customer: 201, otherCustomer: 403, technician: 403, otherTechnician: 403 },
+  },
+  {
+    name: "POST /api/sessions/:code/events control-on (connected session)",
+    method: "post",
+    path: (f) => `/api/sessions/${f.connected}/events`,
+    body: () => ({ kind: "control-on" }),
+    expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 201, otherTechnician: 403 },
+  },
 ];
 
 /** Bodies that depend on the fixture (codes are random). */
@@ -397,6 +442,74 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
     });
   });
 
+  describe("session record (issue 6)", () => {
+    const events = (code: string) => `/api/sessions/${code}/events`;
+
+    it("keeps the audit trail and the chat in order, each line named by its side", async () => {
+      const code = fixture.connected;
+      expect((await as("customer", "post", events(code)).send({ kind: "sharing-started" })).status).toBe(201);
+      expect((await as("technician", "post", events(code)).send({ kind: "control-on" })).status).toBe(201);
+      const said = await as("customer", "post", events(code)).send({ kind: "chat", text: "  Mon imprimante ne répond plus.  " });
+      expect(said.status).toBe(201);
+      expect(said.body.event).toMatchObject({ kind: "chat", actor: "customer", text: "Mon imprimante ne répond plus." });
+      expect((await as("technician", "post", events(code)).send({ kind: "chat", text: "Je regarde." })).status).toBe(201);
+      expect((await as("technician", "post", events(code)).send({ kind: "control-off" })).status).toBe(201);
+      await as("customer", "post", `/api/sessions/${code}/disconnect`);
+
+      const record = await as("technician", "get", events(code));
+      expect(record.status).toBe(200);
+      expect(record.body.events.map((event: SessionEventView) => [event.kind, event.actor, event.text])).toEqual([
+        ["joined", "technician", null],
+        ["sharing-started", "customer", null],
+        ["control-on", "technician", null],
+        ["chat", "customer", "Mon imprimante ne répond plus."],
+        ["chat", "technician", "Je regarde."],
+        ["control-off", "technician", null],
+        ["ended", "customer", null],
+      ]);
+      // The customer reads the same record of their own session.
+      expect((await as("customer", "get", events(code))).body).toEqual(record.body);
+    });
+
+    it("refuses a chat or remote input before a technician joined, and anything after the end", async () => {
+      const waiting = fixture.waiting;
+      expect((await as("otherCustomer", "post", events(waiting)).send({ kind: "sharing-started" })).status).toBe(201);
+      const early = await as("otherCustomer", "post", events(waiting)).send({ kind: "chat", text: "Allô ?" });
+      expect(early.status).toBe(409);
+      expect(early.body).toEqual({ message: SESSION_MESSAGES.notConnected });
+
+      await as("technician", "post", `/api/sessions/${fixture.connected}/disconnect`);
+      const late = await as("customer", "post", events(fixture.connected)).send({ kind: "chat", text: "Merci !" });
+      expect(late.status).toBe(409);
+      expect(late.body).toEqual({ message: SESSION_MESSAGES.sessionEnded });
+      const ice = await as("customer", "get", `/api/sessions/${fixture.connected}/ice-servers`);
+      expect(ice.status).toBe(409);
+    });
+
+    it("answers bad bodies with a French 400 and stores nothing", async () => {
+      const code = fixture.connected;
+      for (const [body, message] of [
+        [{ kind: "joined" }, "Type d'événement inconnu."],
+        [{ kind: "ended" }, "Type d'événement inconnu."],
+        [{}, "Type d'événement inconnu."],
+        [{ kind: "chat", text: "   " }, "Le message est vide."],
+        [{ kind: "chat" }, "Le message est vide."],
+        [{ kind: "chat", text: "x".repeat(CHAT_MAX_CHARS + 1) }, `Le message dépasse ${CHAT_MAX_CHARS} caractères.`],
+      ] as const) {
+        const response = await as("customer", "post", events(code)).send(body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(response.body).toEqual({ message });
+      }
+      const record = await as("customer", "get", events(code));
+      expect(record.body.events.map((event: SessionEventView) => event.kind)).toEqual(["joined"]);
+    });
+
+    it("issues the configured ICE servers to participants (none in tests)", async () => {
+      const response = await as("customer", "get", `/api/sessions/${fixture.connected}/ice-servers`);
+      expect(response.body).toEqual({ iceServers: [], expiresAt: null });
+    });
+  });
+
   describe("reports", () => {
     it("are locked until the technician's own password is checked, for this sign-in session only", async () => {
       await database.db.execute(sql`update sessions set start_time = now() - interval '3725 seconds' where code = ${fixture.connected}`);
@@ -430,7 +543,11 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
         userEmail: accounts.customer.email,
         durationSeconds: 3725,
       });
-      expect(Object.keys(report.body.report).sort()).toEqual(["code", "durationSeconds", "endTime", "startTime", "userEmail", "userName"]);
+      expect(Object.keys(report.body.report).sort()).toEqual(["code", "durationSeconds", "endTime", "events", "startTime", "userEmail", "userName"]);
+      expect(report.body.report.events.map((event: SessionEventView) => [event.kind, event.actor])).toEqual([
+        ["joined", "technician"],
+        ["ended", "technician"],
+      ]);
 
       // A second sign-in of the same technician (another browser) has no grant.
       const otherBrowser = await signIn(server.url, accounts.technician.email, accounts.technician.password);

@@ -16,10 +16,13 @@
  * | POST /api/reports/verify `{ password }` | technician          | 200 `VerifyResponse`         |
  * | GET  /api/sessions/:code/report     | technician of that session, after verify | 200 `ReportResponse` |
  * | GET  /api/requests                  | technician              | 200 `RequestListResponse`    |
+ * | GET  /api/sessions/:code/ice-servers| participant, not ended  | 200 `IceServersResponse`     |
+ * | GET  /api/sessions/:code/events     | participant             | 200 `SessionEventsResponse`  |
+ * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse` |
  *
  * Errors are `{ message }` in French (`SESSION_MESSAGES`, spec §8): 400 bad
  * body or code, 401 "Utilisateur non connecté", 403 wrong role, not a
- * participant, own session or "Mot de passe incorrect", 404 "Session non
+ * participant, own session, wrong side for an event, or "Mot de passe incorrect", 404 "Session non
  * trouvée", 409 "Session déjà connectée" (also: session ended, code taken,
  * session not connected), 413 body too large, 423 report before the password
  * check (so the dashboard knows to show "Vérification"), 429 too many
@@ -33,11 +36,13 @@ import {
   JoinBody,
   SESSION_MESSAGES,
   SessionCode,
+  SessionEventBody,
   VerifyBody,
   type ApiError,
 } from "../../app/remote-support/protocol.ts";
 import type { Auth } from "../auth.ts";
 import { resolveCaller, type Caller } from "./caller.ts";
+import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, RefusalReason, SessionService } from "./sessions.ts";
 
 /** Largest body accepted by these routes, bytes: a code or a password. */
@@ -55,12 +60,18 @@ export const REFUSAL_STATUS = {
   "session-ended": 409,
   "code-taken": 409,
   "not-connected": 409,
+  "wrong-sender": 403,
   "report-locked": 423,
   "rate-limited": 429,
   failed: 500,
 } satisfies Record<RefusalReason, number>;
 
-export type RemoteSupportRouterOptions = { auth: Auth; sessions: SessionService };
+export type RemoteSupportRouterOptions = {
+  auth: Auth;
+  sessions: SessionService;
+  /** ICE servers handed to participants (issue 6); default none (host candidates only). */
+  ice?: IceConfig;
+};
 
 type Handler = (req: Request, res: Response, caller: Caller) => Promise<void>;
 
@@ -88,7 +99,11 @@ function bodyOf(req: Request): unknown {
   return req.body === undefined ? {} : req.body;
 }
 
-export function createRemoteSupportRouter({ auth, sessions }: RemoteSupportRouterOptions): express.Router {
+export function createRemoteSupportRouter({
+  auth,
+  sessions,
+  ice = { stunUrls: [], turn: null },
+}: RemoteSupportRouterOptions): express.Router {
   const router = express.Router();
   // Parsers per route, not router-wide: other /api routes (forms) keep their own parsers and limits.
   const json = express.json({ limit: SESSION_BODY_LIMIT_BYTES });
@@ -224,6 +239,42 @@ export function createRemoteSupportRouter({ auth, sessions }: RemoteSupportRoute
       },
       { technician: true },
     ),
+  );
+
+  router.get(
+    "/sessions/:code/ice-servers",
+    route(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const result = await sessions.participant(caller, code);
+      if (!result.ok) return sendRefusal(res, result);
+      res.json(iceServersFor(ice, caller.userId));
+    }),
+  );
+
+  router.get(
+    "/sessions/:code/events",
+    route(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const result = await sessions.events(caller, code);
+      if (!result.ok) return sendRefusal(res, result);
+      res.json({ events: result.events });
+    }),
+  );
+
+  router.post(
+    "/sessions/:code/events",
+    json,
+    route(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const body = parse(SessionEventBody, bodyOf(req), SESSION_MESSAGES.badBody);
+      if (!body.ok) return sendError(res, 400, body.message);
+      const result = await sessions.recordEvent(caller, code, body.data);
+      if (!result.ok) return sendRefusal(res, result);
+      res.status(201).json({ event: result.event });
+    }),
   );
 
   router.get(

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_MESSAGES, type SessionView, type SignalAck } from "../../app/remote-support/protocol.ts";
+import { SESSION_MESSAGES, type SessionView, type SignalAck, type SignalData } from "../../app/remote-support/protocol.ts";
 import { openDatabase } from "../../database/connection.ts";
 import { signaling, users } from "../../database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
@@ -27,7 +27,8 @@ const QUIET_MS = 400;
 
 /** Sends a `signal` and resolves with the server's acknowledgement. */
 function signal(socket: TestSocket, code: string, data: unknown): Promise<SignalAck> {
-  return new Promise((resolve) => socket.emit("signal", { code, data }, resolve));
+  // `data` is untyped on purpose: the tests also send what a misbehaving client would.
+  return new Promise((resolve) => socket.emit("signal", { code, data: data as SignalData }, resolve));
 }
 
 describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
@@ -133,7 +134,7 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
 
     it("is refused before a technician joined", async () => {
       const customer = await socketOf(accounts.customer.cookie);
-      expect(await signal(customer, code, { type: "offer", sdp: "v=0" })).toEqual({ ok: false, message: SESSION_MESSAGES.notConnected });
+      expect(await signal(customer, code, { type: "offer", peer: "p1", sdp: "v=0" })).toEqual({ ok: false, message: SESSION_MESSAGES.notConnected });
     });
 
     it("is relayed between the two participants only, each message to the other one, and stored", async () => {
@@ -144,12 +145,12 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       const customerSignals = record(customer, "signal");
       const otherSignals = record(otherTechnician, "signal");
 
-      const offer = { type: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" };
+      const offer = { type: "offer", peer: "p1", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" };
       const received = nextEvent(technician, "signal");
       expect(await signal(customer, code.toLowerCase(), offer)).toEqual({ ok: true });
       expect((await received)[0]).toEqual({ code, data: offer });
 
-      const candidate = { type: "candidate", candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 5000 typ host", sdpMid: "0" } };
+      const candidate = { type: "candidate", peer: "p1", candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 5000 typ host", sdpMid: "0" } };
       const answered = nextEvent(customer, "signal");
       expect(await signal(technician, code, candidate)).toEqual({ ok: true });
       expect((await answered)[0]).toEqual({ code, data: candidate });
@@ -171,8 +172,12 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       const technician = await socketOf(accounts.technician.cookie);
       const received = record(technician, "signal");
       const messages = [
-        { type: "offer", sdp: `v=0\r\n${"a=x\r\n".repeat(6_000)}` },
-        ...Array.from({ length: 20 }, (_, index) => ({ type: "candidate", index })),
+        { type: "offer", peer: "p1", sdp: `v=0\r\n${"a=x\r\n".repeat(6_000)}` },
+        ...Array.from({ length: 20 }, (_, index) => ({
+          type: "candidate",
+          peer: "p1",
+          candidate: { candidate: `candidate:${index} 1 udp 1 127.0.0.1 ${5000 + index} typ host`, sdpMid: "0", sdpMLineIndex: 0 },
+        })),
       ];
       const acks = messages.map((data) => signal(customer, code, data));
       expect(await Promise.all(acks)).toEqual(messages.map(() => ({ ok: true })));
@@ -187,11 +192,14 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       const technician = await socketOf(accounts.technician.cookie);
       const technicianSignals = record(technician, "signal");
 
-      expect(await signal(otherTechnician, code, { type: "offer", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notParticipant });
-      expect(await signal(otherCustomer, code, { type: "offer", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notParticipant });
-      expect(await signal(technician, "AAAAAA", { type: "answer", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notFound });
+      expect(await signal(otherTechnician, code, { type: "answer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notParticipant });
+      expect(await signal(otherCustomer, code, { type: "offer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notParticipant });
+      expect(await signal(technician, "AAAAAA", { type: "answer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notFound });
       expect(await signal(technician, code, "pas un objet")).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
-      expect(await signal(technician, code, { blob: "x".repeat(70_000) })).toEqual({
+      expect(await signal(technician, code, ["offer"])).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
+      expect(await signal(technician, code, { type: "bonjour" })).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
+      expect(await signal(technician, code, { type: "answer", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
+      expect(await signal(technician, code, { type: "answer", peer: "p1", sdp: "x".repeat(70_000) })).toEqual({
         ok: false,
         message: "Message de signalisation trop volumineux.",
       });
@@ -204,7 +212,27 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       await as("technician", "post", "/api/sessions/join").send({ code });
       await as("technician", "post", `/api/sessions/${code}/disconnect`);
       const customer = await socketOf(accounts.customer.cookie);
-      expect(await signal(customer, code, { type: "offer", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notConnected });
+      expect(await signal(customer, code, { type: "offer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notConnected });
+    });
+
+    it("takes each kind from its side only: the customer offers, the technician answers and asks for an offer", async () => {
+      await as("technician", "post", "/api/sessions/join").send({ code });
+      const customer = await socketOf(accounts.customer.cookie);
+      const technician = await socketOf(accounts.technician.cookie);
+      const customerSignals = record(customer, "signal");
+      const technicianSignals = record(technician, "signal");
+
+      expect(await signal(technician, code, { type: "offer", peer: "p1", sdp: "v=0" })).toEqual({ ok: false, message: SESSION_MESSAGES.wrongSender });
+      expect(await signal(customer, code, { type: "answer", peer: "p1", sdp: "v=0" })).toEqual({ ok: false, message: SESSION_MESSAGES.wrongSender });
+      expect(await signal(customer, code, { type: "ready" })).toEqual({ ok: false, message: SESSION_MESSAGES.wrongSender });
+      await pause(QUIET_MS);
+      expect(customerSignals).toEqual([]);
+      expect(technicianSignals).toEqual([]);
+      expect(await database.db.$count(signaling)).toBe(0);
+
+      expect(await signal(technician, code, { type: "ready" })).toEqual({ ok: true });
+      await expect.poll(() => customerSignals.length).toBe(1);
+      expect(customerSignals[0]![0]).toEqual({ code, data: { type: "ready" } });
     });
   });
 
@@ -308,13 +336,13 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("two servers on one PostgreS
     await dashboard;
 
     // An offer larger than NOTIFY's 8000 bytes travels through socket_io_attachments.
-    const offer = { type: "offer", sdp: `v=0\r\n${"a=candidate:x\r\n".repeat(1_500)}` };
+    const offer = { type: "offer" as const, peer: "p1", sdp: `v=0\r\n${"a=candidate:x\r\n".repeat(1_500)}` };
     const received = nextEvent(technicianOnB, "signal");
     expect(await new Promise((resolve) => customerOnA.emit("signal", { code, data: offer }, resolve))).toEqual({ ok: true });
     expect((await received)[0]).toEqual({ code, data: offer });
 
     const answered = nextEvent(customerOnA, "signal");
-    const answer = { type: "answer", sdp: "v=0" };
+    const answer = { type: "answer" as const, peer: "p1", sdp: "v=0" };
     expect(await new Promise((resolve) => technicianOnB.emit("signal", { code, data: answer }, resolve))).toEqual({ ok: true });
     expect((await answered)[0]).toEqual({ code, data: answer });
   });

@@ -63,7 +63,10 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
       await service.report(null, "ACDEFG"),
       await service.verifyPassword(null, "x"),
       await service.requests(null),
-      await service.relaySignal(null, "ACDEFG", {}),
+      await service.relaySignal(null, "ACDEFG", { type: "ready" }),
+      await service.recordEvent(null, "ACDEFG", { kind: "chat", text: "bonjour" }),
+      await service.events(null, "ACDEFG"),
+      await service.participant(null, "ACDEFG"),
     ]) {
       expect(outcome).toEqual({ ok: false, reason: "not-signed-in", message: "Utilisateur non connecté" });
     }

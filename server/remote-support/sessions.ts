@@ -15,7 +15,12 @@
  * - Technicians read only their own active session, history and reports;
  *   reports also need a recent password check (`verifyPassword`).
  * - Signaling messages are accepted only from the two participants of a
- *   connected session, stored, and addressed to the other participant.
+ *   connected session, each kind only from its side (`SIGNAL_SENDER`: the
+ *   customer offers, the technician answers), stored, and addressed to the
+ *   other participant.
+ * - A session's record (issue 6): join and end are written with the change
+ *   they record, in one transaction; the participants report sharing,
+ *   remote input and chat (`SESSION_EVENT_SENDER`), and read it back.
  *
  * Every method resolves to an `Outcome` and never throws: a database failure
  * is logged and becomes `{ ok: false, reason: "failed" }`.
@@ -30,6 +35,7 @@ import {
   contactRequests,
   outboxMessages,
   quoteRequests,
+  sessionEvents,
   sessions,
   signaling,
   verifications,
@@ -37,8 +43,14 @@ import {
 import {
   SESSION_CODE_ALPHABET,
   SESSION_CODE_LENGTH,
+  SESSION_EVENT_SENDER,
   SESSION_MESSAGES,
+  SIGNAL_SENDER,
   type DeliveryView,
+  type SessionEventBody,
+  type SessionEventKind,
+  type SessionEventView,
+  type SignalData,
   type RequestView,
   type SessionReport,
   type SessionView,
@@ -63,6 +75,7 @@ export type RefusalReason =
   | "session-ended"
   | "code-taken"
   | "not-connected"
+  | "wrong-sender"
   | "report-locked"
   | "wrong-password"
   | "rate-limited"
@@ -127,7 +140,18 @@ export type SessionService = {
    * participant of a connected session and names the other, who alone
    * receives it. Refusals: not-found, not-participant, not-connected.
    */
-  relaySignal(caller: Caller | null, code: string, data: unknown): Promise<Outcome<{ recipientId: string }>>;
+  relaySignal(caller: Caller | null, code: string, data: SignalData): Promise<Outcome<{ recipientId: string }>>;
+  /**
+   * Issue 6: a participant reports what they did (sharing, remote input) or
+   * says something in the chat; each kind from its side only ("wrong-sender"
+   * otherwise). Sharing may be reported until the session ends; chat and
+   * remote input only while it is connected ("not-connected").
+   */
+  recordEvent(caller: Caller | null, code: string, body: SessionEventBody): Promise<Outcome<{ event: SessionEventView }>>;
+  /** Issue 6: the caller's side in a session not ended (ICE servers are issued to participants only). */
+  participant(caller: Caller | null, code: string): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
+  /** Issue 6: the session's record, oldest first, for its customer and its joined technician. */
+  events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
   /** Called by better-auth's session-delete hook: drops the report grant and tells subscribers. */
   authSessionEnded(ended: { id: string; userId: string }): void;
   /** Listens to committed changes; returns the unsubscribe function. */
@@ -171,6 +195,26 @@ export function generateSessionCode(): string {
   return code;
 }
 
+type SessionEventRow = typeof sessionEvents.$inferSelect;
+
+/** An event as the API shows it: the actor is named by their role in `session`. */
+export function toSessionEventView(row: SessionEventRow, session: Pick<SessionRow, "userId" | "technicianId">): SessionEventView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    actor: row.actorId === null ? null : row.actorId === session.userId ? "customer" : row.actorId === session.technicianId ? "technician" : null,
+    text: row.text,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's side in `session`, or null when they are not one of its participants. */
+function roleIn(session: Pick<SessionRow, "userId" | "technicianId">, caller: Caller): "customer" | "technician" | null {
+  if (session.userId === caller.userId) return "customer";
+  if (session.technicianId === caller.userId) return "technician";
+  return null;
+}
+
 const refusals = {
   "not-signed-in": SESSION_MESSAGES.notSignedIn,
   "technician-only": SESSION_MESSAGES.technicianOnly,
@@ -181,6 +225,7 @@ const refusals = {
   "session-ended": SESSION_MESSAGES.sessionEnded,
   "code-taken": SESSION_MESSAGES.codeTaken,
   "not-connected": SESSION_MESSAGES.notConnected,
+  "wrong-sender": SESSION_MESSAGES.wrongSender,
   "report-locked": SESSION_MESSAGES.reportLocked,
   "wrong-password": SESSION_MESSAGES.wrongPassword,
   "rate-limited": SESSION_MESSAGES.tooManyAttempts,
@@ -301,19 +346,23 @@ export function createSessionService({
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
       return guarded("Erreur lors de la mise à jour de la session", async () => {
-        // The whole rule in one statement: two technicians racing cannot both match "disconnected".
-        const [row] = await db
-          .update(sessions)
-          .set({ status: "connected", technicianId: caller.userId, startTime: sql`now()` })
-          .where(
-            and(
-              eq(sessions.code, code),
-              eq(sessions.status, "disconnected"),
-              isNull(sessions.endTime),
-              ne(sessions.userId, caller.userId),
-            ),
-          )
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          // The whole rule in one statement: two technicians racing cannot both match "disconnected".
+          const [joined] = await tx
+            .update(sessions)
+            .set({ status: "connected", technicianId: caller.userId, startTime: sql`now()` })
+            .where(
+              and(
+                eq(sessions.code, code),
+                eq(sessions.status, "disconnected"),
+                isNull(sessions.endTime),
+                ne(sessions.userId, caller.userId),
+              ),
+            )
+            .returning();
+          if (joined) await tx.insert(sessionEvents).values({ sessionId: joined.id, actorId: caller.userId, kind: "joined" });
+          return joined;
+        });
         if (!row) {
           const existing = await findByCode(code);
           if (!existing) return refuse("not-found");
@@ -331,17 +380,21 @@ export function createSessionService({
     disconnect(caller, code) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       return guarded("Erreur lors de la mise à jour de la session", async () => {
-        const [row] = await db
-          .update(sessions)
-          .set({ status: "disconnected", endTime: sql`now()`, durationSeconds: durationSql })
-          .where(
-            and(
-              eq(sessions.code, code),
-              isNull(sessions.endTime),
-              or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)),
-            ),
-          )
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          const [ended] = await tx
+            .update(sessions)
+            .set({ status: "disconnected", endTime: sql`now()`, durationSeconds: durationSql })
+            .where(
+              and(
+                eq(sessions.code, code),
+                isNull(sessions.endTime),
+                or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)),
+              ),
+            )
+            .returning();
+          if (ended) await tx.insert(sessionEvents).values({ sessionId: ended.id, actorId: caller.userId, kind: "ended" });
+          return ended;
+        });
         if (row) {
           const session = toSessionView(row);
           logger.info({ code, by: caller.userId, durationSeconds: row.durationSeconds }, "session terminée");
@@ -404,9 +457,15 @@ export function createSessionService({
         const row = await findByCode(code);
         if (!row) return refuse("not-found");
         if (row.technicianId !== caller.userId) return refuse("not-participant");
+        const eventRows = await db
+          .select()
+          .from(sessionEvents)
+          .where(eq(sessionEvents.sessionId, row.id))
+          .orderBy(sessionEvents.createdAt);
         return {
           ok: true,
           report: {
+            events: eventRows.map((event) => toSessionEventView(event, row)),
             code: row.code,
             startTime: row.startTime?.toISOString() ?? null,
             endTime: row.endTime?.toISOString() ?? null,
@@ -524,12 +583,16 @@ export function createSessionService({
     relaySignal(caller, code, data) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       return guarded("Erreur lors de l'envoi d'un message de signalisation", async () => {
-        // Happy path in one round trip: the session check and the insert in one statement.
+        const sender = SIGNAL_SENDER[data.type];
+        // Happy path in one round trip: the session check, the sender's side and the insert in one statement.
         const result = (await db.execute(sql`
           with target as (
             select code, user_id, technician_id from ${sessions}
             where code = ${code} and status = 'connected' and technician_id is not null
-              and (user_id = ${caller.userId} or technician_id = ${caller.userId})
+              and (
+                (${sender} <> 'technician' and user_id = ${caller.userId})
+                or (${sender} <> 'customer' and technician_id = ${caller.userId})
+              )
           ), stored as (
             insert into ${signaling} (session_code, sender_id, data)
             select code, ${caller.userId}, ${JSON.stringify(data)} from target
@@ -544,8 +607,58 @@ export function createSessionService({
         }
         const existing = await findByCode(code);
         if (!existing) return refuse("not-found");
-        if (existing.userId !== caller.userId && existing.technicianId !== caller.userId) return refuse("not-participant");
+        const role = roleIn(existing, caller);
+        if (!role) return refuse("not-participant");
+        if (existing.status === "connected") return refuse("wrong-sender");
         return refuse("not-connected");
+      });
+    },
+
+    recordEvent(caller, code, body) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de l'enregistrement d'un événement de session", async () => {
+        const session = await findByCode(code);
+        if (!session) return refuse("not-found");
+        const role = roleIn(session, caller);
+        if (!role) return refuse("not-participant");
+        const allowed: string = SESSION_EVENT_SENDER[body.kind];
+        if (allowed !== "either" && allowed !== role) return refuse("wrong-sender");
+        if (session.endTime) return refuse("session-ended");
+        const needsConnection: SessionEventKind[] = ["chat", "control-on", "control-off"];
+        if (needsConnection.includes(body.kind) && session.status !== "connected") return refuse("not-connected");
+        const [row] = await db
+          .insert(sessionEvents)
+          .values({ sessionId: session.id, actorId: caller.userId, kind: body.kind, text: body.kind === "chat" ? body.text : null })
+          .returning();
+        return { ok: true, event: toSessionEventView(row!, session) };
+      });
+    },
+
+    participant(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        const session = await findByCode(code);
+        if (!session) return refuse("not-found");
+        const role = roleIn(session, caller);
+        if (!role) return refuse("not-participant");
+        if (session.endTime) return refuse("session-ended");
+        return { ok: true, role, session: toSessionView(session) };
+      });
+    },
+
+    events(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        const session = await findByCode(code);
+        if (!session) return refuse("not-found");
+        if (!roleIn(session, caller)) return refuse("not-participant");
+        const rows = await db
+          .select()
+          .from(sessionEvents)
+          .where(eq(sessionEvents.sessionId, session.id))
+          .orderBy(sessionEvents.createdAt)
+          .limit(LIST_LIMIT * 4);
+        return { ok: true, events: rows.map((row) => toSessionEventView(row, session)) };
       });
     },
 

@@ -48,9 +48,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
 
 /**
  * Removes every request, outbox message, remote-support session and
- * signaling message, so tests sharing one database start from empty tables.
+ * signaling message and session event, so tests sharing one database start from empty tables.
  * Accounts (users, sign-in sessions) are kept: suites create them once.
  */
 export async function emptyTables(db: AppDatabase): Promise<void> {
-  await db.execute(sql.raw("truncate contact_requests, quote_requests, outbox_messages, signaling, sessions"));
+  await db.execute(sql.raw("truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, sessions"));
 }

@@ -22,6 +22,7 @@ import { createApiRouter } from "../../server/api.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "../../server/auth.ts";
 import { createRequestService } from "../../server/requests.ts";
 import { createRemoteSupportRouter } from "../../server/remote-support/api.ts";
+import type { IceConfig } from "../../server/remote-support/ice.ts";
 import { attachRealtime, type Realtime } from "../../server/remote-support/realtime.ts";
 import { createSessionService, type SessionService } from "../../server/remote-support/sessions.ts";
 import type { TestDatabase } from "./databases.ts";
@@ -42,6 +43,8 @@ export type RemoteSupportServer = {
 export type RemoteSupportServerOptions = {
   /** Background session check period of Socket.IO, ms (tests use a short one). */
   revalidateIntervalMs?: number;
+  /** ICE servers handed to participants (default none). */
+  ice?: IceConfig;
 };
 
 /** Starts the server on `database` (its own auth and session service, sharing the database with any other). */
@@ -83,7 +86,7 @@ export async function startRemoteSupportServer(
     res.setHeader("Cache-Control", "no-store");
     void authHandler(req, res);
   });
-  app.use("/api", createRemoteSupportRouter({ auth, sessions }));
+  app.use("/api", createRemoteSupportRouter({ auth, sessions, ice: options.ice }));
   app.use("/api", createApiRouter(forms));
 
   const httpServer = createServer(app);
