@@ -31,6 +31,11 @@ const chromium = {
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    // WebRTC (issue 6): the screen picker and camera answered by fake devices (a 1280×720 test pattern),
+    // and peer connections allowed on loopback.
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    "--allow-loopback-in-peer-connection",
   ],
 };
 
@@ -75,6 +80,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       // Every form test comes from 127.0.0.1: the per-IP limit is tested in Vitest instead.
       FORM_RATE_LIMIT: "100000",
+      ICE_STUN_URLS: "none",
     },
   },
 });

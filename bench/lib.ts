@@ -31,7 +31,8 @@ export async function startServer(port: number, extraEnv: Record<string, string>
   const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "atelier-bench-"));
   const child = spawn(process.execPath, [path.join(root, "server", "index.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATA_DIR: dataDir, ...extraEnv },
+    // No STUN server: on loopback it is useless, and unreachable here.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATA_DIR: dataDir, ICE_STUN_URLS: "none", ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000);

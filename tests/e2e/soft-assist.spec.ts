@@ -11,29 +11,27 @@
  * lifecycle tests at desktop width (@desktop), one layout and axe check of
  * both screens at mobile width (@mobile).
  */
-import { execFileSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
+import {
+  createTechnician,
+  join,
+  newPage as pageIn,
+  signIn,
+  signUpCustomer,
+  startSession,
+  violations,
+} from "../support/soft-assist-pages.ts";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const root = path.resolve(import.meta.dirname, "../..");
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
 const TECH2 = { email: `tech2-${suffix}@exemple.fr`, name: "Dominique Technicien", password: "motdepasse-dominique" };
 
 let server: ServerProcess;
 let dataDir: string;
-
-async function violations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
-}
 
 /** The reset link of the mail sent to `email`, from the .eml files (quoted-printable undone), or "". */
 async function findResetLink(email: string): Promise<string> {
@@ -48,23 +46,7 @@ async function findResetLink(email: string): Promise<string> {
   return "";
 }
 
-function createTechnician(account: { email: string; name: string; password: string }) {
-  execFileSync(
-    process.execPath,
-    [
-      "scripts/user.ts",
-      "create",
-      "--email",
-      account.email,
-      "--name",
-      account.name,
-      "--password",
-      account.password,
-      "--technician",
-    ],
-    { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "pipe" },
-  );
-}
+const newPage = (browser: Browser): Promise<Page> => pageIn(browser, server.url);
 
 // In order, in one worker per project: the tests share the server started below.
 // Generous timeout: the lifecycle test takes ~25 s on an idle machine, over a minute on a loaded one.
@@ -74,8 +56,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-soft-assist-"));
   // Before the server starts: the command and the server cannot hold the embedded database at once.
-  createTechnician(TECH);
-  createTechnician(TECH2);
+  createTechnician(dataDir, TECH);
+  createTechnician(dataDir, TECH2);
   server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn" });
 });
 
@@ -84,57 +66,6 @@ test.afterAll(async () => {
   await server?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-async function newPage(browser: Browser): Promise<Page> {
-  // The project's device (desktop or Pixel 7), on this file's server.
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-  });
-  return context.newPage();
-}
-
-async function signUpCustomer(page: Page, name: string): Promise<{ email: string; password: string }> {
-  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
-  const password = "motdepasse-client";
-  await page.goto("/soft-assist");
-  await page.getByRole("button", { name: "Pas encore de compte ? Créer un compte" }).click();
-  await expect(page.getByRole("heading", { name: "Créer un compte" })).toBeFocused();
-  await page.getByLabel("Nom").fill(name);
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
-  return { email, password };
-}
-
-async function startSession(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Démarrer une session d'assistance" }).click();
-  const code = page.getByRole("group", { name: /^Code de session/ });
-  await expect(code).toBeVisible();
-  await expect(page.getByText("En attente d'un technicien…")).toBeVisible();
-  return (await code.textContent())!.trim();
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto("/soft-assist");
-  await page.getByLabel("Adresse e-mail").fill(account.email);
-  await page.getByLabel("Mot de passe").fill(account.password);
-  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-}
-
-async function join(page: Page, code: string) {
-  await page.getByLabel("Code de session").fill("");
-  await page.getByLabel("Code de session").pressSequentially(code);
-  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-}
 
 test.describe("remote-support area", { tag: "@desktop" }, () => {
   test("a whole session: sign-up, start, join by a lower-case code, timer, disconnect, history, report", async ({ browser }) => {
@@ -168,6 +99,11 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     await expect(tech.getByLabel("Code de session")).toHaveAttribute("placeholder", "Entrez le code");
     await tech.getByRole("button", { name: "Se connecter", exact: true }).click();
 
+    // The full-screen remote view opens by itself (issue 6); "Réduire" goes back to the dashboard.
+    const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
+    await expect(remote).toBeVisible();
+    await remote.getByRole("button", { name: "Réduire" }).click();
+    await expect(remote).toBeHidden();
     await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
     await expect(tech.getByText("Alice Martin").first()).toBeVisible();
     await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
@@ -179,6 +115,7 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     // The technician reloads: the dashboard resumes the connected session.
     await tech.reload();
     await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
+    await tech.getByRole("dialog", { name: "Contrôle à distance" }).getByRole("button", { name: "Réduire" }).click();
 
     await tech.getByRole("button", { name: "Déconnecter", exact: true }).click();
     await expect(tech.getByText("Aucune session active.")).toBeVisible();
@@ -340,12 +277,17 @@ test("at mobile width the customer screen and the dashboard fit and pass axe", {
   const tech = await newPage(browser);
   await signIn(tech, TECH);
   await join(tech, code);
+  const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
+  await expect(remote).toBeVisible();
+  expect(await violations(tech)).toEqual([]);
+  await remote.getByRole("button", { name: "Réduire" }).click();
   await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
   await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
   for (const page of [customer, tech]) {
     expect(await violations(page)).toEqual([]);
     // No sideways scrolling of the page (WCAG 1.4.10); the history table scrolls inside its own region.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // clientWidth, not innerWidth: a mobile browser widens its layout viewport to fit content that overflows.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   }
   await tech.getByRole("button", { name: "Déconnecter", exact: true }).click();
   await expect(tech.getByText("Aucune session active.")).toBeVisible();

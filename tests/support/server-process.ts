@@ -27,7 +27,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env, PORT: String(port) },
+    // No STUN server in tests: an unreachable one only slows ICE gathering down.
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "info", ICE_STUN_URLS: "none", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

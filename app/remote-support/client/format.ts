@@ -10,3 +10,8 @@ export function formatDateTime(iso: string | null): string {
 export function codeInputValue(typed: string): string {
   return typed.toUpperCase();
 }
+
+/** Time of day in French ("14:05"), for chat lines and the session record. */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" });
+}

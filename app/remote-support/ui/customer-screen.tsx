@@ -1,8 +1,9 @@
 /**
  * The customer assistant screen (spec §2 "Customer assistant screen", §4
  * "Session status"): start a remote-support session, read its code aloud to
- * the technician, see live when a technician has joined, end it. Also the
- * remote-control software teaser. The "Assistant virtuel" chat is issue 7
+ * the technician, see live when a technician has joined, share the screen
+ * (issue 6, `screen-share.tsx`), end it. Also the remote-control software
+ * teaser. The "Assistant virtuel" chat is issue 7
  * (slot below). Loaded lazily: only signed-in customers download it.
  */
 import { Copy, Download, Gauge, ShieldCheck } from "lucide-react";
@@ -13,6 +14,7 @@ import { FormStatus } from "~/components/ui/field";
 import { apiGet, apiPost } from "../client/api";
 import type { RealtimeSocket } from "../client/session-events";
 import type { AccountView, SessionListResponse, SessionResponse, SessionView } from "../protocol";
+import { ScreenSharePanel } from "./screen-share";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
 
@@ -28,7 +30,7 @@ export function sessionStatusText(session: SessionView): string {
 
 export default function CustomerScreen({ user, socket }: Props) {
   return (
-    <div className="grid gap-8 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <SessionPanel user={user} socket={socket} />
       <AssistantSlot />
       <SoftwareTeaser />
@@ -136,6 +138,7 @@ function SessionPanel({ socket }: Props) {
               {sessionStatusText(session)}
             </span>
           </p>
+          <ScreenSharePanel session={session} socket={socket} onStop={end} />
           <div>
             <Button type="button" variant="secondary" onClick={end} disabled={busy}>
               Terminer la session

@@ -10,8 +10,14 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
 import { apiGet, apiPost } from "../client/api";
-import { formatReportDuration, type ReportResponse, type SessionReport, type VerifyResponse } from "../protocol";
-import { formatDateTime } from "../client/format";
+import {
+  formatReportDuration,
+  type ReportResponse,
+  type SessionEventView,
+  type SessionReport,
+  type VerifyResponse,
+} from "../protocol";
+import { formatDateTime, formatTime } from "../client/format";
 import { Modal } from "./modal";
 
 type Step = { kind: "closed" } | { kind: "verify"; code: string } | { kind: "report"; report: SessionReport };
@@ -111,6 +117,29 @@ function VerifyForm({ onCancel, onVerified }: { onCancel: () => void; onVerified
   );
 }
 
+const SIDE = { customer: "le client", technician: "le technicien" } as const;
+
+/** One line of the session's record, in French (issue 6: audit trail and chat in the report). */
+export function describeSessionEvent(event: SessionEventView): string {
+  const who = event.actor ? SIDE[event.actor] : "le serveur";
+  switch (event.kind) {
+    case "joined":
+      return "Le technicien a rejoint la session";
+    case "sharing-started":
+      return "Le client a commencé le partage d'écran";
+    case "sharing-stopped":
+      return "Le client a arrêté le partage d'écran";
+    case "control-on":
+      return "Souris et clavier du technicien activés";
+    case "control-off":
+      return "Souris et clavier du technicien désactivés";
+    case "chat":
+      return `${event.actor === "customer" ? "Client" : "Technicien"} : « ${event.text ?? ""} »`;
+    case "ended":
+      return `Session terminée par ${who}`;
+  }
+}
+
 function ReportView({ report, onClose }: { report: SessionReport; onClose: () => void }) {
   const rows: [string, string][] = [
     ["Code", report.code],
@@ -130,6 +159,21 @@ function ReportView({ report, onClose }: { report: SessionReport; onClose: () =>
           </div>
         ))}
       </dl>
+      <h3 className="text-lg font-semibold text-white">Déroulement</h3>
+      {report.events.length === 0 ? (
+        <p className="text-slate-300">Aucun événement enregistré.</p>
+      ) : (
+        <ol aria-label="Déroulement de la session" className="flex max-h-72 flex-col gap-1.5 overflow-y-auto">
+          {report.events.map((event) => (
+            <li key={event.id} className="grid grid-cols-[auto_1fr] gap-x-3">
+              <time dateTime={event.at} className="font-mono text-slate-300 tabular-nums">
+                {formatTime(event.at)}
+              </time>
+              <span className="break-words text-white">{describeSessionEvent(event)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
       <div className="flex justify-end">
         <Button type="button" onClick={onClose}>
           Fermer le rapport

@@ -20,12 +20,14 @@ import { useElapsedSeconds } from "../client/timer";
 import {
   formatHistoryDuration,
   formatTimer,
+  PEER_RECOVERY_GRACE_MS,
   type AccountView,
   type ActiveSessionResponse,
   type SessionListResponse,
   type SessionResponse,
   type SessionView,
 } from "../protocol";
+import { RemoteView, useScreenViewer } from "./remote-view";
 import { ReportFlow } from "./report-dialogs";
 import { RequestsView } from "./requests-view";
 
@@ -69,6 +71,12 @@ export default function TechnicianDashboard({ socket }: Props) {
 function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
   const [active, setActive] = useState<SessionView | null>(null);
   const [history, setHistory] = useState<SessionView[] | null>(null);
+  // The full-screen remote view opens by itself for each newly active session (spec §2).
+  const [reducedFor, setReducedFor] = useState<string | null>(null);
+  const [ending, setEnding] = useState(false);
+  const [endError, setEndError] = useState("");
+  const activeCode = active?.status === "connected" ? active.code : null;
+  const viewer = useScreenViewer(activeCode, socket);
 
   const refresh = useCallback(async () => {
     const [activeResult, historyResult] = await Promise.all([
@@ -98,22 +106,54 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
     };
   }, [socket, refresh]);
 
+  const end = useCallback(
+    async (code: string) => {
+      setEnding(true);
+      setEndError("");
+      const result = await apiPost<SessionResponse>(`/api/sessions/${encodeURIComponent(code)}/disconnect`);
+      setEnding(false);
+      if (!result.ok) return setEndError(result.message);
+      setActive(null);
+      void refresh();
+    },
+    [refresh],
+  );
+
+  // Spec §4: the dashboard disconnects by itself when the peer connection is lost, after a grace period for an ICE restart.
+  const lost = viewer.state === "reconnecting" || viewer.state === "failed";
+  useEffect(() => {
+    if (!lost || !activeCode) return;
+    const timer = window.setTimeout(() => void end(activeCode), PEER_RECOVERY_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [lost, activeCode, end]);
+
   return (
-    <div className="grid gap-8 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <JoinPanel
         onJoined={(session) => {
           setActive(session);
+          setReducedFor(null);
           void refresh();
         }}
       />
       <ActivePanel
         session={active}
-        onDisconnected={() => {
-          setActive(null);
-          void refresh();
-        }}
+        onDisconnect={() => active && void end(active.code)}
+        busy={ending}
+        error={endError}
+        onOpenRemote={activeCode ? () => setReducedFor(null) : undefined}
       />
       <HistoryPanel sessions={history} />
+      {active && activeCode ? (
+        <RemoteView
+          session={active}
+          viewer={viewer}
+          open={reducedFor !== activeCode}
+          onReduce={() => setReducedFor(activeCode)}
+          onEnd={() => void end(activeCode)}
+          ending={ending}
+        />
+      ) : null}
     </div>
   );
 }
@@ -171,19 +211,17 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
   );
 }
 
-function ActivePanel({ session, onDisconnected }: { session: SessionView | null; onDisconnected: () => void }) {
+type ActivePanelProps = {
+  session: SessionView | null;
+  onDisconnect: () => void;
+  busy: boolean;
+  error: string;
+  /** Reopens the full-screen remote view (absent while it is open or there is nothing to show). */
+  onOpenRemote?: () => void;
+};
+
+function ActivePanel({ session, onDisconnect, busy, error, onOpenRemote }: ActivePanelProps) {
   const seconds = useElapsedSeconds(session?.startTime ?? null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  async function disconnect() {
-    if (!session) return;
-    setBusy(true);
-    setError("");
-    const result = await apiPost<SessionResponse>(`/api/sessions/${encodeURIComponent(session.code)}/disconnect`);
-    setBusy(false);
-    if (!result.ok) return setError(result.message);
-    onDisconnected();
-  }
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold text-white">Session active</h2>
@@ -210,8 +248,13 @@ function ActivePanel({ session, onDisconnected }: { session: SessionView | null;
               </time>
             </dd>
           </dl>
-          <div>
-            <Button type="button" variant="secondary" onClick={disconnect} disabled={busy}>
+          <div className="flex flex-wrap gap-3">
+            {onOpenRemote ? (
+              <Button type="button" onClick={onOpenRemote}>
+                Ouvrir le contrôle à distance
+              </Button>
+            ) : null}
+            <Button type="button" variant="secondary" onClick={onDisconnect} disabled={busy}>
               {busy ? "Déconnexion..." : "Déconnecter"}
             </Button>
           </div>

@@ -1,0 +1,344 @@
+/**
+ * The technician's full-screen remote view (issue 6; spec §2 "Full-screen
+ * remote view when a session is active: title 'Contrôle à distance' …, a
+ * toggle for sending input (starts off), a close button and a video area",
+ * §4 "Remote-input toggle", §7 "Peer-to-peer", §9 ping every 5 s).
+ *
+ * `useScreenViewer` keeps the peer connection for the joined session while
+ * the dashboard is mounted, whether the view is open or reduced. The view
+ * forwards mouse and keyboard over the data channel only while the toggle is
+ * on; turning it off, leaving the window, reducing or closing the view
+ * releases every key and button still held. Shift+Escape turns input off
+ * from the keyboard (Escape alone goes to the customer), so focus is never
+ * trapped in the picture (WCAG 2.1.2).
+ */
+import { Minimize2, MousePointer2, X } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+import { apiGet, apiPost } from "../client/api";
+import { ScreenViewer, socketSignaling, type PeerState } from "../client/peer";
+import { HeldInputs, contentBox, pointerFraction } from "../client/remote-input";
+import type { RealtimeSocket } from "../client/session-events";
+import { useElapsedSeconds } from "../client/timer";
+import { formatTimer, type ControlMessage, type IceServersResponse, type SessionView } from "../protocol";
+import { SessionChat, useSessionChat } from "./session-chat";
+
+export type ScreenViewerState = {
+  state: PeerState;
+  stream: MediaStream | null;
+  /** Last data channel round trip, ms (null before the first pong). */
+  roundTripMs: number | null;
+  channelOpen: boolean;
+  send: (message: ControlMessage) => boolean;
+  chat: ReturnType<typeof useSessionChat>;
+};
+
+/** The technician's peer connection for session `code` (null: none). */
+export function useScreenViewer(code: string | null, socket: RealtimeSocket | null): ScreenViewerState {
+  const [state, setState] = useState<PeerState>("waiting");
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [roundTripMs, setRoundTripMs] = useState<number | null>(null);
+  const [channelOpen, setChannelOpen] = useState(false);
+  const viewerRef = useRef<ScreenViewer | null>(null);
+  const send = useCallback((message: ControlMessage) => viewerRef.current?.send(message) ?? false, []);
+  const chat = useSessionChat(code, "technician", send);
+  const receiveChat = useRef(chat.receive);
+  receiveChat.current = chat.receive;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  useEffect(() => {
+    setState("waiting");
+    setStream(null);
+    setRoundTripMs(null);
+    setChannelOpen(false);
+    if (!code || !socket) return;
+    let cancelled = false;
+    let viewer: ScreenViewer | null = null;
+    void apiGet<IceServersResponse>(`/api/sessions/${encodeURIComponent(code)}/ice-servers`).then((ice) => {
+      if (cancelled) return;
+      if (!ice.ok) console.error("Erreur lors de la récupération des serveurs ICE", ice.message);
+      viewer = new ScreenViewer({
+        signaling: socketSignaling(socket, code),
+        iceServers: ice.ok ? ice.data.iceServers : [],
+        onStream: setStream,
+        onStateChange: setState,
+        onRoundTrip: setRoundTripMs,
+        onChannelChange: setChannelOpen,
+        onControl: (message) => {
+          if (message.type === "chat") receiveChat.current(message.text);
+        },
+      });
+      viewerRef.current = viewer;
+      viewer.ready();
+    });
+    // After a signaling outage, ask again unless the picture is still flowing.
+    const onReconnect = () => {
+      if (viewerRef.current === viewer && viewer && stateRef.current !== "connected") viewer.ready();
+    };
+    socket.on("connect", onReconnect);
+    return () => {
+      cancelled = true;
+      socket.off("connect", onReconnect);
+      viewer?.close();
+      viewerRef.current = null;
+    };
+  }, [code, socket]);
+
+  return { state, stream, roundTripMs, channelOpen, send, chat };
+}
+
+const STATE_TEXT: Record<PeerState, string> = {
+  waiting: "En attente du partage d'écran du client…",
+  connecting: "Connexion à l'écran du client…",
+  connected: "Écran du client affiché",
+  reconnecting: "Connexion perdue, nouvelle tentative…",
+  failed: "La connexion a échoué.",
+  closed: "Connexion fermée.",
+};
+
+/** Link quality from the round trip, for the technician. */
+export function linkQuality(roundTripMs: number): string {
+  if (roundTripMs < 80) return "bonne";
+  if (roundTripMs < 200) return "moyenne";
+  return "faible";
+}
+
+type Props = {
+  session: SessionView;
+  viewer: ScreenViewerState;
+  open: boolean;
+  /** Back to the dashboard; the session and the connection go on. */
+  onReduce: () => void;
+  /** Ends the session (spec §4 "Disconnect"). */
+  onEnd: () => void;
+  ending: boolean;
+};
+
+export function RemoteView({ session, viewer, open, onReduce, onEnd, ending }: Props) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const held = useRef(new HeldInputs());
+  const pendingMove = useRef<{ x: number; y: number } | null>(null);
+  const frame = useRef(0);
+  const [controlOn, setControlOn] = useState(false);
+  const controlRef = useRef(controlOn);
+  controlRef.current = controlOn;
+  const seconds = useElapsedSeconds(session.startTime);
+  const { send } = viewer;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  useEffect(() => {
+    if (videoRef.current && videoRef.current.srcObject !== viewer.stream) videoRef.current.srcObject = viewer.stream;
+  }, [viewer.stream, open]);
+
+  const releaseAll = useCallback(() => {
+    pendingMove.current = null;
+    for (const release of held.current.releaseAll()) send(release);
+  }, [send]);
+
+  const setControl = useCallback(
+    (enabled: boolean) => {
+      if (controlRef.current === enabled) return;
+      controlRef.current = enabled;
+      setControlOn(enabled);
+      if (!enabled) releaseAll();
+      send({ type: "control", enabled });
+      void apiPost(`/api/sessions/${encodeURIComponent(session.code)}/events`, { kind: enabled ? "control-on" : "control-off" }).then(
+        (result) => {
+          if (!result.ok) console.error("Erreur lors de l'enregistrement de l'événement", result.message);
+        },
+      );
+      if (enabled) surfaceRef.current?.focus();
+    },
+    [releaseAll, send, session.code],
+  );
+
+  // The customer learns the toggle's state whenever the channel (re)opens.
+  useEffect(() => {
+    // Only on channel changes (the toggle sends its own message), hence `controlOn` read through the ref.
+    if (viewer.channelOpen) send({ type: "control", enabled: controlRef.current });
+  }, [viewer.channelOpen, send]);
+
+  // Leaving the window, reducing or closing the view, or the session ending: nothing stays pressed.
+  useEffect(() => {
+    window.addEventListener("blur", releaseAll);
+    return () => {
+      window.removeEventListener("blur", releaseAll);
+      releaseAll();
+    };
+  }, [releaseAll]);
+  useEffect(() => {
+    if (!open) setControl(false);
+  }, [open, setControl]);
+
+  function fractionOf(event: PointerEvent<HTMLVideoElement>) {
+    const video = event.currentTarget;
+    const rect = video.getBoundingClientRect();
+    return pointerFraction(event.clientX - rect.left, event.clientY - rect.top, contentBox(rect.width, rect.height, video.videoWidth, video.videoHeight));
+  }
+
+  function onPointerMove(event: PointerEvent<HTMLVideoElement>) {
+    if (!controlOn) return;
+    const position = fractionOf(event);
+    if (!position) return;
+    // At most one mousemove per frame: the last position wins.
+    pendingMove.current = position;
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      if (pendingMove.current) send({ type: "mousemove", ...pendingMove.current });
+      pendingMove.current = null;
+    });
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLVideoElement>) {
+    if (!controlOn) return;
+    event.preventDefault();
+    surfaceRef.current?.focus();
+    const position = fractionOf(event);
+    if (!position) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    pendingMove.current = null;
+    send({ type: "mousemove", ...position });
+    const message = { type: "mousedown" as const, button: event.button };
+    if (send(message)) held.current.note(message);
+  }
+
+  function onPointerUp(event: PointerEvent<HTMLVideoElement>) {
+    if (!controlOn || !held.current.isButtonHeld(event.button)) return;
+    const position = fractionOf(event);
+    if (position) send({ type: "mousemove", ...position });
+    const message = { type: "mouseup" as const, button: event.button };
+    send(message);
+    held.current.note(message);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!controlOn) return;
+    if (event.key === "Escape" && event.shiftKey) {
+      event.preventDefault();
+      setControl(false);
+      return;
+    }
+    event.preventDefault();
+    if (held.current.isKeyHeld(event.code)) return; // auto-repeat: the customer's system repeats by itself
+    const message = { type: "keydown" as const, key: event.key, code: event.code };
+    if (send(message)) held.current.note(message);
+  }
+
+  function onKeyUp(event: KeyboardEvent<HTMLDivElement>) {
+    if (!controlOn || !held.current.isKeyHeld(event.code)) return;
+    event.preventDefault();
+    const message = { type: "keyup" as const, key: event.key, code: event.code };
+    send(message);
+    held.current.note(message);
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="controle-titre"
+      onCancel={(event) => {
+        // Escape belongs to the customer while input is on; otherwise it reduces the view.
+        event.preventDefault();
+        if (!controlOn) onReduce();
+      }}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-slate-950 p-0 text-slate-100 backdrop:bg-slate-950"
+    >
+      {open ? (
+        <div className="flex h-full flex-col">
+          <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b border-slate-700 px-4 py-3">
+            <h2 id="controle-titre" className="text-xl font-bold text-white">
+              Contrôle à distance
+            </h2>
+            <p className="text-slate-200">
+              {session.userName} · <span className="font-mono tabular-nums">{formatTimer(seconds)}</span>
+            </p>
+            <p role="status" className="text-slate-200">
+              {STATE_TEXT[viewer.state]}
+              {viewer.roundTripMs !== null && viewer.state === "connected"
+                ? ` · Latence : ${Math.round(viewer.roundTripMs)} ms (${linkQuality(viewer.roundTripMs)})`
+                : ""}
+            </p>
+            <div className="ml-auto flex flex-wrap gap-2">
+              <Button
+                type="button"
+                variant={controlOn ? "primary" : "secondary"}
+                aria-pressed={controlOn}
+                disabled={!viewer.channelOpen}
+                onClick={() => setControl(!controlOn)}
+              >
+                <MousePointer2 aria-hidden="true" className="size-5" />
+                Envoyer souris et clavier
+              </Button>
+              <Button type="button" variant="secondary" onClick={onReduce}>
+                <Minimize2 aria-hidden="true" className="size-5" />
+                Réduire
+              </Button>
+              <Button type="button" variant="secondary" onClick={onEnd} disabled={ending}>
+                <X aria-hidden="true" className="size-5" />
+                {ending ? "Déconnexion..." : "Fermer et terminer la session"}
+              </Button>
+            </div>
+          </header>
+          <div className="flex min-h-0 flex-1 flex-col gap-4 p-4 lg:flex-row">
+            <div className="flex min-h-64 flex-1 flex-col gap-2">
+              <p id="controle-aide" className="text-sm text-slate-300">
+                {controlOn
+                  ? "Souris et clavier envoyés au client. Maj+Échap pour reprendre la main."
+                  : "Souris et clavier ne sont pas envoyés. Activez « Envoyer souris et clavier » pour guider le client."}
+              </p>
+              <div
+                ref={surfaceRef}
+                tabIndex={0}
+                role="application"
+                aria-label="Écran du client"
+                aria-describedby="controle-aide"
+                onKeyDown={onKeyDown}
+                onKeyUp={onKeyUp}
+                className={cn(
+                  "relative min-h-0 flex-1 overflow-hidden rounded-lg border bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300",
+                  controlOn ? "border-sky-400" : "border-slate-700",
+                )}
+              >
+                <video
+                  ref={videoRef}
+                  autoPlay
+                  playsInline
+                  muted
+                  data-testid="remote-video"
+                  onPointerMove={onPointerMove}
+                  onPointerDown={onPointerDown}
+                  onPointerUp={onPointerUp}
+                  onContextMenu={(event) => {
+                    if (controlOn) event.preventDefault();
+                  }}
+                  className={cn("absolute inset-0 size-full object-contain", controlOn ? "cursor-crosshair" : "cursor-default")}
+                />
+                {!viewer.stream ? (
+                  <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-slate-200">{STATE_TEXT[viewer.state]}</p>
+                ) : null}
+              </div>
+            </div>
+            <SessionChat
+              className="lg:w-80"
+              lines={viewer.chat.lines}
+              onSend={viewer.chat.say}
+              connected={viewer.channelOpen}
+              otherName={session.userName}
+            />
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The in-session chat between technician and customer (issue 6): messages
+ * travel over the data channel and the sender also has the server keep
+ * them in the session's record (`POST /api/sessions/:code/events`), so the
+ * report shows the conversation and a reloaded page gets it back.
+ */
+import { Send } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/field";
+import { cn } from "~/utils/cn";
+import { apiGet, apiPost } from "../client/api";
+import { formatTime } from "../client/format";
+import { CHAT_MAX_CHARS, type ControlMessage, type SessionEventsResponse } from "../protocol";
+
+export type ChatLine = { id: string; mine: boolean; text: string; at: string };
+type Side = "customer" | "technician";
+
+/**
+ * The chat of session `code` as seen by `side`: earlier lines from the
+ * server, then live ones. `send` puts a message on the data channel (false
+ * when it is not open); `receive` is to be called with each incoming `chat`.
+ */
+export function useSessionChat(code: string | null, side: Side, send: (message: ControlMessage) => boolean) {
+  const [lines, setLines] = useState<ChatLine[]>([]);
+
+  useEffect(() => {
+    setLines([]);
+    if (!code) return;
+    let cancelled = false;
+    void apiGet<SessionEventsResponse>(`/api/sessions/${encodeURIComponent(code)}/events`).then((result) => {
+      if (cancelled || !result.ok) return;
+      const earlier = result.data.events
+        .filter((event) => event.kind === "chat" && event.text)
+        .map((event) => ({ id: event.id, mine: event.actor === side, text: event.text ?? "", at: event.at }));
+      setLines((live) => [...earlier, ...live]);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [code, side]);
+
+  const receive = useCallback((text: string) => {
+    setLines((current) => [...current, { id: `recu-${Date.now()}-${current.length}`, mine: false, text, at: new Date().toISOString() }]);
+  }, []);
+
+  const say = useCallback(
+    (text: string): boolean => {
+      if (!code || !send({ type: "chat", text })) return false;
+      setLines((current) => [...current, { id: `envoye-${Date.now()}-${current.length}`, mine: true, text, at: new Date().toISOString() }]);
+      void apiPost(`/api/sessions/${encodeURIComponent(code)}/events`, { kind: "chat", text }).then((result) => {
+        if (!result.ok) console.error("Erreur lors de l'enregistrement du message", result.message);
+      });
+      return true;
+    },
+    [code, send],
+  );
+
+  return { lines, receive, say };
+}
+
+type Props = {
+  lines: ChatLine[];
+  /** Sends one message; false when it could not leave (connection not open). */
+  onSend: (text: string) => boolean;
+  /** Whether the data channel is open. */
+  connected: boolean;
+  /** How the other side is named ("Technicien", "Client"). */
+  otherName: string;
+  className?: string;
+};
+
+/** The chat panel: a log of messages and a one-line form (Enter sends). */
+export function SessionChat({ lines, onSend, connected, otherName, className }: Props) {
+  const id = useId();
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState("");
+  const logRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Scrolls the log itself (not the page) to the newest message.
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [lines.length]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    if (!onSend(text)) return setError("Message non envoyé : la connexion avec l'autre personne n'est pas établie.");
+    setError("");
+    setDraft("");
+  }
+
+  return (
+    <section aria-labelledby={`${id}-titre`} className={cn("flex min-h-0 flex-col gap-3", className)}>
+      <h3 id={`${id}-titre`} className="text-lg font-semibold text-white">
+        Discussion
+      </h3>
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label="Messages de la session"
+        className="max-h-64 min-h-16 overflow-y-auto rounded-lg border border-slate-700 bg-slate-950/60 p-3"
+      >
+        <ol className="flex flex-col gap-2">
+          {lines.length === 0 ? <li className="text-slate-400">Aucun message pour l'instant.</li> : null}
+          {lines.map((line) => (
+            <li key={line.id} className={cn("flex flex-col", line.mine ? "items-end" : "items-start")}>
+              <span className="text-sm text-slate-300">
+                {line.mine ? "Vous" : otherName} · {formatTime(line.at)}
+              </span>
+              <span className={cn("max-w-full rounded-lg px-3 py-1.5 break-words", line.mine ? "bg-sky-900 text-white" : "bg-slate-800 text-slate-50")}>
+                {line.text}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <form onSubmit={submit} className="flex gap-2">
+        <label htmlFor={`${id}-message`} className="sr-only">
+          Votre message
+        </label>
+        <Input
+          id={`${id}-message`}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="Votre message…"
+          maxLength={CHAT_MAX_CHARS}
+          autoComplete="off"
+          aria-describedby={`${id}-erreur`}
+        />
+        <Button type="submit" disabled={!connected || !draft.trim()} aria-label="Envoyer le message">
+          <Send aria-hidden="true" className="size-5" />
+        </Button>
+      </form>
+      <p id={`${id}-erreur`} role="alert" className="text-sm text-red-300">
+        {error}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Browser steps shared by the /soft-assist end-to-end specs (issues 5 and
+ * 6): technicians made by the command before the server starts (the
+ * embedded database has one process at a time), pages in their own browser
+ * context at the project's device, sign-up, sign-in, start and join.
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export type Credentials = { email: string; password: string };
+export type TechnicianAccount = Credentials & { name: string };
+
+/** axe violations of `page` (or of the part matching `include`), summarised for a readable failure. */
+export async function violations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+}
+
+/** `npm run user -- create --technician` on `dataDir` (the server must not be running on it yet). */
+export function createTechnician(dataDir: string, account: TechnicianAccount): void {
+  execFileSync(
+    process.execPath,
+    ["scripts/user.ts", "create", "--email", account.email, "--name", account.name, "--password", account.password, "--technician"],
+    { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "pipe" },
+  );
+}
+
+/** A page in a new browser context at the current project's device, on `baseURL`. */
+export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  });
+  return context.newPage();
+}
+
+/** Creates a customer account through the form; resolves once the customer screen shows. */
+export async function signUpCustomer(page: Page, name: string): Promise<Credentials> {
+  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
+  const password = "motdepasse-client";
+  await page.goto("/soft-assist");
+  await page.getByRole("button", { name: "Pas encore de compte ? Créer un compte" }).click();
+  await expect(page.getByRole("heading", { name: "Créer un compte" })).toBeFocused();
+  await page.getByLabel("Nom").fill(name);
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+  return { email, password };
+}
+
+/** Starts a session on the customer screen; resolves with its code. */
+export async function startSession(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Démarrer une session d'assistance" }).click();
+  const code = page.getByRole("group", { name: /^Code de session/ });
+  await expect(code).toBeVisible();
+  await expect(page.getByText("En attente d'un technicien…")).toBeVisible();
+  return (await code.textContent())!.trim();
+}
+
+export async function signIn(page: Page, account: Credentials): Promise<void> {
+  await page.goto("/soft-assist");
+  await page.getByLabel("Adresse e-mail").fill(account.email);
+  await page.getByLabel("Mot de passe").fill(account.password);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+}
+
+/** Types `code` key by key into the dashboard's join form and clicks "Se connecter". */
+export async function join(page: Page, code: string): Promise<void> {
+  await page.getByLabel("Code de session").fill("");
+  await page.getByLabel("Code de session").pressSequentially(code);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+}
