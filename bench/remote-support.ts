@@ -30,62 +30,16 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
-import { pino } from "pino";
-import { chromium, type Page } from "@playwright/test";
-import { parseEnv } from "../app/utils/env.server.ts";
+import { chromium } from "@playwright/test";
 import type { SessionResponse, SignalData } from "../app/remote-support/protocol.ts";
-import { openDatabase } from "../database/connection.ts";
-import { users } from "../database/schema.ts";
-import { createAuth } from "../server/auth.ts";
 import { createScratchDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { connectSocket, nextEvent, signIn, type TestSocket } from "../tests/support/remote-support.ts";
+import { CHROMIUM_ARGS, PASSWORD, SECRET, api, nextClick, seedAccounts, signedInPage, summary, whenText, type Account } from "./soft-assist-lib.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
 
 const joins = Number(process.argv[2] ?? 50);
 const sessionCount = Number(process.argv[3] ?? 100);
 const seconds = Number(process.argv[4] ?? 10);
-const SECRET = "secret-de-banc-d-essai-suffisamment-long-pour-better-auth";
-const PASSWORD = "motdepasse-banc-essai";
-
-type Account = { email: string; name: string; technician: boolean; cookie: string };
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const summary = (values: number[]) =>
-  `median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))} (n=${values.length})`;
-
-/** Creates the accounts with better-auth's sign-up, directly in the database, before the server starts. */
-async function seedAccounts(options: { dataDir: string; databaseUrl?: string }, accounts: Omit<Account, "cookie">[]) {
-  const env = parseEnv({ DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: "silent" });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lockRetries: 0 });
-  try {
-    const auth = createAuth({ db: database.db, env, logger: pino({ level: "silent" }), secret: SECRET });
-    for (const account of accounts) await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
-    const technicians = accounts.filter((account) => account.technician).map((account) => account.email);
-    if (technicians.length) await database.db.update(users).set({ isTechnician: true }).where(inArray(users.email, technicians));
-    const [check] = await database.db.select().from(users).where(eq(users.email, accounts[0]!.email));
-    if (!check) throw new Error("comptes non créés");
-  } finally {
-    await database.close();
-  }
-}
-
-async function api<T>(url: string, cookie: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${pathname}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: url },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
-
 async function residentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
@@ -136,41 +90,11 @@ async function pushLatency(url: string, customer: Account, technician: Account, 
   console.log(`  other dashboard's sessions:changed ${summary(toDashboard)}`);
 }
 
-/** Resolves, in the page, with the time (ms since the epoch, sub-ms) `text` first appears in the document. */
-function whenText(page: Page, text: string): Promise<number> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<number>((resolve) => {
-        const now = () => performance.timeOrigin + performance.now();
-        if (document.body.textContent?.includes(wanted)) return resolve(now());
-        const observer = new MutationObserver(() => {
-          if (!document.body.textContent?.includes(wanted)) return;
-          observer.disconnect();
-          resolve(now());
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      }),
-    text,
-  );
-}
-
 /** Part 2: click → both sides connected, in Chromium. */
 async function browserJoins(url: string, customer: Account, technician: Account) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
-  const pageFor = async (account: Account) => {
-    const context = await browser.newContext({ baseURL: url, locale: "fr-FR" });
-    await context.addCookies(
-      account.cookie.split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), url };
-      }),
-    );
-    const page = await context.newPage();
-    await page.goto("/soft-assist");
-    return page;
-  };
-  const customerPage = await pageFor(customer);
-  const techPage = await pageFor(technician);
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const customerPage = await signedInPage(browser, url, customer);
+  const techPage = await signedInPage(browser, url, technician);
   const toTech: number[] = [];
   const toCustomer: number[] = [];
   const both: number[] = [];
@@ -184,12 +108,7 @@ async function browserJoins(url: string, customer: Account, technician: Account)
       const input = techPage.getByLabel("Code de session");
       await input.fill(code);
       const button = techPage.getByRole("button", { name: "Se connecter", exact: true });
-      const clicked = techPage.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            document.addEventListener("click", () => resolve(performance.timeOrigin + performance.now()), { capture: true, once: true }),
-          ),
-      );
+      const clicked = nextClick(techPage);
       const techShown = whenText(techPage, `Connecté à la session ${code}`);
       const customerShown = whenText(customerPage, "Un technicien est connecté");
       await button.click();
@@ -199,7 +118,7 @@ async function browserJoins(url: string, customer: Account, technician: Account)
         toCustomer.push(customerAt - clickAt);
         both.push(Math.max(techAt, customerAt) - clickAt);
       }
-      await techPage.getByRole("button", { name: "Déconnecter", exact: true }).click();
+      await techPage.getByRole("button", { name: "Fermer et terminer la session" }).click();
       await techPage.getByText("Aucune session active.").waitFor();
       await customerPage.getByRole("button", { name: "Démarrer une session d'assistance" }).waitFor();
     }

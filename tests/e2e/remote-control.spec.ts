@@ -137,6 +137,17 @@ test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
     await tech.keyboard.up("b");
     await expect(customer.getByText("Souris et clavier du technicien : désactivés.")).toBeVisible();
 
+    // So is a key held when the technician's window loses focus.
+    await toggle.click();
+    await expect(customer.getByText("Le technicien pilote votre écran : souris et clavier activés.")).toBeVisible();
+    await tech.keyboard.down("c");
+    await expect(actionsOf(customer).getByRole("listitem").first()).toHaveText("Touche « c » enfoncée");
+    await tech.evaluate(() => window.dispatchEvent(new Event("blur")));
+    await expect(actionsOf(customer).getByRole("listitem").first()).toHaveText("Touche « c » relâchée");
+    await tech.keyboard.up("c");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+
     // Chat both ways over the data channel.
     await remote.getByLabel("Votre message").fill("Bonjour, je vois votre écran.");
     await remote.getByLabel("Votre message").press("Enter");
@@ -189,6 +200,19 @@ test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
   test("the customer's stop button ends sharing and the session", async ({ browser }) => {
     const { customer, tech, remote } = await sharedSession(browser, "Inès Garnier", TECH2);
     await customer.getByRole("button", { name: "Arrêter le partage" }).click();
+    await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+    await expect(remote).toBeHidden();
+    await expect(tech.getByText("Aucune session active.")).toBeVisible();
+    for (const page of [customer, tech]) await page.context().close();
+  });
+
+  test("the browser's own stop-sharing control does the same", async ({ browser }) => {
+    const { customer, tech, remote } = await sharedSession(browser, "Joël Perrin");
+    // What the browser does when its "stop sharing" bar is used: the captured track ends.
+    await customer.getByLabel("Aperçu de votre écran partagé").evaluate((video) => {
+      const stream = (video as HTMLVideoElement).srcObject as MediaStream;
+      stream.getVideoTracks()[0]!.dispatchEvent(new Event("ended"));
+    });
     await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
     await expect(remote).toBeHidden();
     await expect(tech.getByText("Aucune session active.")).toBeVisible();
