@@ -245,3 +245,25 @@ export const sessionEvents = pgTable(
     ),
   ],
 );
+
+/*
+ * The assistant's conversation of each signed-in account (issue 7): kept so
+ * a reload shows it again, cleared by "Nouvelle conversation", removed with
+ * the account. Replies are stored as shown, after the server's price check.
+ */
+export const assistantMessages = pgTable(
+  "assistant_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`clock_timestamp()`),
+  },
+  (table) => [
+    index("assistant_messages_user_id_idx").on(table.userId, table.createdAt),
+    check("assistant_messages_role_check", sql`${table.role} in ('user', 'assistant')`),
+  ],
+);

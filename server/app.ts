@@ -25,6 +25,8 @@ import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import { createRemoteSupportRouter } from "./remote-support/api.ts";
 import { iceConfigFromEnv } from "./remote-support/ice.ts";
+import { createAssistantRouter } from "./assistant/api.ts";
+import type { AssistantService } from "./assistant/service.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import { cspDirectives } from "./csp.ts";
 import {
@@ -48,6 +50,8 @@ export type AppOptions = {
   auth: Auth;
   /** Remote-support sessions (issue 5), for /api/sessions…, /api/reports, /api/requests, /api/me. */
   sessions: SessionService;
+  /** The assistant (issue 7), for /api/assistant/…. */
+  assistant: AssistantService;
 } & (
   | { mode: "production"; buildDir: string }
   | {
@@ -121,6 +125,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     void authHandler(req, res);
   });
   // Before the forms router: its catch-all answers every other /api path with 404.
+  app.use("/api", createAssistantRouter({ auth: options.auth, assistant: options.assistant }));
   app.use("/api", createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions, ice: iceConfigFromEnv(env) }));
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));

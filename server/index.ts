@@ -66,6 +66,7 @@ if (env.NODE_ENV === "development") {
     forms: services.forms,
     auth: services.auth,
     sessions: services.sessions,
+    assistant: services.assistant,
     mode: "development",
     vite: {
       middlewares: vite.middlewares,
@@ -79,6 +80,7 @@ if (env.NODE_ENV === "development") {
     forms: services.forms,
     auth: services.auth,
     sessions: services.sessions,
+    assistant: services.assistant,
     mode: "production",
     buildDir: path.join(root, "build"),
   });

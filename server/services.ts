@@ -13,6 +13,7 @@ import { createMailTransport, type MailTransport } from "./outbox/transports.ts"
 import { createRequestService } from "./requests.ts";
 import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
 import { createSessionService, type SessionService } from "./remote-support/sessions.ts";
+import { createAssistantService, providerConfigFromEnv, type AssistantService } from "./assistant/service.ts";
 
 export type Services = {
   database: DatabaseHandle;
@@ -22,6 +23,8 @@ export type Services = {
   auth: Auth;
   /** Remote-support sessions (issue 5): the rules behind /api/sessions… and Socket.IO. */
   sessions: SessionService;
+  /** The assistant (issue 7): AI provider when configured, else offline. */
+  assistant: AssistantService;
   /** Stops the worker (waiting for a delivery in progress), then closes the transport and the database. */
   close(): Promise<void>;
 };
@@ -68,6 +71,18 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
   });
   const authContext = await auth.$context;
   sessions = createSessionService({ db: database.db, logger, verifyPasswordHash: authContext.password.verify });
+  const provider = providerConfigFromEnv(env);
+  const assistant = createAssistantService({
+    db: database.db,
+    logger,
+    provider,
+    rateLimit: { points: env.AI_RATE_LIMIT, durationSeconds: env.AI_RATE_WINDOW_S },
+  });
+  // The model and the server's host, never the key.
+  logger.info(
+    provider ? { model: provider.model, host: provider.baseURL ? new URL(provider.baseURL).host : "api.openai.com" } : {},
+    provider ? "assistant : fournisseur d'IA configuré" : "assistant : aucun fournisseur d'IA configuré, assistant hors ligne",
+  );
   return {
     database,
     transport,
@@ -75,6 +90,7 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     forms,
     auth,
     sessions,
+    assistant,
     async close() {
       await outbox.stop();
       transport.close();

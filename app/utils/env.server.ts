@@ -102,6 +102,18 @@ const EnvSchema = z
   TURN_SECRET: z.string().trim().min(16, { error: "doit contenir au moins 16 caractères" }).optional(),
   TURN_TTL_S: positiveInt(86_400),
 
+  // The assistant (issue 7): any OpenAI-compatible server. Neither a key nor a base URL: the offline assistant.
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: "doit être une URL http(s), ex. http://127.0.0.1:11434/v1" }).optional(),
+  AI_MODEL: z.string().trim().min(1).max(200).default("gpt-4-turbo-preview"),
+  AI_STREAM: z
+    .enum(["true", "false"], { error: "doit valoir true ou false" })
+    .transform((value) => value === "true")
+    .default(true),
+  AI_TIMEOUT_MS: positiveInt(60_000),
+  AI_RATE_LIMIT: positiveInt(20),
+  AI_RATE_WINDOW_S: positiveInt(600),
+
   // Outbox worker (issue 4), in milliseconds.
   OUTBOX_POLL_MS: positiveInt(5_000),
   OUTBOX_RETRY_BASE_MS: positiveInt(10_000),

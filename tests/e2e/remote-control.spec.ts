@@ -153,7 +153,7 @@ test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
     await remote.getByLabel("Votre message").press("Enter");
     const customerLog = customer.getByRole("log", { name: "Messages de la session" });
     await expect(customerLog.getByText("Bonjour, je vois votre écran.")).toBeVisible();
-    await customer.getByLabel("Votre message").fill("Merci, allez-y.");
+    await customer.getByLabel("Votre message", { exact: true }).fill("Merci, allez-y.");
     await customer.getByRole("button", { name: "Envoyer le message" }).click();
     await expect(remote.getByRole("log").getByText("Merci, allez-y.")).toBeVisible();
 

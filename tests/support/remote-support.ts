@@ -23,6 +23,8 @@ import { CLIENT_IP_HEADER, createAuth, type Auth } from "../../server/auth.ts";
 import { createRequestService } from "../../server/requests.ts";
 import { createRemoteSupportRouter } from "../../server/remote-support/api.ts";
 import type { IceConfig } from "../../server/remote-support/ice.ts";
+import { createAssistantRouter } from "../../server/assistant/api.ts";
+import type { AssistantService } from "../../server/assistant/service.ts";
 import { attachRealtime, type Realtime } from "../../server/remote-support/realtime.ts";
 import { createSessionService, type SessionService } from "../../server/remote-support/sessions.ts";
 import type { TestDatabase } from "./databases.ts";
@@ -45,6 +47,8 @@ export type RemoteSupportServerOptions = {
   revalidateIntervalMs?: number;
   /** ICE servers handed to participants (default none). */
   ice?: IceConfig;
+  /** The assistant (issue 7), mounted at /api/assistant when given. */
+  assistant?: AssistantService;
 };
 
 /** Starts the server on `database` (its own auth and session service, sharing the database with any other). */
@@ -86,6 +90,7 @@ export async function startRemoteSupportServer(
     res.setHeader("Cache-Control", "no-store");
     void authHandler(req, res);
   });
+  if (options.assistant) app.use("/api", createAssistantRouter({ auth, assistant: options.assistant }));
   app.use("/api", createRemoteSupportRouter({ auth, sessions, ice: options.ice }));
   app.use("/api", createApiRouter(forms));
 

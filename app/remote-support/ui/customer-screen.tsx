@@ -3,8 +3,7 @@
  * "Session status"): start a remote-support session, read its code aloud to
  * the technician, see live when a technician has joined, share the screen
  * (issue 6, `screen-share.tsx`), end it. Also the remote-control software
- * teaser. The "Assistant virtuel" chat is issue 7
- * (slot below). Loaded lazily: only signed-in customers download it.
+ * teaser, and the "Assistant virtuel" (issue 7, `app/assistant/`). Loaded lazily: only signed-in customers download it.
  */
 import { Copy, Download, Gauge, ShieldCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -15,6 +14,7 @@ import { apiGet, apiPost } from "../client/api";
 import type { RealtimeSocket } from "../client/session-events";
 import type { AccountView, SessionListResponse, SessionResponse, SessionView } from "../protocol";
 import { ScreenSharePanel } from "./screen-share";
+import { AssistantPanel } from "~/assistant/assistant-panel";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
 
@@ -32,7 +32,7 @@ export default function CustomerScreen({ user, socket }: Props) {
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <SessionPanel user={user} socket={socket} />
-      <AssistantSlot />
+      <AssistantPanel />
       <SoftwareTeaser />
     </div>
   );
@@ -160,19 +160,6 @@ function SessionPanel({ socket }: Props) {
         </>
       )}
       <FormStatus tone="error">{error || null}</FormStatus>
-    </Card>
-  );
-}
-
-/** Issue 7 puts the "Assistant virtuel" chat here (spec §2); until then a card says it is coming. */
-function AssistantSlot() {
-  return (
-    <Card className="flex flex-col gap-3" data-slot="assistant-virtuel">
-      <h2 className="text-2xl font-bold text-white">Assistant virtuel</h2>
-      <p className="text-slate-300">
-        Notre assistant virtuel arrive bientôt pour répondre à vos questions à toute heure. En attendant, un technicien
-        vous aide par téléphone.
-      </p>
     </Card>
   );
 }

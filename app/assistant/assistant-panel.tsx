@@ -1,0 +1,203 @@
+/**
+ * The "Assistant virtuel" panel of the customer screen (issue 7; spec §2
+ * "Customer assistant screen", §5 chat, §8). The conversation is the
+ * server's (`/api/assistant/messages`): a reload shows it again, "Nouvelle
+ * conversation" clears it. A reply arrives piece by piece (server-sent
+ * events read from the POST's body) under a visible "L'assistant écrit…";
+ * the log is `aria-busy` meanwhile, so a screen reader reads each reply once,
+ * whole. Empty or blank messages are not sent (spec §5).
+ */
+import { EventSourceParserStream } from "eventsource-parser/stream";
+import { Bot, Send, Trash2 } from "lucide-react";
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/field";
+import { cn } from "~/utils/cn";
+import {
+  ASSISTANT_MESSAGE_MAX_CHARS,
+  ASSISTANT_MESSAGES,
+  type AssistantConversationResponse,
+  type AssistantMessage,
+} from "./protocol";
+
+/** Site paths in a reply ("/services/playstation-repair#ps5", "/contact") become links. */
+const SITE_PATH = /(\/(?:services|contact|soft-assist|repair|dev-web)[a-z0-9\-/]*(?:#[a-z0-9-]+)?)/g;
+
+/** A reply's text with its site paths as links and its line breaks kept. */
+export function ReplyText({ text }: { text: string }): ReactNode {
+  return text.split(SITE_PATH).map((part, index) =>
+    index % 2 === 1 ? (
+      <Link key={index} to={part} className="font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200">
+        {part}
+      </Link>
+    ) : (
+      <Fragment key={index}>{part}</Fragment>
+    ),
+  );
+}
+
+type Line = AssistantMessage & { pending?: boolean };
+
+async function readError(response: Response): Promise<string> {
+  const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return typeof payload?.message === "string" ? payload.message : ASSISTANT_MESSAGES.failed;
+}
+
+export function AssistantPanel() {
+  const id = useId();
+  const [lines, setLines] = useState<Line[]>([]);
+  const [draft, setDraft] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void fetch("/api/assistant/messages", { headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(await readError(response));
+        return (await response.json()) as AssistantConversationResponse;
+      })
+      .then((data) => {
+        if (!cancelled) setLines(data.messages);
+      })
+      .catch((caught: unknown) => console.error("Erreur lors du chargement de la conversation", caught));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [lines]);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const content = draft.trim();
+    // Spec §5: an empty or whitespace-only message is not sent.
+    if (!content || busy) return;
+    setBusy(true);
+    setError("");
+    setDraft("");
+    const now = new Date().toISOString();
+    const replyId = `reponse-${now}`;
+    setLines((current) => [
+      ...current,
+      { id: `envoi-${now}`, role: "user", content, createdAt: now, pending: true },
+      { id: replyId, role: "assistant", content: "", createdAt: now, pending: true },
+    ]);
+    const update = (change: (line: Line) => Line) =>
+      setLines((current) => current.map((line) => (line.id === replyId ? change(line) : line)));
+    try {
+      const response = await fetch("/api/assistant/messages", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+        body: JSON.stringify({ content }),
+      });
+      if (!response.ok || !response.body) {
+        const message = await readError(response);
+        setLines((current) => current.filter((line) => !line.pending));
+        setDraft(content);
+        setError(message);
+        return;
+      }
+      const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+      for await (const message of events) {
+        if (message.event === "delta") {
+          const { text } = JSON.parse(message.data) as { text: string };
+          update((line) => ({ ...line, content: line.content + text }));
+        } else if (message.event === "user") {
+          const stored = JSON.parse(message.data) as AssistantMessage;
+          setLines((current) => current.map((line) => (line.role === "user" && line.pending ? stored : line)));
+        } else if (message.event === "done") {
+          const stored = JSON.parse(message.data) as AssistantMessage;
+          setLines((current) => current.map((line) => (line.id === replyId ? stored : line)));
+        }
+      }
+    } catch (caught) {
+      console.error("Erreur de l'assistant", caught);
+      update((line) => ({ ...line, content: line.content || ASSISTANT_MESSAGES.failed, pending: false }));
+    } finally {
+      setBusy(false);
+      inputRef.current?.focus();
+    }
+  }
+
+  async function restart() {
+    const response = await fetch("/api/assistant/messages", { method: "DELETE" });
+    if (!response.ok) return setError(await readError(response));
+    setLines([]);
+    setError("");
+    inputRef.current?.focus();
+  }
+
+  const writing = busy && lines.at(-1)?.pending === true;
+  return (
+    <Card className="flex flex-col gap-4" data-slot="assistant-virtuel">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-titre`} className="flex items-center gap-2 text-2xl font-bold text-white">
+          <Bot aria-hidden="true" className="size-6 text-sky-300" />
+          Assistant virtuel
+        </h2>
+        <Button type="button" variant="ghost" onClick={restart} disabled={busy || lines.length === 0}>
+          <Trash2 aria-hidden="true" className="size-5" />
+          Nouvelle conversation
+        </Button>
+      </div>
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-busy={busy}
+        aria-labelledby={`${id}-titre`}
+        className="flex max-h-[28rem] min-h-40 flex-col gap-3 overflow-y-auto rounded-lg border border-slate-700 bg-slate-950/60 p-3"
+      >
+        <p className="max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 text-slate-50">{ASSISTANT_MESSAGES.greeting}</p>
+        {lines.map((line) =>
+          line.role === "user" ? (
+            <p key={line.id} className="max-w-[90%] self-end rounded-lg bg-sky-900 px-3 py-2 whitespace-pre-line break-words text-white">
+              <span className="sr-only">Vous : </span>
+              {line.content}
+            </p>
+          ) : line.content ? (
+            <p
+              key={line.id}
+              className={cn("max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 whitespace-pre-line break-words text-slate-50")}
+            >
+              <span className="sr-only">Assistant : </span>
+              <ReplyText text={line.content} />
+            </p>
+          ) : null,
+        )}
+      </div>
+      <p role="status" className="min-h-6 text-slate-300">
+        {writing ? "L'assistant écrit…" : ""}
+      </p>
+      <form onSubmit={send} className="flex gap-2">
+        <label htmlFor={`${id}-message`} className="sr-only">
+          Votre message à l'assistant
+        </label>
+        <Input
+          ref={inputRef}
+          id={`${id}-message`}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder={ASSISTANT_MESSAGES.placeholder}
+          maxLength={ASSISTANT_MESSAGE_MAX_CHARS}
+          autoComplete="off"
+          aria-describedby={`${id}-erreur`}
+        />
+        <Button type="submit" disabled={busy || !draft.trim()} aria-label="Envoyer">
+          <Send aria-hidden="true" className="size-5" />
+        </Button>
+      </form>
+      <p id={`${id}-erreur`} role="alert" className="text-red-300">
+        {error}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The assistant's protocol (issue 7; spec §2 "Assistant virtuel", §5 chat,
+ * §8 chat messages, §9 chat constants), shared by the browser and the
+ * server: the French messages (verbatim, with the shop's phone and e-mail),
+ * the JSON shapes of `/api/assistant/…` and the server-sent events of a
+ * streamed reply. Pure: no server or browser APIs.
+ */
+import { z } from "zod";
+import { shop } from "../config/shop.ts";
+
+/** Spec §2, §5 and §8, verbatim ({product} is the shop's name, {phone} and {email} its contacts). */
+export const ASSISTANT_MESSAGES = {
+  greeting: `Bonjour je suis l'assistant IA de ${shop.name}, comment puis-je vous aider ?`,
+  placeholder: "Tapez votre message...",
+  retriesExhausted: `Je rencontre actuellement des difficultés techniques. Je vous invite à réessayer dans quelques instants ou à contacter directement notre support au ${shop.phone.display}.`,
+  failed: `Je suis désolé, mais je rencontre des difficultés techniques. Pour une assistance immédiate, vous pouvez nous contacter au ${shop.phone.display} ou par email à ${shop.email}`,
+  emptyReply: "Désolé, je n'ai pas pu générer une réponse. Pouvez-vous reformuler votre question ?",
+  emptyMessage: "Je n'ai pas bien compris votre message. Pouvez-vous me donner plus de détails sur votre besoin ?",
+  /** Replaces a euro amount of a reply that no catalogue lookup of the conversation returned. */
+  unsupportedPrice: "un prix à confirmer (demandez-nous un devis gratuit)",
+  tooManyMessages: "Vous avez envoyé beaucoup de messages. Patientez quelques minutes avant de continuer.",
+  tooLong: "Votre message est trop long (2 000 caractères au plus).",
+} as const;
+
+/** Longest customer message, characters. */
+export const ASSISTANT_MESSAGE_MAX_CHARS = 2000;
+
+/** One message of the conversation as the API gives it (oldest first); times ISO 8601. */
+export type AssistantMessage = { id: string; role: "user" | "assistant"; content: string; createdAt: string };
+/** `GET /api/assistant/messages`. */
+export type AssistantConversationResponse = { messages: AssistantMessage[] };
+
+/** `POST /api/assistant/messages`: the customer's message (an empty one is answered by `emptyMessage`). */
+export const AssistantMessageBody = z.object({
+  content: z
+    .string({ error: "Le message est obligatoire." })
+    .max(ASSISTANT_MESSAGE_MAX_CHARS, { error: ASSISTANT_MESSAGES.tooLong }),
+});
+
+/**
+ * The server-sent events of `POST /api/assistant/messages` (text/event-stream):
+ * - `user`: the stored customer message (`AssistantMessage`);
+ * - `delta`: `{ text }`, the next piece of the reply, to append;
+ * - `done`: the stored reply (`AssistantMessage`), whose content is final
+ *   (it may differ from the deltas when the server corrected an amount).
+ */
+export type AssistantStreamEvent =
+  | { event: "user"; data: AssistantMessage }
+  | { event: "delta"; data: { text: string } }
+  | { event: "done"; data: AssistantMessage };

@@ -1,0 +1,72 @@
+/**
+ * The offline assistant (issue 7): French answers from the catalogue and the
+ * shop's facts only, each saying it is automatic.
+ */
+import { describe, expect, it } from "vitest";
+import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
+import { formatAddress, formatOpeningHours, shop } from "../../app/config/shop.ts";
+import { formatPrice, getModel } from "../../app/catalogue/index.ts";
+import { OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
+import { lookupRepairPrice } from "./knowledge.ts";
+
+/** Whole euros of one repair of one model in the catalogue (the pages' source). */
+function catalogueEuros(modelSlug: string, repairId: string): number {
+  const repair = getModel(modelSlug)?.model.repairs.find((candidate) => candidate.id === repairId);
+  if (!repair) throw new Error(`${modelSlug} ${repairId}`);
+  return repair.euros;
+}
+
+describe("offlineAnswer", () => {
+  it("quotes the PS5's HDMI port from the catalogue (89 €, spec table) with its page", () => {
+    const answer = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?");
+    expect(catalogueEuros("ps5", "port-hdmi")).toBe(89);
+    expect(answer).toContain(`Port HDMI : ${formatPrice(89)}`);
+    expect(answer).toContain("/services/playstation-repair#ps5");
+    expect(answer).not.toContain("Lecteur Blu-ray");
+    expect(answer.startsWith(OFFLINE_NOTICE)).toBe(true);
+  });
+
+  it("quotes the Switch OLED's screen (169 €, spec table)", () => {
+    const answer = offlineAnswer("écran Switch OLED");
+    expect(catalogueEuros("switch-oled", "ecran")).toBe(169);
+    expect(answer).toContain(`Écran : ${formatPrice(169)}`);
+    expect(answer).toContain("/services/nintendo-repair#switch-oled");
+  });
+
+  it("lists every repair of a model when no repair is named, and flags estimates", () => {
+    const answer = offlineAnswer("Vous réparez l'iPhone 13 ?");
+    const lookup = lookupRepairPrice("iPhone 13");
+    if (!lookup.found) throw new Error("catalogue");
+    for (const repair of lookup.repairs) expect(answer).toContain(`${repair.repair} : ${repair.price}`);
+    expect(answer).toContain("tarif indicatif");
+  });
+
+  it("gives the opening hours, the address and the phone", () => {
+    const hours = offlineAnswer("Quels sont vos horaires d'ouverture ?");
+    for (const line of formatOpeningHours()) expect(hours).toContain(line);
+    expect(offlineAnswer("Quelle est votre adresse ?")).toContain(formatAddress());
+    expect(offlineAnswer("Comment vous appeler ?")).toContain(shop.phone.display);
+  });
+
+  it("explains how to start a remote session", () => {
+    expect(offlineAnswer("Comment faire une prise en main à distance ?")).toContain("Démarrer une session d'assistance");
+  });
+
+  it("proposes the shop or a technician for anything else, and says it is automatic", () => {
+    const answer = offlineAnswer("Quelle est la capitale du Pérou ?");
+    expect(answer).toContain(OFFLINE_NOTICE);
+    expect(answer).toContain(shop.phone.display);
+    expect(answer).toMatch(/technicien/);
+    expect(answer).not.toMatch(/€/);
+  });
+
+  it("says so when the model is unknown instead of guessing a price", () => {
+    const answer = offlineAnswer("Combien pour l'écran d'un Nokia 3310 ?");
+    expect(answer).toContain("Je n'ai pas trouvé ce modèle");
+    expect(answer).not.toMatch(/\d+ €/);
+  });
+
+  it("answers an empty message with the spec's sentence", () => {
+    expect(offlineAnswer("   ")).toBe(ASSISTANT_MESSAGES.emptyMessage);
+  });
+});

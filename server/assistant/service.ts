@@ -1,0 +1,162 @@
+/**
+ * The assistant's rules (issue 7), behind `/api/assistant/…`: one
+ * conversation per signed-in account, stored; each new message rate-limited
+ * per account, answered by the AI provider when one is configured
+ * (`provider.ts`), else by the offline assistant (`offline.ts`); the reply
+ * streamed to the caller and stored as shown.
+ *
+ * Methods never throw: a database failure becomes `{ ok: false, reason:
+ * "failed" }`; a provider failure is already one of the spec's messages.
+ */
+import { desc, eq } from "drizzle-orm";
+import type OpenAI from "openai";
+import type { Logger } from "pino";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { ASSISTANT_MESSAGES, type AssistantMessage } from "../../app/assistant/protocol.ts";
+import type { Env } from "../../app/utils/env.server.ts";
+import type { AppDatabase } from "../../database/connection.ts";
+import { assistantMessages } from "../../database/schema.ts";
+import { offlineAnswer } from "./offline.ts";
+import { amountsIn } from "./price-guard.ts";
+import { createClient, generateReply, HISTORY_LIMIT, type ProviderConfig } from "./provider.ts";
+
+/** Most messages shown when a conversation is reloaded. */
+export const CONVERSATION_LIMIT = 200;
+
+type Row = typeof assistantMessages.$inferSelect;
+const toView = (row: Row): AssistantMessage => ({ id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString() });
+
+export type AssistantRefusal = { ok: false; reason: "rate-limited" | "failed"; message: string; retryAfterSeconds?: number };
+
+export type AssistantService = {
+  /** Whether answers come from an AI provider (false: the offline assistant). */
+  readonly online: boolean;
+  conversation(userId: string): Promise<{ ok: true; messages: AssistantMessage[] } | AssistantRefusal>;
+  /** "Nouvelle conversation": forgets the account's messages. */
+  clear(userId: string): Promise<{ ok: true } | AssistantRefusal>;
+  /**
+   * Stores `content`, then answers it: `onUser` gets the stored message,
+   * `onText` each piece of the reply as it is written; resolves with the
+   * stored reply. An empty message is answered by spec §5's sentence.
+   */
+  reply(
+    userId: string,
+    content: string,
+    handlers: { onUser: (message: AssistantMessage) => void; onText: (text: string) => void; signal?: AbortSignal },
+  ): Promise<{ ok: true; message: AssistantMessage } | AssistantRefusal>;
+};
+
+export type AssistantServiceOptions = {
+  db: AppDatabase;
+  logger: Logger;
+  /** Null: the offline assistant. */
+  provider: ProviderConfig | null;
+  rateLimit: { points: number; durationSeconds: number };
+  /** Injected by tests (fake clock for retry delays). */
+  sleep?: (ms: number) => Promise<void>;
+  client?: OpenAI;
+};
+
+/** The provider from `OPENAI_API_KEY` / `OPENAI_BASE_URL` / `AI_MODEL`, or null when neither key nor URL is set. */
+export function providerConfigFromEnv(env: Env): ProviderConfig | null {
+  if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return null;
+  return { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL, stream: env.AI_STREAM, timeoutMs: env.AI_TIMEOUT_MS };
+}
+
+export function createAssistantService(options: AssistantServiceOptions): AssistantService {
+  const { db, logger, provider } = options;
+  const client = provider ? (options.client ?? createClient(provider)) : null;
+  const limiter = new RateLimiterMemory({ points: options.rateLimit.points, duration: options.rateLimit.durationSeconds });
+  const failed = (error: unknown, message: string): AssistantRefusal => {
+    logger.error({ err: error }, message);
+    return { ok: false, reason: "failed", message: ASSISTANT_MESSAGES.failed };
+  };
+
+  return {
+    online: provider !== null,
+
+    async conversation(userId) {
+      try {
+        const rows = await db
+          .select()
+          .from(assistantMessages)
+          .where(eq(assistantMessages.userId, userId))
+          .orderBy(desc(assistantMessages.createdAt))
+          .limit(CONVERSATION_LIMIT);
+        return { ok: true, messages: rows.reverse().map(toView) };
+      } catch (error) {
+        return failed(error, "conversation de l'assistant illisible");
+      }
+    },
+
+    async clear(userId) {
+      try {
+        await db.delete(assistantMessages).where(eq(assistantMessages.userId, userId));
+        return { ok: true };
+      } catch (error) {
+        return failed(error, "conversation de l'assistant non effacée");
+      }
+    },
+
+    async reply(userId, content, handlers) {
+      try {
+        await limiter.consume(userId);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) return failed(rejection, "limite de l'assistant illisible");
+        return {
+          ok: false,
+          reason: "rate-limited",
+          message: ASSISTANT_MESSAGES.tooManyMessages,
+          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        };
+      }
+      let history: Row[];
+      try {
+        const [stored] = await db.insert(assistantMessages).values({ userId, role: "user", content }).returning();
+        handlers.onUser(toView(stored!));
+        history = (
+          await db
+            .select()
+            .from(assistantMessages)
+            .where(eq(assistantMessages.userId, userId))
+            .orderBy(desc(assistantMessages.createdAt))
+            .limit(HISTORY_LIMIT)
+        ).reverse();
+      } catch (error) {
+        return failed(error, "message de l'assistant non enregistré");
+      }
+
+      let answer: string;
+      if (!content.trim()) {
+        answer = ASSISTANT_MESSAGES.emptyMessage;
+        handlers.onText(answer);
+      } else if (!client || !provider) {
+        answer = offlineAnswer(content);
+        handlers.onText(answer);
+      } else {
+        // Amounts of earlier replies were checked when they were written: they stay allowed.
+        const grounded = new Set(history.filter((row) => row.role === "assistant").flatMap((row) => amountsIn(row.content)));
+        const outcome = await generateReply({
+          client,
+          config: provider,
+          history: history.map((row) => ({ role: row.role, content: row.content })),
+          grounded,
+          onText: handlers.onText,
+          sleep: options.sleep,
+          signal: handlers.signal,
+        });
+        if (outcome.kind === "failed" || outcome.kind === "retries-exhausted") {
+          logger.warn({ err: outcome.cause, kind: outcome.kind, calls: outcome.calls }, "assistant : le fournisseur d'IA a échoué");
+        }
+        if (outcome.replaced.length > 0) logger.warn({ amounts: outcome.replaced }, "assistant : montant non vérifié remplacé");
+        answer = outcome.content;
+      }
+      try {
+        const [stored] = await db.insert(assistantMessages).values({ userId, role: "assistant", content: answer }).returning();
+        return { ok: true, message: toView(stored!) };
+      } catch (error) {
+        return failed(error, "réponse de l'assistant non enregistrée");
+      }
+    },
+  };
+}

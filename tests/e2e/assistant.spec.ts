@@ -1,0 +1,133 @@
+/**
+ * Issue 7 end to end: the "Assistant virtuel" panel of the customer screen in
+ * Chromium, against two servers of this file: one without any AI provider
+ * (the offline assistant) and one whose provider is a fake OpenAI-compatible
+ * server on 127.0.0.1 that streams slowly, so the typing state and the reply
+ * growing piece by piece can be seen.
+ */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
+import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
+import { newPage, signUpCustomer, violations } from "../support/soft-assist-pages.ts";
+
+const KEY = `sk-cle-e2e-${Math.random().toString(36).slice(2)}`;
+let offline: ServerProcess;
+let online: ServerProcess;
+let fake: FakeOpenAI;
+const folders: string[] = [];
+
+test.describe.configure({ mode: "default", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fake = await startFakeOpenAI();
+  const folder = async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-assistant-"));
+    folders.push(dir);
+    return dir;
+  };
+  [offline, online] = await Promise.all([
+    startServerProcess({ DATA_DIR: await folder(), LOG_LEVEL: "warn" }),
+    startServerProcess({ DATA_DIR: await folder(), LOG_LEVEL: "warn", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, AI_MODEL: "modele-e2e" }),
+  ]);
+});
+
+test.afterAll(async () => {
+  await Promise.all([offline?.stop(), online?.stop(), fake?.close()]);
+  for (const dir of folders) await rm(dir, { recursive: true, force: true });
+});
+
+const panel = (page: Page) => page.locator("[data-slot=assistant-virtuel]");
+const conversation = (page: Page) => panel(page).getByRole("log");
+
+test.describe("assistant", { tag: "@desktop" }, () => {
+  test("offline: greets, answers a price from the catalogue with its page, keeps the conversation, starts a new one", async ({ browser }) => {
+    const page = await newPage(browser, offline.url);
+    await signUpCustomer(page, "Marc Vidal");
+    await expect(panel(page).getByRole("heading", { name: "Assistant virtuel" })).toBeVisible();
+    await expect(conversation(page)).toContainText("Bonjour je suis l'assistant IA de Atelier Informatique, comment puis-je vous aider ?");
+    const input = panel(page).getByPlaceholder("Tapez votre message...");
+    const send = panel(page).getByRole("button", { name: "Envoyer" });
+    await expect(send).toBeDisabled();
+    await input.fill("   ");
+    await expect(send).toBeDisabled();
+    await input.press("Enter");
+    await expect(conversation(page).locator("p")).toHaveCount(1); // only the greeting: nothing was sent
+
+    await input.fill("Combien coûte le port HDMI d'une PS5 ?");
+    await input.press("Enter");
+    await expect(conversation(page)).toContainText("Combien coûte le port HDMI d'une PS5 ?");
+    await expect(conversation(page)).toContainText(/Port HDMI : à partir de 89\s€/);
+    await expect(conversation(page)).toContainText("assistant automatique");
+    const link = conversation(page).getByRole("link", { name: "/services/playstation-repair#ps5" });
+    await expect(link).toHaveAttribute("href", "/services/playstation-repair#ps5");
+    await expect(input).toBeFocused();
+    expect(await violations(page)).toEqual([]);
+
+    await input.fill("écran Switch OLED");
+    await send.click();
+    await expect(conversation(page)).toContainText(/Écran : à partir de 169\s€/);
+
+    await page.reload();
+    await expect(conversation(page)).toContainText(/Port HDMI : à partir de 89\s€/);
+    await expect(conversation(page)).toContainText(/Écran : à partir de 169\s€/);
+
+    await panel(page).getByRole("button", { name: "Nouvelle conversation" }).click();
+    await expect(conversation(page).locator("p")).toHaveCount(1);
+    await page.reload();
+    await expect(conversation(page)).toBeVisible();
+    await expect(conversation(page)).not.toContainText("PS5");
+    await page.context().close();
+  });
+
+  test("with a provider: the reply appears piece by piece under « L'assistant écrit… »", async ({ browser }) => {
+    const page = await newPage(browser, online.url);
+    await signUpCustomer(page, "Nina Caron");
+    const words = "Débranchez la box dix secondes, rebranchez-la, puis attendez que le voyant Internet soit vert.".split(/(?<= )/);
+    fake.script({ text: words.join(""), pieces: words, delayMs: 150 });
+    const input = panel(page).getByPlaceholder("Tapez votre message...");
+    await input.fill("Ma connexion Internet est coupée.");
+    await input.press("Enter");
+    await expect(panel(page).getByRole("status").filter({ hasText: "L'assistant écrit…" })).toBeVisible();
+    // Part of the reply is shown while the rest is still coming.
+    await expect(conversation(page)).toContainText("Débranchez la box");
+    await expect(conversation(page)).not.toContainText("voyant Internet soit vert.");
+    await expect(conversation(page)).toContainText("voyant Internet soit vert.");
+    await expect(panel(page).getByRole("status").filter({ hasText: "L'assistant écrit…" })).toHaveCount(0);
+    expect(fake.requests.at(-1)).toMatchObject({ model: "modele-e2e", temperature: 0.7, max_tokens: 500 });
+
+    // The provider fails for good: the spec's message, with the shop's phone.
+    fake.script({ status: 400 });
+    await input.fill("Et maintenant ?");
+    await input.press("Enter");
+    await expect(conversation(page)).toContainText(
+      "Je suis désolé, mais je rencontre des difficultés techniques. Pour une assistance immédiate, vous pouvez nous contacter au 01 99 00 12 34",
+    );
+    await page.context().close();
+  });
+
+  test("the provider's key reaches no answer and no browser script", async ({ browser }) => {
+    const page = await newPage(browser, online.url);
+    const seen: string[] = [];
+    page.on("response", async (response) => {
+      seen.push((await response.text().catch(() => "")) + JSON.stringify(response.headers()));
+    });
+    await signUpCustomer(page, "Paul Simon");
+    fake.script({ text: "D'accord." });
+    await panel(page).getByPlaceholder("Tapez votre message...").fill("Bonjour");
+    await panel(page).getByPlaceholder("Tapez votre message...").press("Enter");
+    await expect(conversation(page)).toContainText("D'accord.");
+    await page.reload();
+    await expect(conversation(page)).toContainText("D'accord.");
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.filter((text) => text.includes(KEY) || text.includes(fake.baseURL))).toEqual([]);
+    const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
+    for (const file of (await readdir(assets)).filter((name) => name.endsWith(".js"))) {
+      expect(await readFile(path.join(assets, file), "utf8"), file).not.toMatch(/OPENAI_API_KEY|OPENAI_BASE_URL|AI_MODEL/);
+    }
+    await page.context().close();
+  });
+});
