@@ -5,39 +5,30 @@
  * server on 127.0.0.1 that streams slowly, so the typing state and the reply
  * growing piece by piece can be seen.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
-import { newPage, signUpCustomer, violations } from "../support/soft-assist-pages.ts";
+import { newPage, signUpCustomer, startAreaServer, violations, type AreaServer } from "../support/soft-assist-pages.ts";
 
 const KEY = `sk-cle-e2e-${Math.random().toString(36).slice(2)}`;
-let offline: ServerProcess;
-let online: ServerProcess;
+let offline: AreaServer;
+let online: AreaServer;
 let fake: FakeOpenAI;
-const folders: string[] = [];
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   fake = await startFakeOpenAI();
-  const folder = async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-assistant-"));
-    folders.push(dir);
-    return dir;
-  };
   [offline, online] = await Promise.all([
-    startServerProcess({ DATA_DIR: await folder(), LOG_LEVEL: "warn" }),
-    startServerProcess({ DATA_DIR: await folder(), LOG_LEVEL: "warn", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, AI_MODEL: "modele-e2e" }),
+    startAreaServer("assistant", []),
+    startAreaServer("assistant", [], { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, AI_MODEL: "modele-e2e" }),
   ]);
 });
 
 test.afterAll(async () => {
   await Promise.all([offline?.stop(), online?.stop(), fake?.close()]);
-  for (const dir of folders) await rm(dir, { recursive: true, force: true });
 });
 
 const panel = (page: Page) => page.locator("[data-slot=assistant-virtuel]");
@@ -45,7 +36,7 @@ const conversation = (page: Page) => panel(page).getByRole("log");
 
 test.describe("assistant", { tag: "@desktop" }, () => {
   test("offline: greets, answers a price from the catalogue with its page, keeps the conversation, starts a new one", async ({ browser }) => {
-    const page = await newPage(browser, offline.url);
+    const page = await newPage(browser, offline.server.url);
     await signUpCustomer(page, "Marc Vidal");
     await expect(panel(page).getByRole("heading", { name: "Assistant virtuel" })).toBeVisible();
     await expect(conversation(page)).toContainText("Bonjour je suis l'assistant IA de Atelier Informatique, comment puis-je vous aider ?");
@@ -84,7 +75,7 @@ test.describe("assistant", { tag: "@desktop" }, () => {
   });
 
   test("with a provider: the reply appears piece by piece under « L'assistant écrit… »", async ({ browser }) => {
-    const page = await newPage(browser, online.url);
+    const page = await newPage(browser, online.server.url);
     await signUpCustomer(page, "Nina Caron");
     const words = "Débranchez la box dix secondes, rebranchez-la, puis attendez que le voyant Internet soit vert.".split(/(?<= )/);
     fake.script({ text: words.join(""), pieces: words, delayMs: 150 });
@@ -110,7 +101,7 @@ test.describe("assistant", { tag: "@desktop" }, () => {
   });
 
   test("the provider's key reaches no answer and no browser script", async ({ browser }) => {
-    const page = await newPage(browser, online.url);
+    const page = await newPage(browser, online.server.url);
     const seen: string[] = [];
     page.on("response", async (response) => {
       seen.push((await response.text().catch(() => "")) + JSON.stringify(response.headers()));

@@ -5,19 +5,18 @@
  * server). This file runs its own server on a fresh DATA_DIR, technicians
  * created by the command first; its tests run in order at desktop width.
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
 import {
-  createTechnician,
   join,
   newPage as pageIn,
   signIn,
   signUpCustomer,
+  startAreaServer,
   startSession,
   violations,
+  type AreaServer,
 } from "../support/soft-assist-pages.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
@@ -25,24 +24,18 @@ const TECH = { email: `tech-rc-${suffix}@exemple.fr`, name: "Camille Technicienn
 const TECH2 = { email: `tech2-rc-${suffix}@exemple.fr`, name: "Dominique Technicien", password: "motdepasse-dominique" };
 const TURN_SECRET = `secret-turn-qui-ne-doit-jamais-sortir-${suffix}`;
 
-let server: ServerProcess;
-let dataDir: string;
-const newPage = (browser: Browser): Promise<Page> => pageIn(browser, server.url);
+let area: AreaServer;
+const newPage = (browser: Browser): Promise<Page> => pageIn(browser, area.server.url);
 
 test.describe.configure({ mode: "default", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-remote-control-"));
-  createTechnician(dataDir, TECH);
-  createTechnician(dataDir, TECH2);
-  server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn" });
+  area = await startAreaServer("remote-control", [TECH, TECH2]);
 });
 
 test.afterAll(async () => {
-  if (process.env.SOFT_ASSIST_DEBUG) console.log(server?.output());
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await area?.stop();
 });
 
 /** Customer signed up with a session whose screen is shared; technician joined with the remote view open. */
@@ -243,16 +236,9 @@ test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
 });
 
 test("TURN credentials are issued, the TURN secret never leaves the server", { tag: "@desktop" }, async ({ browser }) => {
-  const turnDir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-turn-"));
-  const turnServer = await startServerProcess({
-    DATA_DIR: turnDir,
-    LOG_LEVEL: "warn",
-    TURN_URLS: "turn:turn.exemple.fr:3478",
-    TURN_SECRET,
-    TURN_TTL_S: "3600",
-  });
+  const turn = await startAreaServer("turn", [], { TURN_URLS: "turn:turn.exemple.fr:3478", TURN_SECRET, TURN_TTL_S: "3600" });
   try {
-    const customer = await pageIn(browser, turnServer.url);
+    const customer = await pageIn(browser, turn.server.url);
     const seen: string[] = [];
     customer.on("response", async (response) => {
       if (response.request().resourceType() === "fetch" || response.url().endsWith(".js")) seen.push(await response.text().catch(() => ""));
@@ -279,7 +265,6 @@ test("TURN credentials are issued, the TURN secret never leaves the server", { t
     for (const file of scripts) expect(await readFile(path.join(assets, file), "utf8"), file).not.toMatch(/TURN_SECRET|TURN_TTL_S/);
     await customer.context().close();
   } finally {
-    await turnServer.stop();
-    await rm(turnDir, { recursive: true, force: true });
+    await turn.stop();
   }
 });

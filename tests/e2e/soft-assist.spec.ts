@@ -11,31 +11,29 @@
  * lifecycle tests at desktop width (@desktop), one layout and axe check of
  * both screens at mobile width (@mobile).
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
 import {
-  createTechnician,
   join,
   newPage as pageIn,
   signIn,
   signUpCustomer,
+  startAreaServer,
   startSession,
   violations,
+  type AreaServer,
 } from "../support/soft-assist-pages.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
 const TECH2 = { email: `tech2-${suffix}@exemple.fr`, name: "Dominique Technicien", password: "motdepasse-dominique" };
 
-let server: ServerProcess;
-let dataDir: string;
+let area: AreaServer;
 
 /** The reset link of the mail sent to `email`, from the .eml files (quoted-printable undone), or "". */
 async function findResetLink(email: string): Promise<string> {
-  const folder = path.join(dataDir, "outbox");
+  const folder = path.join(area.dataDir, "outbox");
   const files = await readdir(folder).catch(() => [] as string[]);
   for (const file of files) {
     const text = (await readFile(path.join(folder, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
@@ -46,7 +44,7 @@ async function findResetLink(email: string): Promise<string> {
   return "";
 }
 
-const newPage = (browser: Browser): Promise<Page> => pageIn(browser, server.url);
+const newPage = (browser: Browser): Promise<Page> => pageIn(browser, area.server.url);
 
 // In order, in one worker per project: the tests share the server started below.
 // Generous timeout: the lifecycle test takes ~25 s on an idle machine, over a minute on a loaded one.
@@ -54,17 +52,12 @@ test.describe.configure({ mode: "default", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-soft-assist-"));
   // Before the server starts: the command and the server cannot hold the embedded database at once.
-  createTechnician(dataDir, TECH);
-  createTechnician(dataDir, TECH2);
-  server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn" });
+  area = await startAreaServer("soft-assist", [TECH, TECH2]);
 });
 
 test.afterAll(async () => {
-  if (process.env.SOFT_ASSIST_DEBUG) console.log(server?.output());
-  await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await area?.stop();
 });
 
 test.describe("remote-support area", { tag: "@desktop" }, () => {
@@ -155,7 +148,7 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     await expect(tech.getByRole("dialog")).toBeHidden();
 
     // "Demandes": the contact and quote requests, with their mail's delivery.
-    const contact = await fetch(`${server.url}/api/contact`, {
+    const contact = await fetch(`${area.server.url}/api/contact`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ name: "Gérard Visiteur", email: "gerard@exemple.fr", message: "Mon écran reste noir." }),
@@ -223,7 +216,7 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
 
     const response = await page.request.post("/api/auth/delete-user", {
       data: { password: account.password },
-      headers: { Origin: server.url },
+      headers: { Origin: area.server.url },
     });
     expect(response.status()).toBe(200);
     await expect(elsewhere.getByRole("heading", { name: "Connexion" })).toBeVisible({ timeout: 15_000 });
@@ -231,7 +224,7 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
   });
 
   test("the server sends the spinner, never a pre-rendered page, and noindex", async () => {
-    const html = await (await fetch(`${server.url}/soft-assist`)).text();
+    const html = await (await fetch(`${area.server.url}/soft-assist`)).text();
     expect(html).toContain("Vérification de la connexion…");
     expect(html).toMatch(/<meta name="robots" content="noindex/);
   });

@@ -5,9 +5,12 @@
  * context at the project's device, sign-up, sign-in, start and join.
  */
 import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startServerProcess, type ServerProcess } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -30,6 +33,29 @@ export function createTechnician(dataDir: string, account: TechnicianAccount): v
     ["scripts/user.ts", "create", "--email", account.email, "--name", account.name, "--password", account.password, "--technician"],
     { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "pipe" },
   );
+}
+
+export type AreaServer = { server: ServerProcess; dataDir: string; stop(): Promise<void> };
+
+/**
+ * A server of its own on a fresh DATA_DIR named `atelier-e2e-<name>-…`, with
+ * `technicians` created by the command first (the embedded database has one
+ * process at a time). `stop()` stops it and removes the folder;
+ * SOFT_ASSIST_DEBUG=1 prints its log first.
+ */
+export async function startAreaServer(name: string, technicians: readonly TechnicianAccount[], env: Record<string, string> = {}): Promise<AreaServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `atelier-e2e-${name}-`));
+  for (const technician of technicians) createTechnician(dataDir, technician);
+  const server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn", ...env });
+  return {
+    server,
+    dataDir,
+    async stop() {
+      if (process.env.SOFT_ASSIST_DEBUG) console.log(server.output());
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A page in a new browser context at the current project's device, on `baseURL`. */

@@ -109,39 +109,35 @@ type Common = {
   onChannelChange?: (open: boolean) => void;
 };
 
-export type ScreenSharerOptions = Common & { stream: MediaStream };
-
-/** The customer's side: shares `stream`, offers, answers pings. */
-export class ScreenSharer {
-  private pc: RTCPeerConnection | null = null;
-  private channel: RTCDataChannel | null = null;
-  private peer = "";
-  private pending: RTCIceCandidateInit[] = [];
+/**
+ * What both sides share: one peer connection at a time (named by `peer`),
+ * its data channel, signals handled in order, and closing.
+ */
+abstract class PeerEndpoint<Options extends Common> {
+  protected pc: RTCPeerConnection | null = null;
+  protected channel: RTCDataChannel | null = null;
+  protected peer = "";
+  protected closed = false;
+  protected readonly run = serial();
+  protected readonly options: Options;
   private readonly unsubscribe: () => void;
-  private readonly run = serial();
-  private closed = false;
 
-  private readonly options: ScreenSharerOptions;
-
-  constructor(options: ScreenSharerOptions) {
+  constructor(options: Options) {
     this.options = options;
     this.unsubscribe = options.signaling.subscribe((data) => this.run(() => this.onSignal(data)));
     options.onStateChange("waiting");
   }
 
-  /** Opens a new peer connection and sends its offer (replacing any previous connection). */
-  connect(): void {
-    this.run(() => this.offer());
-  }
+  protected abstract onSignal(data: SignalData): Promise<void>;
 
-  /** Sends a control message (chat) over the data channel; false when it is not open. */
+  /** Sends a control message; false when the data channel is not open (nothing is queued: stale input is worse than none). */
   send(message: ControlMessage): boolean {
     if (this.channel?.readyState !== "open") return false;
     this.channel.send(JSON.stringify(message));
     return true;
   }
 
-  /** Ends the connection (the stream's tracks are the caller's to stop). */
+  /** Ends the connection for good (a sharer's stream tracks are the caller's to stop). */
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -150,17 +146,34 @@ export class ScreenSharer {
     this.options.onStateChange("closed");
   }
 
-  private teardown(): void {
+  /** Closes the current connection and its channel, their handlers detached first so they report nothing. */
+  protected teardown(): void {
     if (this.channel) {
       this.channel.onmessage = this.channel.onopen = this.channel.onclose = null;
       this.channel.close();
     }
     if (this.pc) {
-      this.pc.onicecandidate = this.pc.onconnectionstatechange = null;
+      this.pc.onicecandidate = this.pc.onconnectionstatechange = this.pc.ontrack = this.pc.ondatachannel = null;
       this.pc.close();
     }
     this.pc = null;
     this.channel = null;
+  }
+}
+
+export type ScreenSharerOptions = Common & { stream: MediaStream };
+
+/** The customer's side: shares `stream`, offers, answers pings. */
+export class ScreenSharer extends PeerEndpoint<ScreenSharerOptions> {
+  private pending: RTCIceCandidateInit[] = [];
+
+  /** Opens a new peer connection and sends its offer (replacing any previous connection). */
+  connect(): void {
+    this.run(() => this.offer());
+  }
+
+  protected override teardown(): void {
+    super.teardown();
     this.pending = [];
   }
 
@@ -205,7 +218,7 @@ export class ScreenSharer {
     this.options.signaling.send({ type: "offer", peer, sdp: pc.localDescription?.sdp ?? description.sdp ?? "" });
   }
 
-  private async onSignal(data: SignalData): Promise<void> {
+  protected async onSignal(data: SignalData): Promise<void> {
     if (this.closed) return;
     if (data.type === "ready") return this.offer();
     const pc = this.pc;
@@ -229,35 +242,14 @@ export type ScreenViewerOptions = Common & {
 };
 
 /** The technician's side: asks for an offer, answers, pings. */
-export class ScreenViewer {
-  private pc: RTCPeerConnection | null = null;
-  private channel: RTCDataChannel | null = null;
-  private peer = "";
+export class ScreenViewer extends PeerEndpoint<ScreenViewerOptions> {
   /** Candidates per peer id, until that peer's offer is applied. */
   private pending = new Map<string, RTCIceCandidateInit[]>();
   private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private readonly unsubscribe: () => void;
-  private readonly run = serial();
-  private closed = false;
-
-  private readonly options: ScreenViewerOptions;
-
-  constructor(options: ScreenViewerOptions) {
-    this.options = options;
-    this.unsubscribe = options.signaling.subscribe((data) => this.run(() => this.onSignal(data)));
-    options.onStateChange("waiting");
-  }
 
   /** Tells the customer this viewer is listening (again, after a reload or a reconnection). */
   ready(): void {
     if (!this.closed) this.options.signaling.send({ type: "ready" });
-  }
-
-  /** Sends a control message; false when the data channel is not open (nothing is queued: stale input is worse than none). */
-  send(message: ControlMessage): boolean {
-    if (this.channel?.readyState !== "open") return false;
-    this.channel.send(JSON.stringify(message));
-    return true;
   }
 
   /** Sends a ping now (also done every `PING_INTERVAL_MS`). */
@@ -265,30 +257,14 @@ export class ScreenViewer {
     return this.send({ type: "ping", t: performance.now() });
   }
 
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.unsubscribe();
-    this.teardown();
-    this.options.onStateChange("closed");
-  }
-
-  private teardown(): void {
+  protected override teardown(): void {
     clearInterval(this.pingTimer);
-    if (this.channel) {
-      this.channel.onmessage = this.channel.onopen = this.channel.onclose = null;
-      this.channel.close();
-    }
-    if (this.pc) {
-      this.pc.onicecandidate = this.pc.onconnectionstatechange = this.pc.ontrack = this.pc.ondatachannel = null;
-      this.pc.close();
-    }
-    if (this.pc || this.channel) {
+    const had = this.pc !== null || this.channel !== null;
+    super.teardown();
+    if (had) {
       this.options.onStream(null);
       this.options.onChannelChange?.(false);
     }
-    this.pc = null;
-    this.channel = null;
   }
 
   private createConnection(peer: string): RTCPeerConnection {
@@ -334,7 +310,7 @@ export class ScreenViewer {
     };
   }
 
-  private async onSignal(data: SignalData): Promise<void> {
+  protected async onSignal(data: SignalData): Promise<void> {
     if (this.closed) return;
     if (data.type === "offer") {
       const pc = data.peer === this.peer && this.pc ? this.pc : this.createConnection(data.peer);
