@@ -52,6 +52,14 @@ async function openServices(): Promise<Services> {
 const services = await openServices();
 const httpServer = createServer();
 
+const common = {
+  env,
+  logger,
+  forms: services.forms,
+  auth: services.auth,
+  sessions: services.sessions,
+  assistant: services.assistant,
+};
 let app;
 if (env.NODE_ENV === "development") {
   const { createServer: createViteServer } = await import("vite");
@@ -61,12 +69,7 @@ if (env.NODE_ENV === "development") {
     appType: "custom",
   });
   app = await createApp({
-    env,
-    logger,
-    forms: services.forms,
-    auth: services.auth,
-    sessions: services.sessions,
-    assistant: services.assistant,
+    ...common,
     mode: "development",
     vite: {
       middlewares: vite.middlewares,
@@ -74,16 +77,7 @@ if (env.NODE_ENV === "development") {
     },
   });
 } else {
-  app = await createApp({
-    env,
-    logger,
-    forms: services.forms,
-    auth: services.auth,
-    sessions: services.sessions,
-    assistant: services.assistant,
-    mode: "production",
-    buildDir: path.join(root, "build"),
-  });
+  app = await createApp({ ...common, mode: "production", buildDir: path.join(root, "build") });
 }
 
 httpServer.on("request", app);

@@ -7,7 +7,7 @@
  *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
-import { brands, formatPrice } from "../../app/catalogue/index.ts";
+import { brands, formatPrice, getModel } from "../../app/catalogue/index.ts";
 import { buildModelIndex, searchModels, tokenize, type ModelHit, type ModelIndex } from "../../app/catalogue/search.ts";
 import { formatAddress, formatOpeningHours, shop } from "../../app/config/shop.ts";
 
@@ -87,13 +87,7 @@ export function lookupRepairPrice(question: string): PriceLookup {
   if (!best) return { found: false };
   const matched = best.repairs.filter((repair) => repair.matched);
   const chosen = matched.length > 0 ? matched : best.repairs;
-  const estimates = new Map(
-    brands
-      .find((brand) => brand.slug === best.brandSlug)
-      ?.series.flatMap((series) => series.models)
-      .find((model) => model.slug === best.slug)
-      ?.repairs.map((repair) => [repair.id, repair.estimate]) ?? [],
-  );
+  const estimates = new Map(getModel(best.slug)?.model.repairs.map((repair) => [repair.id, repair.estimate]) ?? []);
   return {
     found: true,
     brand: best.brand,
