@@ -34,6 +34,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Where the data lives, for logs: a folder, or the server's host/database (no password). */
   location: string;
+  /** The PostgreSQL pool (absent with PGlite), for stores that speak `pg` themselves (rate limits, issue 13). */
+  pool?: pg.Pool;
   /** Closes the connection(s) and releases the folder lock. Idempotent. */
   close(): Promise<void>;
 };
@@ -142,6 +144,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     db: drizzlePg({ client: pool, schema }) as unknown as AppDatabase,
     kind: "postgres",
     location,
+    pool,
     async close() {
       if (closed) return;
       closed = true;

@@ -8,7 +8,7 @@
  * (`server/outbox/worker.ts`) delivers them afterwards.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { SESSION_EVENT_KINDS } from "../app/remote-support/protocol.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -267,3 +267,15 @@ export const assistantMessages = pgTable(
     check("assistant_messages_role_check", sql`${table.role} in ('user', 'assistant')`),
   ],
 );
+
+/*
+ * Rate-limit counters shared by server processes (issue 13 §10), used only
+ * with PostgreSQL (`server/rate-limit.ts`); PGlite keeps them in memory. The
+ * layout is rate-limiter-flexible's own: `key` is `<limit name>:<account id,
+ * IP or hash>`, `expire` ms since the epoch.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});

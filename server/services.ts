@@ -13,6 +13,7 @@ import { createMailTransport, type MailTransport } from "./outbox/transports.ts"
 import { createRequestService } from "./requests.ts";
 import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
 import { createSessionService, type SessionService } from "./remote-support/sessions.ts";
+import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { createAssistantService, providerConfigFromEnv, type AssistantService } from "./assistant/service.ts";
 
 export type Services = {
@@ -25,6 +26,8 @@ export type Services = {
   sessions: SessionService;
   /** The assistant (issue 7): AI provider when configured, else offline. */
   assistant: AssistantService;
+  /** Where every rate limit counts (issue 13 §10): the `rate_limits` table on PostgreSQL, memory on PGlite. */
+  rateLimits: RateLimitStore;
   /** Stops the worker (waiting for a delivery in progress), then closes the transport and the database. */
   close(): Promise<void>;
 };
@@ -37,6 +40,7 @@ export type Services = {
 export async function startServices(env: Env, logger: Logger, onLockLost?: (error: Error) => void): Promise<Services> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLockLost });
   logger.info({ database: database.kind, location: database.location }, "base de données prête");
+  const rateLimits: RateLimitStore = database.pool ? { kind: "postgres", pool: database.pool } : MEMORY_STORE;
   const transport = createMailTransport(mailTransportConfig(env));
   if (transport.kind === "file") {
     logger.info(
@@ -91,6 +95,7 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     auth,
     sessions,
     assistant,
+    rateLimits,
     async close() {
       await outbox.stop();
       transport.close();
