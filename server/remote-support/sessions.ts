@@ -26,7 +26,7 @@
  * is logged and becomes `{ ok: false, reason: "failed" }`.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { and, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AppDatabase } from "../../database/connection.ts";
@@ -113,6 +113,12 @@ export type SessionService = {
    * ended session returns it unchanged (`changed` false).
    */
   disconnect(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView; changed: boolean }>>;
+  /**
+   * Issue 13 §4: ends the session `code` on nobody's behalf (both sides gone
+   * too long, or the server's own rules), with an `ended` event whose actor
+   * is null ("le serveur"). `session` null when it was already ended.
+   */
+  endByServer(code: string): Promise<Outcome<{ session: SessionView | null }>>;
   /** Spec §4 "Dashboard load": the technician's connected session (latest started), or null. */
   active(caller: Caller | null): Promise<Outcome<{ session: SessionView | null }>>;
   /** Spec §7 "History": the technician's own sessions, created_at descending (at most `LIST_LIMIT`). */
@@ -239,6 +245,27 @@ function refuse(reason: RefusalReason, extra?: { retryAfterSeconds: number }): R
 /** Whole seconds from start_time to now, computed by the database in the same statement as end_time. */
 const durationSql = sql<number | null>`case when ${sessions.startTime} is null then null
   else floor(extract(epoch from (now() - ${sessions.startTime})))::integer end`;
+
+type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/**
+ * Ends the open session matching `where` inside `tx`: status disconnected,
+ * end_time now, duration by the database, an `ended` event by `actorId`
+ * (null: the server), and its signaling rows deleted (ICE candidates carry
+ * IP addresses; issue 13 §3 and §11). Every way a session ends goes through here.
+ * @returns the ended row, or undefined when nothing open matched.
+ */
+export async function endInTransaction(tx: Transaction, where: SQL, actorId: string | null): Promise<SessionRow | undefined> {
+  const [ended] = await tx
+    .update(sessions)
+    .set({ status: "disconnected", endTime: sql`now()`, durationSeconds: durationSql })
+    .where(and(where, isNull(sessions.endTime)))
+    .returning();
+  if (!ended) return undefined;
+  await tx.insert(sessionEvents).values({ sessionId: ended.id, actorId, kind: "ended" });
+  await tx.delete(signaling).where(eq(signaling.sessionCode, ended.code));
+  return ended;
+}
 
 const REPORT_GRANT_PREFIX = "report-grant:";
 /** Generated codes: a clash is one in millions; a few retries are plenty. */
@@ -380,24 +407,16 @@ export function createSessionService({
     disconnect(caller, code) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       return guarded("Erreur lors de la mise à jour de la session", async () => {
-        const row = await db.transaction(async (tx) => {
-          const [ended] = await tx
-            .update(sessions)
-            .set({ status: "disconnected", endTime: sql`now()`, durationSeconds: durationSql })
-            .where(
-              and(
-                eq(sessions.code, code),
-                isNull(sessions.endTime),
-                or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)),
-              ),
-            )
-            .returning();
-          if (ended) await tx.insert(sessionEvents).values({ sessionId: ended.id, actorId: caller.userId, kind: "ended" });
-          return ended;
-        });
+        const row = await db.transaction((tx) =>
+          endInTransaction(
+            tx,
+            and(eq(sessions.code, code), or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)))!,
+            caller.userId,
+          ),
+        );
         if (row) {
           const session = toSessionView(row);
-          logger.info({ code, by: caller.userId, durationSeconds: row.durationSeconds }, "session terminée");
+          logger.info({ sessionId: row.id, by: caller.userId, durationSeconds: row.durationSeconds }, "session terminée");
           announce({ type: "session", session });
           return { ok: true, session, changed: true };
         }
@@ -405,6 +424,17 @@ export function createSessionService({
         if (!existing) return refuse("not-found");
         if (existing.userId !== caller.userId && existing.technicianId !== caller.userId) return refuse("not-participant");
         return { ok: true, session: toSessionView(existing), changed: false };
+      });
+    },
+
+    endByServer(code) {
+      return guarded<{ session: SessionView | null }>("Erreur lors de la fin d'une session abandonnée", async () => {
+        const row = await db.transaction((tx) => endInTransaction(tx, eq(sessions.code, code), null));
+        if (!row) return { ok: true as const, session: null };
+        const session = toSessionView(row);
+        logger.info({ sessionId: row.id, durationSeconds: row.durationSeconds }, "session terminée par le serveur");
+        announce({ type: "session", session });
+        return { ok: true, session };
       });
     },
 
