@@ -32,7 +32,17 @@ export async function startServer(port: number, extraEnv: Record<string, string>
   const child = spawn(process.execPath, [path.join(root, "server", "index.ts")], {
     cwd: root,
     // No STUN server: on loopback it is useless, and unreachable here.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", DATA_DIR: dataDir, ICE_STUN_URLS: "none", ...extraEnv },
+    // PUBLIC_URL: the origin the benchmarks reach, the only one the server trusts (issue 13 §9).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      ICE_STUN_URLS: "none",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000);

@@ -244,6 +244,9 @@ async function run(label: string, databaseUrl?: string) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     BETTER_AUTH_SECRET: SECRET,
     AUTH_SIGN_IN_LIMIT: "100000",
+    // Parts 1 and 2 start 53 sessions per customer and join as many per technician: past the per-account limits.
+    SESSION_CREATE_LIMIT: "100000",
+    SESSION_JOIN_LIMIT: "100000",
     LOG_LEVEL: "warn",
   });
   const url = `http://127.0.0.1:${port}`;

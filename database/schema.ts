@@ -201,7 +201,11 @@ export const sessions = pgTable(
   ],
 );
 
-/** Spec §3 "Signaling message": every peer-connection message relayed, kept with its session. */
+/**
+ * Spec §3 "Signaling message": every peer-connection message relayed, kept with its session and deleted when
+ * it ends (issue 13 §3). UNLOGGED since migration 0007 (drizzle cannot declare it): never in the WAL, emptied
+ * after a crash.
+ */
 export const signaling = pgTable(
   "signaling",
   {

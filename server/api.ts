@@ -35,7 +35,7 @@ export function sendSubmission(res: Response, kind: RequestKind, result: Submiss
 export function createApiRouter(forms: FormServices): express.Router {
   const router = express.Router();
   router.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false }));
-  router.use(express.urlencoded({ limit: BODY_LIMIT_BYTES, extended: false }));
+  router.use(express.text({ type: "application/x-www-form-urlencoded", limit: BODY_LIMIT_BYTES }), formFieldsOfText);
 
   const submission =
     (kind: RequestKind, submit: FormServices["submitContact"]) => async (req: Request, res: Response) => {
@@ -68,6 +68,21 @@ export function createApiRouter(forms: FormServices): express.Router {
   router.use(onBodyError);
   return router;
 }
+
+/**
+ * A URL-encoded body (read as text) → its fields, decoded as the page
+ * actions' `request.formData()` does (WHATWG: `%FF` or an encoded surrogate
+ * becomes U+FFFD, which the schemas refuse), where Node's `querystring` kept
+ * undecodable escapes as typed. A repeated name keeps its first value.
+ */
+const formFieldsOfText: express.RequestHandler = (req, _res, next) => {
+  if (typeof req.body === "string" && req.is("application/x-www-form-urlencoded")) {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(req.body)) if (!(name in fields)) fields[name] = value;
+    req.body = fields;
+  }
+  next();
+};
 
 /**
  * For page routes (route actions, without JavaScript): refuses a body larger

@@ -2,9 +2,15 @@
  * The Express request handler (issue 2), apart from the HTTP server
  * (`server/index.ts`) so tests can drive it with supertest.
  *
- * Order: security headers → compression → /healthz → static assets →
- * pre-rendered pages → React Router → error page. No stack trace ever reaches
- * a visitor; errors are logged with pino.
+ * Order: security headers (helmet and Permissions-Policy) → compression →
+ * /healthz → /api/auth → Origin check of the rest of /api → API routers →
+ * static assets → pre-rendered pages → React Router → error page. No stack
+ * trace ever reaches a visitor; errors are logged with pino.
+ *
+ * Issue 13: `trust proxy` from TRUST_PROXY (§1); redirects only to our own
+ * pages' paths (§2); cross-site state-changing /api requests refused and
+ * Permissions-Policy on every answer (§12, `server/security.ts`); styles
+ * allowed by hash, without 'unsafe-inline' (§12c).
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -20,20 +26,23 @@ import type { Connect } from "vite";
 import type { Env } from "../app/utils/env.server.ts";
 import { cspNonceContext } from "../app/utils/csp-nonce.ts";
 import { formServicesContext, requestOriginContext, type FormServices } from "../app/utils/server-context.ts";
-import { toNodeHandler } from "better-auth/node";
 import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
-import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
+import type { Auth } from "./auth.ts";
+import { authHandlers } from "./auth-http.ts";
 import { createRemoteSupportRouter } from "./remote-support/api.ts";
 import { iceConfigFromEnv } from "./remote-support/ice.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import { cspDirectives } from "./csp.ts";
+import { redactUrl, serializeError } from "./logger.ts";
+import { PERMISSIONS_POLICY, requireSameOrigin } from "./security.ts";
 import {
   createPrerenderedResponder,
   HTML_CACHE_CONTROL,
   loadPrerenderedPages,
   type HeaderSet,
+  type PrerenderedPage,
 } from "./prerendered.ts";
 
 /** Hashed build assets never change: cache for a year. */
@@ -74,15 +83,19 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   const https = env.PUBLIC_URL.startsWith("https:");
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // Issue 13 §1: a hop count or the proxies' addresses, never `true` (the visitor's own X-Forwarded-For would win).
+  app.set("trust proxy", env.TRUST_PROXY);
 
   app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
-      // Method, path and status are enough to follow a request; headers would put visitors' data in the logs.
+      // Method, path and status are enough to follow a request; headers would put visitors' data in the logs,
+      // and the URL itself carries reset tokens and session codes (issue 13 §6). pino-http replaces the
+      // logger's `err` serializer with its own unless given one.
       serializers: {
-        req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        err: serializeError,
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
@@ -93,8 +106,15 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
-  const directives = cspDirectives({ scriptSources: [], development, https });
-  const securityHeaders = helmet({
+  // Production: the pre-rendered pages, read once. Server-rendered documents inline the same stylesheet
+  // (app/root.tsx), so their CSP allows its hash too, and no 'unsafe-inline' (issue 13 §12c).
+  const pages =
+    options.mode === "production"
+      ? await loadPrerenderedPages(path.join(options.buildDir, "client"), { https })
+      : new Map<string, PrerenderedPage>();
+  const styleSources = [...new Set([...pages.values()].flatMap((page) => page.styleHashes))];
+  const directives = cspDirectives({ scriptSources: [], styleSources, development, https });
+  const helmetHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -109,6 +129,11 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       xFrameOptions: { action: "deny" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     });
+  // One middleware for helmet's headers and ours, so captureHeaders() gives pre-rendered pages both.
+  const securityHeaders: RequestHandler = (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
   app.use(securityHeaders);
   app.use(compression());
 
@@ -117,13 +142,10 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     res.json({ status: "ok" });
   });
 
-  // better-auth reads its own bodies: mounted before any body parser.
-  const authHandler = toNodeHandler(options.auth);
-  app.all("/api/auth/{*splat}", (req, res) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-    res.setHeader("Cache-Control", "no-store");
-    void authHandler(req, res);
-  });
+  // Before any body parser: this reads the body itself, bounded (issue 13 §5), then hands it to better-auth.
+  app.all("/api/auth/{*splat}", authHandlers(options.auth, { publicUrl: env.PUBLIC_URL }));
+  // Issue 13 §12a: cookies are SameSite=Lax; a state-changing request from another site is refused too.
+  app.use("/api", requireSameOrigin(env.PUBLIC_URL));
   // Before the forms router: its catch-all answers every other /api path with 404.
   app.use("/api", createAssistantRouter({ auth: options.auth, assistant: options.assistant }));
   app.use("/api", createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions, ice: iceConfigFromEnv(env) }));
@@ -158,13 +180,14 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
         fallthrough: false,
       }),
     );
-    prerendered = createPrerenderedResponder(
-      await loadPrerenderedPages(clientDir, { https }),
-      captureHeaders(securityHeaders),
-    );
+    prerendered = createPrerenderedResponder(pages, captureHeaders(securityHeaders));
     // Pre-rendered pages live at clean URLs; their files (and encodings) are not pages of their own.
-    app.get(/\/index\.html(\.br|\.gz)?$/, (req, res) => {
-      res.redirect(301, req.path.replace(/\/index\.html(\.br|\.gz)?$/, "") || "/");
+    // Issue 13 §2: the Location is one of our pages' own paths, never built from the request
+    // (`//evil.com/index.html` gave `Location: //evil.com`); other paths go on (static files, then 302 to /).
+    app.get(/\/index\.html(\.br|\.gz)?$/, (req, res, next) => {
+      const page = req.path.replace(/\/index\.html(\.br|\.gz)?$/, "") || "/";
+      if (!pages.has(page)) return next();
+      res.redirect(301, page);
     });
     app.use(
       express.static(clientDir, {
@@ -206,7 +229,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   const answerPrerendered = prerendered;
   return (req, res) => {
     if (answerPrerendered(req, res)) {
-      logger.debug({ method: req.method, url: req.url }, "pre-rendered page");
+      logger.debug({ method: req.method, url: redactUrl(req.url) }, "pre-rendered page");
       return;
     }
     app(req, res);

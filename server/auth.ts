@@ -6,9 +6,14 @@
  *   whose mail goes through the outbox like every other mail.
  * - `isTechnician` is an additional user field with `input: false`: sign-up
  *   ignores it and update-user refuses it; only `npm run user` sets it.
- * - Sign-in is rate-limited per IP (`AUTH_SIGN_IN_LIMIT` per minute), in every mode.
- * - Origins: the public URL, and the request's own origin (same-origin
- *   requests, e.g. the server reached on 127.0.0.1 in tests).
+ * - Field rules and our rate limits are better-auth hooks (`auth-guards.ts`,
+ *   issue 13 §5, §7, §10): name ≤ 100 characters, e-mail ≤ 254, typable
+ *   text; FAILED sign-ins limited per account and per IP address
+ *   (`AUTH_SIGN_IN_LIMIT` per `AUTH_SIGN_IN_WINDOW_S`), sign-up and reset
+ *   requests per IP address, all counted in `rateLimits` (shared through
+ *   PostgreSQL). Bodies are bounded before better-auth reads them (`auth-http.ts`).
+ * - Origins: `PUBLIC_URL` only (issue 13 §9), for the Origin check and every
+ *   redirect target (`redirectTo`, `callbackURL`); serve the site at that origin.
  * - The signing secret comes from `BETTER_AUTH_SECRET`, or is generated once
  *   into `DATA_DIR/auth-secret` (mode 600) so `npm start` works unconfigured.
  */
@@ -17,14 +22,18 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { isAPIError } from "better-auth/api";
 import type { Logger } from "pino";
 import type { AppDatabase } from "../database/connection.ts";
 import { accounts, authSessions, outboxMessages, users, verifications } from "../database/schema.ts";
 import { shop } from "../app/config/shop.ts";
 import type { Env } from "../app/utils/env.server.ts";
 import { newMessageId } from "./requests.ts";
+import { createAuthGuards } from "./auth-guards.ts";
+import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
+import { betterAuthLogger } from "./logger.ts";
 
-/** Set by `server/app.ts` from `req.ip` on every auth request (any incoming value is replaced). */
+/** Set by `server/auth-http.ts` from `req.ip` on every auth request (any incoming value is replaced). */
 export const CLIENT_IP_HEADER = "x-atelier-client-ip";
 
 /** Reads `BETTER_AUTH_SECRET`, else `DATA_DIR/auth-secret`, creating it (48 random bytes, base64url) if absent. */
@@ -58,9 +67,11 @@ export type AuthOptions = {
    * remote-support realtime layer can end that session's sockets at once.
    */
   onSessionEnded?: (ended: { id: string; userId: string }) => void;
+  /** Where sign-in, sign-up and reset-request limits count (`services.rateLimits`); default this process's memory. */
+  rateLimits?: RateLimitStore;
 };
 
-export function createAuth({ db, env, logger, secret, onMailQueued, onSessionEnded }: AuthOptions) {
+export function createAuth({ db, env, logger, secret, onMailQueued, onSessionEnded, rateLimits = MEMORY_STORE }: AuthOptions) {
   return betterAuth({
     appName: shop.name,
     baseURL: env.PUBLIC_URL,
@@ -119,29 +130,39 @@ export function createAuth({ db, env, logger, secret, onMailQueued, onSessionEnd
         onMailQueued?.();
       },
     },
-    trustedOrigins: (request) => {
-      const origins = [env.PUBLIC_URL];
-      const host = request?.headers.get("host");
-      if (host) origins.push(`${new URL(env.PUBLIC_URL).protocol}//${host}`, `http://${host}`);
-      return origins;
-    },
+    // Issue 13 §9: never the request's Host, which the sender writes (a reset link could then point anywhere).
+    trustedOrigins: [env.PUBLIC_URL],
+    hooks: createAuthGuards({
+      store: rateLimits,
+      signIn: { points: env.AUTH_SIGN_IN_LIMIT, durationSeconds: env.AUTH_SIGN_IN_WINDOW_S },
+    }),
+    // better-auth's own limit stays for the other paths (100 per minute and IP, 3 per 10 s for password and
+    // e-mail changes); these three are counted by the hooks instead (failures only, for sign-in).
     rateLimit: {
       enabled: true,
       storage: "memory",
       window: 60,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: env.AUTH_SIGN_IN_LIMIT },
-        "/request-password-reset": { window: 300, max: 3 },
-        "/sign-up/email": { window: 600, max: 10 },
-      },
+      customRules: { "/sign-in/email": false, "/request-password-reset": false, "/sign-up/email": false },
     },
     advanced: {
       // better-auth only reads headers; Express sets this one from the socket (or the trusted proxy).
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.PUBLIC_URL.startsWith("https:"),
+      // better-auth skips its Origin and redirect checks when NODE_ENV or TEST says "test" (issue 13 §9):
+      // they apply in every mode, so tests exercise them and NODE_ENV=test never disables them.
+      disableOriginCheck: false,
+    },
+    // Refusals (4xx: wrong password, our limits and field rules) are answers, not faults; anything else goes to pino.
+    onAPIError: {
+      onError(error) {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        logger.error({ err: error }, "better-auth : erreur");
+      },
     },
     telemetry: { enabled: false },
+    // Into pino, scrubbed (issue 13 §6): its default console output would print a failed sign-up's e-mail.
+    logger: betterAuthLogger(logger),
   });
 }
 

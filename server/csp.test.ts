@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cspDirectives, inlineScriptHashes, serializeCsp } from "./csp.ts";
+import { cspDirectives, inlineScriptHashes, inlineStyleHashes, serializeCsp } from "./csp.ts";
 
 describe("CSP", () => {
   it("hashes every inline script, and ignores external and empty ones", () => {
@@ -20,5 +20,15 @@ describe("CSP", () => {
     expect(http).not.toHaveProperty("upgrade-insecure-requests");
     const https = cspDirectives({ scriptSources: [], development: false, https: true });
     expect(serializeCsp(https)).toContain("upgrade-insecure-requests");
+  });
+
+  it("allows inline styles by hash only, except under Vite in development (issue 13 §12c)", () => {
+    const css = "body{color:red}";
+    const [hash] = inlineStyleHashes(`<style>${css}</style><style></style><p style="color:blue">`);
+    expect(inlineStyleHashes(`<style>${css}</style><style></style>`)).toEqual([hash]);
+    expect(hash).toBe(`'sha256-${createHash("sha256").update(css).digest("base64")}'`);
+    const production = cspDirectives({ scriptSources: [], styleSources: [hash!], development: false, https: false });
+    expect(production["style-src"]).toEqual(["'self'", hash]);
+    expect(cspDirectives({ scriptSources: [], development: true, https: false })["style-src"]).toContain("'unsafe-inline'");
   });
 });

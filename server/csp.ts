@@ -9,6 +9,12 @@ import { createHash } from "node:crypto";
 export type CspOptions = {
   /** e.g. ["'nonce-abc'"] or ["'sha256-…'"] */
   scriptSources: string[];
+  /**
+   * The documents' own inline `<style>` elements, as `'sha256-…'` (issue 13 §12c; the stylesheet is
+   * inlined, decision record 002). Outside development no `'unsafe-inline'`: style attributes in markup
+   * are refused (React's `style={{…}}` in the browser sets properties through the CSSOM, which CSP allows).
+   */
+  styleSources?: string[];
   /** Vite's dev server needs inline scripts, eval and its websocket. */
   development: boolean;
   /** Only an https site may ask browsers to upgrade sub-requests. */
@@ -16,12 +22,13 @@ export type CspOptions = {
 };
 
 /** Directives in helmet's shape (`{ "script-src": [...] }`). */
-export function cspDirectives({ scriptSources, development, https }: CspOptions): Record<string, string[]> {
+export function cspDirectives({ scriptSources, styleSources = [], development, https }: CspOptions): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],
     "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptSources],
-    "style-src": ["'self'", "'unsafe-inline'"],
+    // Vite injects <style> elements in development.
+    "style-src": development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...styleSources],
     "img-src": ["'self'", "data:", "blob:"],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'"],
@@ -43,14 +50,24 @@ export function serializeCsp(directives: Record<string, string[]>): string {
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
-/** `'sha256-…'` sources for every inline `<script>` of an HTML document. */
-export function inlineScriptHashes(html: string): string[] {
+function hashesOf(html: string, element: RegExp): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
+  for (const match of html.matchAll(element)) {
     const body = match[1] ?? "";
     if (body.trim() === "") continue;
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];
+}
+
+/** `'sha256-…'` sources for every inline `<script>` of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  return hashesOf(html, INLINE_SCRIPT);
+}
+
+/** `'sha256-…'` sources for every `<style>` element of an HTML document (issue 13 §12c). */
+export function inlineStyleHashes(html: string): string[] {
+  return hashesOf(html, INLINE_STYLE);
 }

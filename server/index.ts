@@ -3,17 +3,21 @@
  * database (exit 1 with a French message if another server holds its
  * folder), serves the build (or Vite in development) and the remote-support
  * Socket.IO endpoint (issue 5), starts the outbox worker, and shuts down
- * gracefully on SIGTERM/SIGINT: stops accepting, disconnects Socket.IO
- * clients, lets in-flight requests finish, stops the worker, closes the database; forces
- * after `SHUTDOWN_TIMEOUT_MS`.
+ * gracefully on SIGTERM/SIGINT: stops accepting (the port is free at once
+ * for the next process: Node listens with SO_REUSEADDR), tells Socket.IO
+ * clients `server:restarting` and drops them so they reconnect to the next
+ * process (issue 13 §4; remote-support sessions are left as they are and
+ * end only if both participants stay away `SESSION_ABANDON_S`), lets
+ * in-flight requests finish, stops the worker, closes the database
+ * (releasing the PGlite folder lock); forces after `SHUTDOWN_TIMEOUT_MS`.
  */
 import { createServer } from "node:http";
 import path from "node:path";
-import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseEnv, type Env } from "../app/utils/env.server.ts";
 import { DatabaseLockedError } from "../database/connection.ts";
 import { createApp } from "./app.ts";
+import { createLogger } from "./logger.ts";
 import { attachRealtime } from "./remote-support/realtime.ts";
 import { startServices, type Services } from "./services.ts";
 
@@ -32,7 +36,8 @@ function readEnv(): Env {
 }
 const env = readEnv();
 
-const logger = pino({ level: env.LOG_LEVEL, base: undefined });
+// Redacts tokens, session codes and personal fields (issue 13 §6).
+const logger = createLogger(env);
 
 async function openServices(): Promise<Services> {
   try {
@@ -89,12 +94,15 @@ const realtime = attachRealtime({
   logger,
   publicUrl: env.PUBLIC_URL,
   databaseUrl: env.DATABASE_URL,
+  db: services.database.db,
+  sessionAbandonMs: env.SESSION_ABANDON_S * 1000,
 });
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ host: env.HOST, port, publicUrl: env.PUBLIC_URL }, `Serveur prêt sur http://${env.HOST}:${port}`);
   services.outbox.start();
+  services.retention.start();
 });
 
 let stopping = false;
@@ -108,7 +116,7 @@ function shutdown(signal: string) {
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
-  // Open WebSockets would hold the HTTP server open until the forced exit.
+  // Open WebSockets would hold the HTTP server open until the forced exit; closing them first makes clients reconnect.
   const realtimeClosed = realtime.close();
   httpServer.close(async () => {
     try {

@@ -3,7 +3,7 @@
  *
  * At start every `build/client/**\/index.html` is read once and kept with its
  * gzip and brotli encodings, an ETag and a CSP header whose hashes allow
- * exactly its own inline scripts. React Router's handler would otherwise render
+ * exactly its own inline scripts and styles. React Router's handler would otherwise render
  * these paths again on every request.
  */
 import { createHash } from "node:crypto";
@@ -12,7 +12,7 @@ import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
 import { compressBoth } from "../scripts/precompress.ts";
-import { cspDirectives, inlineScriptHashes, serializeCsp } from "./csp.ts";
+import { cspDirectives, inlineScriptHashes, inlineStyleHashes, serializeCsp } from "./csp.ts";
 
 export type PrerenderedPage = {
   identity: Buffer;
@@ -20,6 +20,8 @@ export type PrerenderedPage = {
   br: Buffer;
   etag: string;
   csp: string;
+  /** `'sha256-…'` of the page's `<style>` elements (the inlined stylesheet), also allowed in its CSP. */
+  styleHashes: string[];
 };
 
 /** Cache-Control of HTML documents: always revalidate (ETag makes it cheap). */
@@ -52,6 +54,7 @@ export async function loadPrerenderedPages(
       const encoded = (await readPrecompressed(file)) ?? (await compressBoth(identity));
       const relative = path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
       const html = identity.toString("utf8");
+      const styleHashes = inlineStyleHashes(html);
       return [
         relative === "" ? "/" : `/${relative}`,
         {
@@ -59,8 +62,14 @@ export async function loadPrerenderedPages(
           ...encoded,
           etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
           csp: serializeCsp(
-            cspDirectives({ scriptSources: inlineScriptHashes(html), development: false, https: options.https }),
+            cspDirectives({
+              scriptSources: inlineScriptHashes(html),
+              styleSources: styleHashes,
+              development: false,
+              https: options.https,
+            }),
           ),
+          styleHashes,
         },
       ];
     }),

@@ -11,7 +11,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { contactRequests, outboxMessages, quoteRequests, type OutboxMail } from "../database/schema.ts";
 import type { AppDatabase } from "../database/connection.ts";
 import {
@@ -24,13 +23,18 @@ import {
 } from "../app/requests/schemas.ts";
 import type { FormServices, RequestOrigin } from "../app/utils/server-context.ts";
 import { composeContactMail, composeQuoteMail, type MailSettings } from "./outbox/compose.ts";
+import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
+import { pseudonymizeIp } from "./logger.ts";
 
 export type RequestServiceOptions = {
   db: AppDatabase;
   logger: Logger;
   mail: MailSettings;
-  /** Accepted requests per IP and window (`FORM_RATE_LIMIT`, `FORM_RATE_WINDOW_S`). */
-  rateLimit: { points: number; durationSeconds: number };
+  /**
+   * Accepted requests per IP and window (`FORM_RATE_LIMIT`, `FORM_RATE_WINDOW_S`), counted in `store`
+   * (`services.rateLimits`: shared through PostgreSQL, issue 13 §10; default this process's memory).
+   */
+  rateLimit: { points: number; durationSeconds: number; store?: RateLimitStore };
   /** Called after a commit, to deliver without waiting for the next poll. */
   onStored?: () => void;
 };
@@ -38,17 +42,18 @@ export type RequestServiceOptions = {
 /** Builds the `FormServices` the router context and the API use. Its methods never throw. */
 export function createRequestService(options: RequestServiceOptions): FormServices {
   const { db, logger, mail } = options;
-  const limiter = new RateLimiterMemory({
+  const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
+    name: "form-ip",
     points: options.rateLimit.points,
-    duration: options.rateLimit.durationSeconds,
+    durationSeconds: options.rateLimit.durationSeconds,
   });
 
   /** A filled honeypot is refused before anything else, so a robot learns nothing from validation messages. */
   async function refuseSpam(kind: RequestKind, input: unknown, origin: RequestOrigin): Promise<SubmissionResult | null> {
     if (isRecord(input) && typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
-      // Counted too, so a robot cannot probe indefinitely.
-      await limiter.consume(origin.ip).catch(() => undefined);
-      logger.warn({ kind, ip: origin.ip }, "demande refusée : champ piège rempli");
+      // Counted too, so a robot cannot probe indefinitely; a store failure changes nothing to the refusal.
+      await consume(limiter, origin.ip).catch(() => undefined);
+      logger.warn({ kind, ipHash: pseudonymizeIp(origin.ip) }, "demande refusée : champ piège rempli");
       return { status: "spam" };
     }
     return null;
@@ -56,16 +61,17 @@ export function createRequestService(options: RequestServiceOptions): FormServic
 
   /** Only valid requests count: a visitor correcting a field is not penalised. */
   async function rateLimit(kind: RequestKind, origin: RequestOrigin): Promise<SubmissionResult | null> {
+    let outcome;
     try {
-      await limiter.consume(origin.ip);
-      return null;
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        logger.warn({ kind, ip: origin.ip }, "demande refusée : trop de demandes depuis cette adresse");
-        return { status: "rate-limited", retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
-      }
-      throw rejection;
+      outcome = await consume(limiter, origin.ip);
+    } catch (error) {
+      // The counters' table cannot be reached: the request could not be stored either.
+      logger.error({ err: error, kind }, "demande non enregistrée : limite de demandes illisible");
+      return { status: "failed" };
     }
+    if (outcome.allowed) return null;
+    logger.warn({ kind, ipHash: pseudonymizeIp(origin.ip) }, "demande refusée : trop de demandes depuis cette adresse");
+    return { status: "rate-limited", retryAfterSeconds: outcome.retryAfterSeconds };
   }
 
   /**

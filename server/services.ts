@@ -13,8 +13,10 @@ import { createMailTransport, type MailTransport } from "./outbox/transports.ts"
 import { createRequestService } from "./requests.ts";
 import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
 import { createSessionService, type SessionService } from "./remote-support/sessions.ts";
+import { sessionLimitsFromEnv } from "./remote-support/limits.ts";
 import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { createAssistantService, providerConfigFromEnv, type AssistantService } from "./assistant/service.ts";
+import { createRetentionWorker, outboxFolder, retentionPolicyFromEnv, type RetentionWorker } from "./retention.ts";
 
 export type Services = {
   database: DatabaseHandle;
@@ -28,6 +30,8 @@ export type Services = {
   assistant: AssistantService;
   /** Where every rate limit counts (issue 13 §10): the `rate_limits` table on PostgreSQL, memory on PGlite. */
   rateLimits: RateLimitStore;
+  /** Scheduled purges of expired data (issue 13 §11), created stopped: `retention.start()` once the server listens. */
+  retention: RetentionWorker;
   /** Stops the worker (waiting for a delivery in progress), then closes the transport and the database. */
   close(): Promise<void>;
 };
@@ -60,7 +64,7 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     db: database.db,
     logger,
     mail: { shopEmail: env.SHOP_EMAIL, messageIdDomain: new URL(env.PUBLIC_URL).hostname },
-    rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S },
+    rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S, store: rateLimits },
     onStored: () => outbox.wake(),
   });
   // Each needs the other: auth reports ended sign-in sessions to the session service, which checks passwords with auth.
@@ -72,21 +76,30 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     secret: await loadAuthSecret(env),
     onMailQueued: () => outbox.wake(),
     onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
+    rateLimits,
   });
   const authContext = await auth.$context;
-  sessions = createSessionService({ db: database.db, logger, verifyPasswordHash: authContext.password.verify });
+  sessions = createSessionService({
+    db: database.db,
+    logger,
+    verifyPasswordHash: authContext.password.verify,
+    // Issue 13 §8: code lifetime, join and creation limits, counted where every limit counts.
+    rateLimits,
+    ...sessionLimitsFromEnv(env),
+  });
   const provider = providerConfigFromEnv(env);
   const assistant = createAssistantService({
     db: database.db,
     logger,
     provider,
-    rateLimit: { points: env.AI_RATE_LIMIT, durationSeconds: env.AI_RATE_WINDOW_S },
+    rateLimit: { points: env.AI_RATE_LIMIT, durationSeconds: env.AI_RATE_WINDOW_S, store: rateLimits },
   });
   // The model and the server's host, never the key.
   logger.info(
     provider ? { model: provider.model, host: provider.baseURL ? new URL(provider.baseURL).host : "api.openai.com" } : {},
     provider ? "assistant : fournisseur d'IA configuré" : "assistant : aucun fournisseur d'IA configuré, assistant hors ligne",
   );
+  const retention = createRetentionWorker({ db: database.db, logger, policy: retentionPolicyFromEnv(env), outboxFolder: outboxFolder(env) });
   return {
     database,
     transport,
@@ -96,7 +109,9 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     sessions,
     assistant,
     rateLimits,
+    retention,
     async close() {
+      await retention.stop();
       await outbox.stop();
       transport.close();
       await database.close();

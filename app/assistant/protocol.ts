@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { shop } from "../config/shop.ts";
+import { typedString } from "../utils/text.ts";
 
 /** Spec §2, §5 and §8, verbatim ({product} is the shop's name, {phone} and {email} its contacts). */
 export const ASSISTANT_MESSAGES = {
@@ -32,8 +33,8 @@ export type AssistantConversationResponse = { messages: AssistantMessage[] };
 
 /** `POST /api/assistant/messages`: the customer's message (an empty one is answered by `emptyMessage`). */
 export const AssistantMessageBody = z.object({
-  content: z
-    .string({ error: "Le message est obligatoire." })
+  // Typable text only (issue 13 §7): a NUL made the insert fail with a 500.
+  content: typedString({ error: "Le message est obligatoire." })
     .max(ASSISTANT_MESSAGE_MAX_CHARS, { error: ASSISTANT_MESSAGES.tooLong }),
 });
 

@@ -5,6 +5,7 @@
  * messages and the duration formats. Pure: no server or browser APIs.
  */
 import { z } from "zod";
+import { typedString } from "../utils/text.ts";
 
 /**
  * Session codes are read aloud over the phone: upper-case letters and digits
@@ -46,7 +47,11 @@ export const SESSION_MESSAGES = {
   reportLocked: "Vérifiez d'abord votre mot de passe pour ouvrir les rapports.",
   ownSession: "Vous ne pouvez pas rejoindre votre propre session.",
   sessionEnded: "Session terminée",
-  codeTaken: "Ce code de session est déjà utilisé.",
+  // Issue 13 §8: a code nobody used in time, and the limits on joins and creations (429 with Retry-After).
+  codeExpired: "Ce code de session a expiré. Demandez au client de démarrer une nouvelle session.",
+  codeExpiredNotice: "Votre code a expiré sans qu'un technicien ne l'utilise : démarrez une nouvelle session pour en obtenir un nouveau.",
+  tooManyJoins: "Trop de tentatives de connexion à une session. Réessayez dans quelques minutes.",
+  tooManySessions: "Trop de sessions créées en peu de temps. Réessayez dans quelques minutes.",
   unreadableCode: "Ce code de session n'est pas valide.",
   notConnected: "La session n'est pas connectée.",
   tooManyAttempts: "Trop de tentatives. Réessayez dans une minute.",
@@ -55,6 +60,9 @@ export const SESSION_MESSAGES = {
   badBody: "Le contenu envoyé doit être un objet JSON.",
   badSignal: "Message de signalisation invalide.",
   wrongSender: "Ce message ne peut pas venir de vous dans cette session.",
+  // Issue 13 §3: signaling budgets (per connection, per session), past which a signal is refused and not stored.
+  signalTooFast: "Trop de messages de signalisation : réessayez dans quelques secondes.",
+  signalQuota: "Cette session a atteint le volume maximal de messages de signalisation.",
   tooLarge: "Le contenu envoyé est trop volumineux.",
 } as const;
 
@@ -130,7 +138,13 @@ export type RequestView =
 export type RequestListResponse = { requests: RequestView[] };
 
 export const JoinBody = z.object({ code: SessionCode });
-/** A code chosen by the creator must have the generated shape, so it stays easy to read aloud. */
+/**
+ * `code` (optional) names one of the caller's own sessions, which is then
+ * returned as is (spec §4). Any other code, free or someone else's, is
+ * ignored: the caller gets their open session or a new random code, so the
+ * answer never tells whether a code exists (issue 13 §8). It must have the
+ * generated shape.
+ */
 export const CreateSessionBody = z
   .object({ code: SessionCode.refine(isReadableSessionCode, { error: SESSION_MESSAGES.unreadableCode }).optional() })
   .default({});
@@ -158,6 +172,12 @@ export type ServerToClientEvents = {
   signal: (message: { code: string; data: SignalData }) => void;
   /** The account's sign-in session ended (signed out elsewhere, account deleted): leave the area. */
   "auth:ended": () => void;
+  /**
+   * Issue 13 §4: this server process is stopping (deploy, restart); the
+   * connection closes right after and the client reconnects by itself, to
+   * the next process. Sessions go on: nothing ends because of a restart.
+   */
+  "server:restarting": () => void;
 };
 
 export type SignalAck = { ok: true } | { ok: false; message: string };
@@ -278,8 +298,8 @@ export const SessionEventBody = z.discriminatedUnion(
   [
     z.object({
       kind: z.literal("chat"),
-      text: z
-        .string({ error: "Le message est vide." })
+      // Typable text only (issue 13 §7): PostgreSQL refuses a NUL, a lone surrogate would be mangled.
+      text: typedString({ error: "Le message est vide." })
         .trim()
         .min(1, { error: "Le message est vide." })
         .max(CHAT_MAX_CHARS, { error: `Le message dépasse ${CHAT_MAX_CHARS} caractères.` }),
@@ -308,6 +328,13 @@ export const CONTROL_CHANNEL_OPTIONS = { ordered: true, maxRetransmits: 3 } as c
 export const PING_INTERVAL_MS = 5_000;
 /** How long the dashboard waits for a lost peer connection to recover (ICE restart) before ending the session, ms. */
 export const PEER_RECOVERY_GRACE_MS = 8_000;
+/**
+ * Issue 13 §4, Socket.IO client reconnection backoff, ms: first try after
+ * about 0.5 s, doubling up to 2 s, each ±50 %, so every tab is back within
+ * about 3 s of a restarted server listening, and the tabs of a busy shop do
+ * not all knock at the same instant. Used by the browser and by `bench/restart.ts`.
+ */
+export const RECONNECT_OPTIONS = { reconnectionDelay: 500, reconnectionDelayMax: 2_000, randomizationFactor: 0.5 } as const;
 
 const Fraction = z.number().min(0).max(1);
 const KeyName = z.string().max(64);

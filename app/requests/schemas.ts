@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { MAILBOX_PLANS, type MailboxPlanId } from "../config/mailbox-plans.ts";
+import { typedString } from "../utils/text.ts";
 
 /** Limits in characters, also set as `maxLength` on the form fields. */
 export const LIMITS = {
@@ -40,6 +41,8 @@ export const REQUEST_MESSAGES = {
   tooLarge: "Votre demande est trop volumineuse. Raccourcissez votre message et réessayez.",
   badJson: "Le contenu envoyé n'est pas un JSON valide.",
   badContentType: "Format non pris en charge : envoyez du JSON ou un formulaire.",
+  unreadableForm: "Le formulaire envoyé est illisible. Rechargez la page et réessayez.",
+  badFormContentType: "Cette page n'accepte que son formulaire. Rechargez la page et réessayez.",
 } as const;
 
 /** "Trop de demandes…" with the wait rounded up to whole minutes. */
@@ -54,17 +57,18 @@ const notText = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required(label) : "Ce champ doit être un texte.";
 const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${new Intl.NumberFormat("fr-FR").format(max)} caractères.`;
 
-/** A required free-text field: a string, trimmed, non-empty, at most `max` characters. */
+/**
+ * A required free-text field: a string a person could type (no NUL, control
+ * character or lone surrogate: issue 13 §7), trimmed, non-empty, at most `max` characters.
+ */
 function text(label: string, max: number) {
-  return z
-    .string({ error: notText(label) })
+  return typedString({ error: notText(label) })
     .trim()
     .min(1, { error: required(label) })
     .max(max, { error: tooLong(max) });
 }
 
-const email = z
-  .string({ error: notText("votre adresse e-mail") })
+const email = typedString({ error: notText("votre adresse e-mail") })
   .trim()
   .min(1, { error: required("votre adresse e-mail") })
   .max(LIMITS.email, { error: tooLong(LIMITS.email) })
@@ -94,8 +98,7 @@ export const QuoteInput = z.object({
     error: "Veuillez indiquer un numéro de téléphone valide, par exemple 01 23 45 67 89.",
   }),
   description: text("la description de votre projet", LIMITS.description),
-  domain: z
-    .string({ error: notText("le nom de domaine souhaité") })
+  domain: typedString({ error: notText("le nom de domaine souhaité") })
     .trim()
     .toLowerCase()
     // People often type the extension anyway: the form shows ".com" after the field.

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/mentions-legales";
 import { Card } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
+import { formatRetentionDays, RETENTION } from "~/config/retention";
 import { formatAddress, formatEuros, mailtoHref, shop, telHref } from "~/config/shop";
 import { cn } from "~/utils/cn";
 import { getMeta } from "~/utils/meta";
@@ -38,6 +39,34 @@ function FactList({ facts }: { facts: readonly { term: string; value: ReactNode 
     </Card>
   );
 }
+
+/** Issue 13 §11: what is kept how long, from the constants the server's purges use by default. */
+const RETENTION_FACTS = [
+  {
+    term: "Demandes de contact et de devis",
+    value: `${formatRetentionDays(RETENTION.requestDays)} après notre dernier contact (votre dernière demande)`,
+  },
+  {
+    term: "Copies des e-mails de vos demandes",
+    value: `${formatRetentionDays(RETENTION.sentMailDays)} après leur envoi à l'atelier ; jamais supprimées avant d'avoir été envoyées`,
+  },
+  {
+    term: "Sessions d'assistance à distance",
+    value: `${formatRetentionDays(RETENTION.sessionDays)} après la fin de la session (déroulé et messages échangés), pour garder la trace de l'intervention`,
+  },
+  {
+    term: "Données de connexion d'une session (dont les adresses IP)",
+    value: `supprimées à la fin de la session, et au plus tard ${RETENTION.signalingHours} heures après leur envoi`,
+  },
+  {
+    term: "Conversation avec l'assistant virtuel",
+    value: `${formatRetentionDays(RETENTION.assistantInactiveDays)} après votre dernier message (ou dès que vous cliquez sur « Nouvelle conversation »)`,
+  },
+  {
+    term: "Compte de l'espace d'assistance",
+    value: "jusqu'à sa suppression, sur simple demande ; les connexions et liens de réinitialisation expirés sont supprimés",
+  },
+] as const;
 
 /** Body text of the legal sections. */
 function Prose({ children, className }: { children: ReactNode; className?: string }) {
@@ -119,11 +148,13 @@ export default function MentionsLegales() {
           </p>
           <p>
             Elles servent uniquement à répondre à vos demandes de contact, de devis ou d'assistance et sont
-            conservées {legal.requestRetentionYears} ans après notre dernier contact, puis supprimées. Elles ne sont ni vendues ni cédées à des
+            conservées pendant les durées indiquées ci-dessous, puis supprimées automatiquement. Elles ne sont ni vendues ni cédées à des
             tiers ; seuls nos prestataires techniques (hébergement, envoi des e-mails, assistant virtuel) peuvent les traiter pour notre
             compte et pour ces seules finalités.
           </p>
         </Prose>
+        <h3 className="mt-8 text-2xl font-semibold text-white">Durées de conservation</h3>
+        <FactList facts={RETENTION_FACTS} />
         <h3 className="mt-8 text-2xl font-semibold text-white">Vos droits</h3>
         <ul className="mt-4 flex max-w-3xl list-disc flex-col gap-2 pl-6 text-lg text-slate-300 marker:text-sky-300">
           <li>

@@ -47,3 +47,47 @@ describe("parseEnv", () => {
     expect(getPublicEnv(env)).toEqual({ PUBLIC_URL: "https://a.fr" });
   });
 });
+
+describe("TRUST_PROXY (issue 13 §1)", () => {
+  it("takes Express's own forms: false by default, a hop count, or the proxies' addresses", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ TRUST_PROXY: " 192.0.2.10, 10.0.0.0/8,fd00::/8 , ::1,uniquelocal" }).TRUST_PROXY).toEqual([
+      "192.0.2.10",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "::1",
+      "uniquelocal",
+    ]);
+  });
+
+  it("refuses true, saying why and what to write instead", () => {
+    const error = (() => {
+      try {
+        parseEnv({ TRUST_PROXY: "true" });
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).issues.map((issue) => issue.variable)).toEqual(["TRUST_PROXY"]);
+    const message = (error as ConfigError).message;
+    expect(message).toContain("X-Forwarded-For");
+    expect(message).toContain("loopback");
+    expect(message).toContain("l'adresse du proxy");
+  });
+
+  it.each(["oui", "10.0.0.0/33", "proxy.exemple.fr", "192.0.2.10,", "1.5", "-1", "::1/129", "10.0.0.1/8/8"])(
+    "refuses %s, naming the bad item",
+    (value) => {
+      try {
+        parseEnv({ TRUST_PROXY: value });
+        expect.unreachable("parseEnv should have thrown");
+      } catch (error) {
+        expect((error as ConfigError).issues).toEqual([{ variable: "TRUST_PROXY", message: expect.stringContaining("attendu false") }]);
+      }
+    },
+  );
+});

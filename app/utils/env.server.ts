@@ -8,8 +8,10 @@
  * `getPublicEnv` is the whitelisted subset that may reach the browser; nothing
  * else from here is ever serialised into a page.
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 import { shop } from "../config/shop.ts";
+import { RETENTION } from "../config/retention.ts";
 
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -31,6 +33,62 @@ const urlList = (scheme: RegExp, error: string) =>
             .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(scheme, { error }).max(512)));
+
+/** proxy-addr's names for address ranges, accepted in `TRUST_PROXY` beside addresses and CIDR networks. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** One `TRUST_PROXY` list item: a range name, an IPv4/IPv6 address, or a network `address/prefix`. */
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = "", prefix, ...rest] = item.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY` (issue 13 §1), in the forms Express's `trust proxy` setting takes:
+ * `false` (default: the socket's address is the visitor's), a hop count (an
+ * integer: how many proxies stand in front), or a comma-separated list of the
+ * proxies' addresses, CIDR networks, `loopback`, `linklocal` or `uniquelocal`.
+ * Output: `false | number | string[]`, passed as is to `app.set("trust proxy", …)`.
+ *
+ * `true` is refused: Express would then take the leftmost X-Forwarded-For
+ * address, which every visitor writes themselves, and every per-IP limit
+ * would be bypassed.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === "false") return false;
+    if (value === "true") {
+      context.addIssue({
+        code: "custom",
+        message:
+          "ne peut plus valoir true : Express croirait alors la première adresse de l'en-tête X-Forwarded-For, " +
+          "que chaque visiteur écrit lui-même, et les limites par adresse IP seraient contournées. " +
+          "Écrivez loopback (ou 1) derrière nginx ou Caddy sur la même machine, ou l'adresse du proxy " +
+          "(ex. 192.0.2.10, ou un réseau 10.0.0.0/8) s'il est sur une autre machine",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(",").map((item) => item.trim());
+    const bad = items.filter((item) => !isProxyAddress(item));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: "custom",
+        message:
+          `${bad.map((item) => `« ${item} »`).join(", ")} : attendu false, un nombre de proxys (ex. 1), ` +
+          "ou des adresses IP, réseaux CIDR, loopback, linklocal ou uniquelocal séparés par des virgules",
+      });
+      return z.NEVER;
+    }
+    return items;
+  })
+  .default(false);
 
 /** The e-mail API transport (spec §7) needs all of these once one is set. */
 const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_CONTACT", "EMAILJS_TEMPLATE_QUOTE", "EMAILJS_PUBLIC_KEY"] as const;
@@ -57,10 +115,7 @@ const EnvSchema = z
       error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
     })
     .default("info"),
-  TRUST_PROXY: z
-    .enum(["true", "false"], { error: "doit valoir true ou false" })
-    .transform((value) => value === "true")
-    .default(false),
+  TRUST_PROXY: trustProxy,
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "doit être un nombre" })
     .int({ error: "doit être un entier" })
@@ -92,7 +147,9 @@ const EnvSchema = z
 
   // Accounts (issue 5). Without a secret, one is generated into DATA_DIR/auth-secret.
   BETTER_AUTH_SECRET: z.string().trim().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+  // Failed sign-ins allowed per account and per IP address in a window of AUTH_SIGN_IN_WINDOW_S seconds (issue 13 §10).
   AUTH_SIGN_IN_LIMIT: positiveInt(5),
+  AUTH_SIGN_IN_WINDOW_S: positiveInt(900),
 
   // Remote support over WebRTC (issue 6). Comma-separated lists; ICE_STUN_URLS=none means no STUN server.
   ICE_STUN_URLS: urlList(/^stuns?:/, "doit être une liste d'URL stun: ou stuns: séparées par des virgules").prefault(
@@ -101,6 +158,18 @@ const EnvSchema = z
   TURN_URLS: urlList(/^turns?:/, "doit être une liste d'URL turn: ou turns: séparées par des virgules").prefault("none"),
   TURN_SECRET: z.string().trim().min(16, { error: "doit contenir au moins 16 caractères" }).optional(),
   TURN_TTL_S: positiveInt(86_400),
+  // Issue 13 §4: a connected session whose two participants are both gone this long (seconds) is ended by the server.
+  SESSION_ABANDON_S: positiveInt(120),
+
+  // Issue 13 §8: session codes expire unused after SESSION_CODE_TTL_S seconds; per account, failed joins, all
+  // joins and new sessions are limited per window (seconds), shared by server processes with DATABASE_URL.
+  SESSION_CODE_TTL_S: positiveInt(1800),
+  SESSION_JOIN_FAILURE_LIMIT: positiveInt(10),
+  SESSION_JOIN_FAILURE_WINDOW_S: positiveInt(600),
+  SESSION_JOIN_LIMIT: positiveInt(60),
+  SESSION_JOIN_WINDOW_S: positiveInt(3600),
+  SESSION_CREATE_LIMIT: positiveInt(10),
+  SESSION_CREATE_WINDOW_S: positiveInt(600),
 
   // The assistant (issue 7): any OpenAI-compatible server. Neither a key nor a base URL: the offline assistant.
   OPENAI_API_KEY: optionalText,
@@ -118,6 +187,16 @@ const EnvSchema = z
   OUTBOX_POLL_MS: positiveInt(5_000),
   OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
   OUTBOX_RETRY_MAX_MS: positiveInt(900_000),
+
+  // Retention (issue 13 §11): the server's purges delete older data. Defaults from app/config/retention.ts,
+  // the periods the legal notices state: change them there (and rebuild) to change the policy for good.
+  RETENTION_REQUESTS_DAYS: positiveInt(RETENTION.requestDays),
+  RETENTION_SENT_MAIL_DAYS: positiveInt(RETENTION.sentMailDays),
+  RETENTION_SESSIONS_DAYS: positiveInt(RETENTION.sessionDays),
+  RETENTION_ASSISTANT_DAYS: positiveInt(RETENTION.assistantInactiveDays),
+  RETENTION_SIGNALING_HOURS: positiveInt(RETENTION.signalingHours),
+  RETENTION_INTERVAL_HOURS: positiveInt(6),
+  RETENTION_BATCH_SIZE: positiveInt(500),
   })
   .superRefine((env, context) => {
     if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {

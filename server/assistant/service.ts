@@ -11,11 +11,11 @@
 import { desc, eq } from "drizzle-orm";
 import type OpenAI from "openai";
 import type { Logger } from "pino";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { ASSISTANT_MESSAGES, type AssistantMessage } from "../../app/assistant/protocol.ts";
 import type { Env } from "../../app/utils/env.server.ts";
 import type { AppDatabase } from "../../database/connection.ts";
 import { assistantMessages } from "../../database/schema.ts";
+import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
 import { offlineAnswer } from "./offline.ts";
 import { amountsIn } from "./price-guard.ts";
 import { createClient, generateReply, HISTORY_LIMIT, type ProviderConfig } from "./provider.ts";
@@ -51,7 +51,8 @@ export type AssistantServiceOptions = {
   logger: Logger;
   /** Null: the offline assistant. */
   provider: ProviderConfig | null;
-  rateLimit: { points: number; durationSeconds: number };
+  /** Messages per account and window; counted in `store` (`services.rateLimits`, issue 13 §10; default memory). */
+  rateLimit: { points: number; durationSeconds: number; store?: RateLimitStore };
   /** Injected by tests (fake clock for retry delays). */
   sleep?: (ms: number) => Promise<void>;
   client?: OpenAI;
@@ -66,7 +67,11 @@ export function providerConfigFromEnv(env: Env): ProviderConfig | null {
 export function createAssistantService(options: AssistantServiceOptions): AssistantService {
   const { db, logger, provider } = options;
   const client = provider ? (options.client ?? createClient(provider)) : null;
-  const limiter = new RateLimiterMemory({ points: options.rateLimit.points, duration: options.rateLimit.durationSeconds });
+  const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
+    name: "assistant-account",
+    points: options.rateLimit.points,
+    durationSeconds: options.rateLimit.durationSeconds,
+  });
   const failed = (error: unknown, message: string): AssistantRefusal => {
     logger.error({ err: error }, message);
     return { ok: false, reason: "failed", message: ASSISTANT_MESSAGES.failed };
@@ -99,16 +104,14 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
     },
 
     async reply(userId, content, handlers) {
+      let outcome;
       try {
-        await limiter.consume(userId);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) return failed(rejection, "limite de l'assistant illisible");
-        return {
-          ok: false,
-          reason: "rate-limited",
-          message: ASSISTANT_MESSAGES.tooManyMessages,
-          retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-        };
+        outcome = await consume(limiter, userId);
+      } catch (error) {
+        return failed(error, "limite de l'assistant illisible");
+      }
+      if (!outcome.allowed) {
+        return { ok: false, reason: "rate-limited", message: ASSISTANT_MESSAGES.tooManyMessages, retryAfterSeconds: outcome.retryAfterSeconds };
       }
       let history: Row[];
       try {

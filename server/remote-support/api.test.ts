@@ -49,11 +49,12 @@ const matrix: MatrixRow[] = [
     expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 201, otherTechnician: 201 },
   },
   {
+    // Issue 13 §8: someone else's code is ignored (their own open session, or a new one), never a refusal that tells it exists.
     name: "POST /api/sessions with the customer's code",
     method: "post",
     path: () => "/api/sessions",
     body: () => ({}),
-    expected: { anonymous: 401, customer: 200, otherCustomer: 409, technician: 409, otherTechnician: 409 },
+    expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 201, otherTechnician: 201 },
   },
   { name: "GET /api/sessions/mine", method: "get", path: () => "/api/sessions/mine", expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 200, otherTechnician: 200 } },
   {
@@ -279,21 +280,31 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
       expect(response.body.session.code).not.toBe(fixture.connected);
     });
 
-    it("returns the existing record for one's own code (spec §4), refuses another account's without revealing it", async () => {
+    it("returns the existing record for one's own code (spec §4), and answers someone else's code like a free one", async () => {
       const own = await as("customer", "post", "/api/sessions").send({ code: fixture.connected.toLowerCase() });
       expect(own.status).toBe(200);
       expect(own.body.session.code).toBe(fixture.connected);
+      // Issue 13 §8: the customer's open session either way; nothing tells that the other code exists.
       const other = await as("customer", "post", "/api/sessions").send({ code: fixture.waiting });
-      expect(other.status).toBe(409);
-      expect(other.body).toEqual({ message: "Ce code de session est déjà utilisé." });
+      const free = await as("customer", "post", "/api/sessions").send({ code: generateSessionCode() });
+      expect([other.status, free.status]).toEqual([200, 200]);
+      expect(other.body).toEqual(free.body);
+      expect(other.body.session.code).toBe(fixture.connected);
     });
 
-    it("creates a session with a chosen readable code", async () => {
-      await emptyTables(database.db);
-      const code = generateSessionCode();
-      const response = await as("customer", "post", "/api/sessions").send({ code });
-      expect(response.status).toBe(201);
-      expect(response.body.session.code).toBe(code);
+    it("gives an account without an open session a new random code, never the one it chose (issue 13 §8)", async () => {
+      const taken = await as("technician", "post", "/api/sessions").send({ code: fixture.waiting });
+      expect(taken.status).toBe(201);
+      expect(taken.body.session).toMatchObject({ userId: accounts.technician.id, status: "disconnected" });
+      expect(taken.body.session.code).not.toBe(fixture.waiting);
+      expect(isReadableSessionCode(taken.body.session.code)).toBe(true);
+      const chosen = generateSessionCode();
+      const free = await as("otherTechnician", "post", "/api/sessions").send({ code: chosen });
+      expect(free.status).toBe(201);
+      expect(free.body.session.code).not.toBe(chosen);
+      // The other customer's session is untouched.
+      const [waiting] = await database.db.select().from(sessions).where(sql`code = ${fixture.waiting}`);
+      expect(waiting).toMatchObject({ userId: accounts.otherCustomer.id, endTime: null });
     });
   });
 

@@ -7,7 +7,7 @@
  * | Method, path                        | Who                     | Success                      |
  * |-------------------------------------|-------------------------|------------------------------|
  * | GET  /api/me                        | signed in               | 200 `MeResponse`             |
- * | POST /api/sessions `{ code? }`      | signed in               | 201 new / 200 existing       |
+ * | POST /api/sessions `{ code? }`      | signed in (see below)   | 201 new / 200 existing       |
  * | GET  /api/sessions/mine             | signed in               | 200 `SessionListResponse`    |
  * | POST /api/sessions/join `{ code }`  | technician              | 200 `SessionResponse`        |
  * | POST /api/sessions/:code/disconnect | owner, joined technician| 200 `SessionResponse`        |
@@ -23,11 +23,17 @@
  * Errors are `{ message }` in French (`SESSION_MESSAGES`, spec §8): 400 bad
  * body or code, 401 "Utilisateur non connecté", 403 wrong role, not a
  * participant, own session, wrong side for an event, or "Mot de passe incorrect", 404 "Session non
- * trouvée", 409 "Session déjà connectée" (also: session ended, code taken,
- * session not connected), 413 body too large, 423 report before the password
- * check (so the dashboard knows to show "Vérification"), 429 too many
- * password checks (`Retry-After`, s), 500 database failure. Every answer is
+ * trouvée", 409 "Session déjà connectée" (also: session ended, session not
+ * connected), 410 a code that expired unused (issue 13 §8), 413 body too
+ * large, 423 report before the password check (so the dashboard knows to
+ * show "Vérification"), 429 too many password checks, joins or new sessions
+ * (`Retry-After`, s), 500 database failure. Every answer is
  * `Cache-Control: no-store`; no stack trace is ever sent.
+ *
+ * `POST /api/sessions` with a `code` returns that session only when it is
+ * the caller's own (spec §4); any other code is ignored, so the answer (the
+ * caller's open session, or a new one with a random code) is the same
+ * whether or not someone else uses it (issue 13 §8).
  */
 import express, { type ErrorRequestHandler, type Request, type Response } from "express";
 import type { z } from "zod";
@@ -58,7 +64,12 @@ export const REFUSAL_STATUS = {
   "not-found": 404,
   "already-connected": 409,
   "session-ended": 409,
-  "code-taken": 409,
+  "code-expired": 410,
+  "too-many-joins": 429,
+  "too-many-sessions": 429,
+  // Signaling travels over Socket.IO, not this API; listed for completeness.
+  "signal-rate": 429,
+  "signal-quota": 429,
   "not-connected": 409,
   "wrong-sender": 403,
   "report-locked": 423,

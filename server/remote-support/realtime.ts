@@ -17,7 +17,11 @@
  * - `signal` (offer, answer, ICE candidate…): validated, accepted only from
  *   the two participants of a connected session, stored in `signaling`,
  *   delivered to the other participant's `user:` room only; acknowledged
- *   `{ ok: true }` or `{ ok: false, message }`.
+ *   `{ ok: true }` or `{ ok: false, message }`. Issue 13 §3: each connection
+ *   has a budget (`SocketSignalBudget`: messages and bytes per second, and at
+ *   most `maxPending` waiting), checked on arrival; past it the signal is
+ *   refused at once, never queued. The session's own budget is the session
+ *   service's (`relaySignal`).
  * - `auth:ended` then disconnection when the sign-in session ends: at once on
  *   sign-out, revocation or account deletion through better-auth (its
  *   session-delete hook), and otherwise (account deleted by `npm run user`,
@@ -46,6 +50,9 @@ import {
 import type { Auth } from "../auth.ts";
 import { resolveCaller, type Caller } from "./caller.ts";
 import type { SessionService, SessionServiceEvent } from "./sessions.ts";
+import { DEFAULT_SOCKET_SIGNAL_BUDGET, TokenBucket, type SocketSignalBudget } from "./limits.ts";
+import type { AppDatabase } from "../../database/connection.ts";
+import { connectedSessions, DEFAULT_SESSION_ABANDON_S, startPresence } from "./presence.ts";
 
 /** Default period of the background session check, ms. */
 export const REVALIDATE_INTERVAL_MS = 30_000;
@@ -72,17 +79,26 @@ export type RealtimeOptions = {
   auth: Auth;
   sessions: SessionService;
   logger: Logger;
-  /** The site's public origin (`PUBLIC_URL`): accepted as handshake Origin, with the request's own host. */
+  /** The site's public origin (`PUBLIC_URL`): the only handshake Origin accepted (none at all is too). */
   publicUrl: string;
   /** PostgreSQL: broadcasts cross server processes through the postgres adapter. Absent: this process only. */
   databaseUrl?: string;
   /** Background session check period, ms (default `REVALIDATE_INTERVAL_MS`). */
   revalidateIntervalMs?: number;
+  /** Issue 13 §3: each connection's signaling budget (default `DEFAULT_SOCKET_SIGNAL_BUDGET`). */
+  signalBudget?: SocketSignalBudget;
+  /** Issue 13 §4: where connected sessions are read to end abandoned ones (`presence.ts`). Absent: none are ended. */
+  db?: AppDatabase;
+  /** Issue 13 §4: both participants without a socket this long (ms) → the server ends the session (default 120 s). */
+  sessionAbandonMs?: number;
 };
 
 export type Realtime = {
   io: RealtimeServer;
-  /** Disconnects every client and stops the adapter; leaves the HTTP server to its owner. Idempotent. */
+  /**
+   * For a shutdown: tells every client `server:restarting` and drops its connection (clients reconnect by
+   * themselves), stops the presence sweep and the adapter; leaves the HTTP server to its owner. Idempotent.
+   */
   close(): Promise<void>;
 };
 
@@ -108,9 +124,10 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
     allowRequest: (req, callback) => {
+      // Browsers send Origin on every WebSocket and cross-origin request: when present it must be PUBLIC_URL's,
+      // whatever the Host says (issue 13 §9). Without one, the request is same-origin or not from a browser.
       const origin = req.headers.origin;
-      const host = req.headers.host;
-      const allowed = !origin || origin === publicOrigin || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+      const allowed = !origin || origin === publicOrigin;
       if (!allowed) logger.warn({ origin }, "Socket.IO : origine refusée");
       callback(allowed ? null : "origine refusée", allowed);
     },
@@ -202,17 +219,41 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       await deliverInOrder(userRoom(result.recipientId), { code, data });
       reply({ ok: true });
     };
+    // Issue 13 §3: checked on arrival, so a flood costs neither the database nor memory in the queue below.
+    const budget = options.signalBudget ?? DEFAULT_SOCKET_SIGNAL_BUDGET;
+    const messageBucket = new TokenBucket(budget.burstMessages, budget.messagesPerSecond);
+    const byteBucket = new TokenBucket(budget.burstBytes, budget.bytesPerSecond);
+    let pending = 0;
+    let refused = 0;
+    let refusalLoggedAt = 0;
+    const withinBudget = (message: unknown): boolean => {
+      if (pending < budget.maxPending && messageBucket.take() && byteBucket.take(JSON.stringify(message)?.length ?? 0)) return true;
+      // One line per connection and 10 s at most: a flood must not turn into a flood of logs.
+      refused += 1;
+      if (Date.now() - refusalLoggedAt >= 10_000) {
+        logger.warn({ userId: socket.data.caller.userId, refused }, "Socket.IO : signalisation refusée (budget de la connexion)");
+        refusalLoggedAt = Date.now();
+        refused = 0;
+      }
+      return false;
+    };
     // One message at a time per socket: an offer must not be overtaken by the ICE candidates sent right after it.
     let previous: Promise<void> = Promise.resolve();
     socket.on("signal", (message, ack) => {
       const reply = (result: SignalAck) => {
         if (typeof ack === "function") ack(result);
       };
+      if (!withinBudget(message)) return reply({ ok: false, message: SESSION_MESSAGES.signalTooFast });
+      pending += 1;
       previous = previous.then(() =>
-        relay(message, reply).catch((error: unknown) => {
-          logger.error({ err: error }, "Socket.IO : message de signalisation non relayé");
-          reply({ ok: false, message: SESSION_MESSAGES.failed });
-        }),
+        relay(message, reply)
+          .catch((error: unknown) => {
+            logger.error({ err: error }, "Socket.IO : message de signalisation non relayé");
+            reply({ ok: false, message: SESSION_MESSAGES.failed });
+          })
+          .finally(() => {
+            pending -= 1;
+          }),
       );
     });
   });
@@ -229,6 +270,23 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       if (pool) io.serverSideEmit("auth-session-ended", event.authSessionId);
     }
   });
+
+  // Issue 13 §4: sessions whose two participants are gone (tab closed, or never back after a restart) end after a grace.
+  const presence = options.db
+    ? startPresence({
+        abandonAfterMs: options.sessionAbandonMs ?? DEFAULT_SESSION_ABANDON_S * 1000,
+        openSessions: connectedSessions(options.db),
+        presentUsers: async (userIds) => {
+          const present = await io.in(userIds.map(userRoom)).fetchSockets();
+          return new Set(present.map((socket) => socket.data.caller.userId));
+        },
+        endByServer: async (code) => {
+          const result = await sessions.endByServer(code);
+          return result.ok && result.session !== null;
+        },
+        logger,
+      })
+    : undefined;
 
   let checking = false;
   const timer = setInterval(async () => {
@@ -251,8 +309,14 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       closed ??= (async () => {
         closing = true;
         clearInterval(timer);
+        presence?.stop();
         unsubscribe();
-        io.local.disconnectSockets(true);
+        // Issue 13 §4: not disconnectSockets(true), which a browser's client takes as final ("io server disconnect")
+        // and never reconnects. The tabs are told, then their connections dropped: a client sees "transport close"
+        // and reconnects with backoff, to the next process. Sessions stay as they are (presence.ts gives them a grace).
+        io.local.emit("server:restarting");
+        // One turn later, so the caller has stopped accepting connections and the notice leaves before the close frame.
+        await new Promise((resolve) => setImmediate(resolve));
         // Not io.close(): it would also close the HTTP server, whose shutdown belongs to server/index.ts.
         io.engine.close();
         await io.of("/").adapter.close();

@@ -6,18 +6,24 @@
  * `Caller` and the untrusted input.
  *
  * - Any signed-in account creates sessions, only for itself (owner, name and
- *   e-mail from the account). A customer who still has an open session (not
- *   ended) gets it back instead of a second one, so a double click or a
- *   reload keeps one code; only this caller's own session is ever returned.
+ *   e-mail from the account), with a random code. A customer who still has an
+ *   open session (not ended) gets it back instead of a second one, so a double
+ *   click or a reload keeps one code; only this caller's own session is ever
+ *   returned, and no answer tells whether someone else's code exists.
  * - Only technicians join, with ONE conditional UPDATE: of two technicians
  *   racing for a code, exactly one wins.
+ * - Issue 13 §8: a code nobody joined within `codeTtlSeconds` expires (the
+ *   server ends its session, so the customer's screen offers a new one);
+ *   failed joins, all joins and new sessions are limited per account
+ *   (`limits.ts`, counters in the shared `rate_limits` store).
  * - Either participant disconnects; duration is computed by the database.
  * - Technicians read only their own active session, history and reports;
  *   reports also need a recent password check (`verifyPassword`).
  * - Signaling messages are accepted only from the two participants of a
  *   connected session, each kind only from its side (`SIGNAL_SENDER`: the
- *   customer offers, the technician answers), stored, and addressed to the
- *   other participant.
+ *   customer offers, the technician answers), within the session's budget
+ *   (issue 13 §3: messages per sender and window, bytes stored per session),
+ *   stored, and addressed to the other participant.
  * - A session's record (issue 6): join and end are written with the change
  *   they record, in one transaction; the participants report sharing,
  *   remote input and chat (`SESSION_EVENT_SENDER`), and read it back.
@@ -28,7 +34,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AppDatabase } from "../../database/connection.ts";
 import {
   accounts,
@@ -56,6 +61,14 @@ import {
   type SessionView,
 } from "../../app/remote-support/protocol.ts";
 import type { Caller } from "./caller.ts";
+import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
+import {
+  DEFAULT_CODE_TTL_SECONDS,
+  DEFAULT_SESSION_LIMITS,
+  DEFAULT_SESSION_SIGNAL_BUDGET,
+  type SessionLimits,
+  type SessionSignalBudget,
+} from "./limits.ts";
 
 /** How long one password check opens reports, seconds. */
 export const REPORT_GRANT_SECONDS = 300;
@@ -73,7 +86,11 @@ export type RefusalReason =
   | "not-found"
   | "already-connected"
   | "session-ended"
-  | "code-taken"
+  | "code-expired"
+  | "too-many-joins"
+  | "too-many-sessions"
+  | "signal-rate"
+  | "signal-quota"
   | "not-connected"
   | "wrong-sender"
   | "report-locked"
@@ -92,18 +109,24 @@ export type SessionServiceEvent =
 export type SessionService = {
   /**
    * Spec §4 "Session status" and §7 "Create session". `code` (optional,
-   * already normalised and checked by `CreateSessionBody`): if it exists and
-   * is the caller's, that session is returned; another account's code is
-   * refused ("code-taken", nothing about it revealed). Otherwise the caller's
-   * open session if any, else a new one (status disconnected, a random code).
-   * `created` tells a new session (201) from an existing one (200).
+   * already normalised and checked by `CreateSessionBody`): if it is one of
+   * the caller's sessions, that session is returned. Any other code is
+   * ignored (issue 13 §8: the answer must not tell that someone else's code
+   * exists): the caller's open session if any, else a new one (status
+   * disconnected, a random code). The caller's open session past its code's
+   * lifetime is ended first (nobody can join it any more), so they get a
+   * fresh code. `created` tells a new session (201) from an existing one
+   * (200). Refusal: too-many-sessions (`limits.creations`, with `retryAfterSeconds`).
    */
   create(caller: Caller | null, input: { code?: string }): Promise<Outcome<{ session: SessionView; created: boolean }>>;
   /**
    * Spec §4 "Technician join": connected, technician_id = caller, start_time
    * = now, in one statement. Refusals: technician-only, not-found ("Session
    * non trouvée"), already-connected ("Session déjà connectée"),
-   * session-ended, own-session.
+   * session-ended, own-session, code-expired (nobody joined it within
+   * `codeTtlSeconds`: the server ends it, and its customer's screen offers a
+   * new code), too-many-joins (issue 13 §8: `limits.joins` attempts, or
+   * `limits.joinFailures` refusals, per technician; `retryAfterSeconds`).
    */
   join(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView }>>;
   /**
@@ -144,7 +167,11 @@ export type SessionService = {
   /**
    * Spec §7 "Insert into signaling": stores `data` (JSON text) from one
    * participant of a connected session and names the other, who alone
-   * receives it. Refusals: not-found, not-participant, not-connected.
+   * receives it. Refusals: not-found, not-participant, not-connected,
+   * wrong-sender, and (issue 13 §3, nothing stored) signal-rate when the
+   * sender stored `signalBudget.messagesPerWindow` signals in this session
+   * within the window, signal-quota when the session's stored signals would
+   * pass `signalBudget.maxStoredBytes`.
    */
   relaySignal(caller: Caller | null, code: string, data: SignalData): Promise<Outcome<{ recipientId: string }>>;
   /**
@@ -171,6 +198,14 @@ export type SessionServiceOptions = {
   verifyPasswordHash: (data: { hash: string; password: string }) => Promise<boolean>;
   /** New session codes (default `generateSessionCode`); tests force clashes with it. */
   generateCode?: () => string;
+  /** Where the per-account limits count (`services.rateLimits`; default this process's memory). */
+  rateLimits?: RateLimitStore;
+  /** Issue 13 §8: how long an unjoined code stays valid, seconds (default `DEFAULT_CODE_TTL_SECONDS`). */
+  codeTtlSeconds?: number;
+  /** Issue 13 §8: joins and creations per account (default `DEFAULT_SESSION_LIMITS`). */
+  limits?: SessionLimits;
+  /** Issue 13 §3: signaling per session (default `DEFAULT_SESSION_SIGNAL_BUDGET`). */
+  signalBudget?: SessionSignalBudget;
 };
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -229,7 +264,11 @@ const refusals = {
   "not-found": SESSION_MESSAGES.notFound,
   "already-connected": SESSION_MESSAGES.alreadyConnected,
   "session-ended": SESSION_MESSAGES.sessionEnded,
-  "code-taken": SESSION_MESSAGES.codeTaken,
+  "code-expired": SESSION_MESSAGES.codeExpired,
+  "too-many-joins": SESSION_MESSAGES.tooManyJoins,
+  "too-many-sessions": SESSION_MESSAGES.tooManySessions,
+  "signal-rate": SESSION_MESSAGES.signalTooFast,
+  "signal-quota": SESSION_MESSAGES.signalQuota,
   "not-connected": SESSION_MESSAGES.notConnected,
   "wrong-sender": SESSION_MESSAGES.wrongSender,
   "report-locked": SESSION_MESSAGES.reportLocked,
@@ -276,9 +315,42 @@ export function createSessionService({
   logger,
   verifyPasswordHash,
   generateCode = generateSessionCode,
+  rateLimits = MEMORY_STORE,
+  codeTtlSeconds = DEFAULT_CODE_TTL_SECONDS,
+  limits = DEFAULT_SESSION_LIMITS,
+  signalBudget = DEFAULT_SESSION_SIGNAL_BUDGET,
 }: SessionServiceOptions): SessionService {
   const listeners = new Set<(event: SessionServiceEvent) => void>();
-  const verifyLimiter = new RateLimiterMemory({ points: VERIFY_ATTEMPTS_PER_MINUTE, duration: 60 });
+  const verifyLimiter = createRateLimiter(rateLimits, { name: "report-password", points: VERIFY_ATTEMPTS_PER_MINUTE, durationSeconds: 60 });
+  const joinLimiter = createRateLimiter(rateLimits, { name: "session-join", ...limits.joins });
+  const joinFailureLimiter = createRateLimiter(rateLimits, { name: "session-join-failure", ...limits.joinFailures });
+  const createLimiter = createRateLimiter(rateLimits, { name: "session-create", ...limits.creations });
+
+  /** Issue 13 §8: an open session nobody joined whose code is older than `codeTtlSeconds`. */
+  const expiredSql = () =>
+    and(
+      isNull(sessions.endTime),
+      isNull(sessions.startTime),
+      lte(sessions.createdAt, sql`now() - (${codeTtlSeconds}::integer * interval '1 second')`),
+    )!;
+
+  /** Ends, inside `tx`, the sessions matching `where` whose code expired unused; announce them after commit. */
+  async function endExpired(tx: Transaction, where: SQL): Promise<SessionRow[]> {
+    const expired = await tx.select({ code: sessions.code }).from(sessions).where(and(where, expiredSql()));
+    const ended: SessionRow[] = [];
+    for (const { code } of expired) {
+      const row = await endInTransaction(tx, and(eq(sessions.code, code), expiredSql())!, null);
+      if (row) ended.push(row);
+    }
+    return ended;
+  }
+
+  function announceExpired(rows: SessionRow[]): void {
+    for (const row of rows) {
+      logger.info({ sessionId: row.id }, "code de session expiré : session terminée");
+      announce({ type: "session", session: toSessionView(row) });
+    }
+  }
 
   function announce(event: SessionServiceEvent): void {
     for (const listener of listeners) {
@@ -305,6 +377,19 @@ export function createSessionService({
     return row;
   }
 
+  /** Why `code` could not be joined by `caller`; an expired code's session is ended here (its customer then starts anew). */
+  async function refuseJoin(caller: Caller, code: string): Promise<Refusal> {
+    const existing = await findByCode(code);
+    if (!existing) return refuse("not-found");
+    if (existing.userId === caller.userId) return refuse("own-session");
+    if (existing.status === "connected") return refuse("already-connected");
+    if (existing.endTime) return refuse("session-ended");
+    const expired = await db.transaction((tx) => endExpired(tx, eq(sessions.code, code)));
+    announceExpired(expired);
+    // Open, unjoined and not expired: another technician joined it between the two reads.
+    return refuse(expired.length > 0 ? "code-expired" : "already-connected");
+  }
+
   async function hasReportGrant(caller: Caller): Promise<boolean> {
     const [grant] = await db
       .select({ id: verifications.id })
@@ -324,16 +409,21 @@ export function createSessionService({
     create(caller, input) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       return guarded("Erreur lors de la création de la session", async () => {
+        // Taken before the transaction (a PostgreSQL store needs a connection of its own), given back if nothing new.
+        const budget = await consume(createLimiter, caller.userId);
+        let expired: SessionRow[] = [];
         const result = await db.transaction(async (tx) => {
           // One creation at a time per account (both engines): "one open session per customer" holds under double clicks.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`session-create:${caller.userId}`}, 0))`);
+          expired = await endExpired(tx, eq(sessions.userId, caller.userId));
           if (input.code) {
-            const [existing] = await tx.select().from(sessions).where(eq(sessions.code, input.code)).limit(1);
-            if (existing) {
-              return existing.userId === caller.userId
-                ? ({ ok: true, session: existing, created: false } as const)
-                : refuse("code-taken");
-            }
+            // Only the caller's own: someone else's code gets the same answer as a free one (issue 13 §8).
+            const [own] = await tx
+              .select()
+              .from(sessions)
+              .where(and(eq(sessions.code, input.code), eq(sessions.userId, caller.userId)))
+              .limit(1);
+            if (own) return { ok: true, session: own, created: false } as const;
           }
           const [open] = await tx
             .select()
@@ -342,27 +432,26 @@ export function createSessionService({
             .orderBy(desc(sessions.createdAt))
             .limit(1);
           if (open) return { ok: true, session: open, created: false } as const;
-          for (let attempt = 0; attempt < (input.code ? 1 : CODE_ATTEMPTS); attempt++) {
+          if (!budget.allowed) return refuse("too-many-sessions", { retryAfterSeconds: budget.retryAfterSeconds });
+          for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
             const [row] = await tx
               .insert(sessions)
-              .values({
-                code: input.code ?? generateCode(),
-                userId: caller.userId,
-                userName: caller.name,
-                userEmail: caller.email,
-              })
+              .values({ code: generateCode(), userId: caller.userId, userName: caller.name, userEmail: caller.email })
               .onConflictDoNothing({ target: sessions.code })
               .returning();
             if (row) return { ok: true, session: row, created: true } as const;
           }
-          // A chosen code taken meanwhile by someone else (checked above, inserted concurrently), or no free code found.
-          if (input.code) return refuse("code-taken");
           throw new Error("aucun code de session libre trouvé");
         });
-        if (!result.ok) return result;
+        announceExpired(expired);
+        if (budget.allowed && !(result.ok && result.created)) await createLimiter.reward(caller.userId, 1);
+        if (!result.ok) {
+          logger.warn({ userId: caller.userId }, "création de session refusée : trop de sessions");
+          return result;
+        }
         const session = toSessionView(result.session);
         if (result.created) {
-          logger.info({ code: session.code, userId: caller.userId }, "session créée");
+          logger.info({ sessionId: session.id, userId: caller.userId }, "session créée");
           announce({ type: "session", session });
         }
         return { ok: true, session, created: result.created };
@@ -373,6 +462,13 @@ export function createSessionService({
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
       return guarded("Erreur lors de la mise à jour de la session", async () => {
+        const attempt = await consume(joinLimiter, caller.userId);
+        // A failure is counted before trying, so that guesses sent in parallel count too; a join that works gives it back.
+        const failure = attempt.allowed ? await consume(joinFailureLimiter, caller.userId) : attempt;
+        if (!failure.allowed) {
+          logger.warn({ technicianId: caller.userId }, "connexion à une session refusée : trop de tentatives");
+          return refuse("too-many-joins", { retryAfterSeconds: failure.retryAfterSeconds });
+        }
         const row = await db.transaction(async (tx) => {
           // The whole rule in one statement: two technicians racing cannot both match "disconnected".
           const [joined] = await tx
@@ -384,21 +480,17 @@ export function createSessionService({
                 eq(sessions.status, "disconnected"),
                 isNull(sessions.endTime),
                 ne(sessions.userId, caller.userId),
+                gt(sessions.createdAt, sql`now() - (${codeTtlSeconds}::integer * interval '1 second')`),
               ),
             )
             .returning();
           if (joined) await tx.insert(sessionEvents).values({ sessionId: joined.id, actorId: caller.userId, kind: "joined" });
           return joined;
         });
-        if (!row) {
-          const existing = await findByCode(code);
-          if (!existing) return refuse("not-found");
-          if (existing.userId === caller.userId) return refuse("own-session");
-          if (existing.status === "connected") return refuse("already-connected");
-          return refuse("session-ended");
-        }
+        if (!row) return refuseJoin(caller, code);
+        await joinFailureLimiter.reward(caller.userId, 1);
         const session = toSessionView(row);
-        logger.info({ code, technicianId: caller.userId }, "session rejointe");
+        logger.info({ sessionId: session.id, technicianId: caller.userId }, "session rejointe");
         announce({ type: "session", session });
         return { ok: true, session };
       });
@@ -469,6 +561,9 @@ export function createSessionService({
     mine(caller) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       return guarded("Erreur lors de la récupération de la session", async () => {
+        // A reload must not show a code nobody can join any more: the customer screen then offers a new one.
+        const expired = await db.transaction((tx) => endExpired(tx, eq(sessions.userId, caller.userId)));
+        announceExpired(expired);
         const rows = await db
           .select()
           .from(sessions)
@@ -511,10 +606,11 @@ export function createSessionService({
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
       return guarded("Erreur lors de la vérification du mot de passe", async () => {
-        const spent = await verifyLimiter.get(caller.userId);
-        if (spent && spent.consumedPoints >= VERIFY_ATTEMPTS_PER_MINUTE) {
+        // Counted before checking, so that checks sent in parallel count too; a right password gives the point back.
+        const attempt = await consume(verifyLimiter, caller.userId);
+        if (!attempt.allowed) {
           logger.warn({ userId: caller.userId }, "vérification refusée : trop de tentatives");
-          return refuse("rate-limited", { retryAfterSeconds: Math.max(1, Math.ceil(spent.msBeforeNext / 1000)) });
+          return refuse("rate-limited", { retryAfterSeconds: attempt.retryAfterSeconds });
         }
         const [account] = await db
           .select({ hash: accounts.password })
@@ -522,13 +618,11 @@ export function createSessionService({
           .where(and(eq(accounts.userId, caller.userId), eq(accounts.providerId, "credential")))
           .limit(1);
         if (!account?.hash || !(await verifyPasswordHash({ hash: account.hash, password }))) {
-          // Only failures count: a technician opening reports all day is never locked out.
-          await verifyLimiter.consume(caller.userId).catch((rejection: unknown) => {
-            if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          });
           logger.warn({ userId: caller.userId }, "vérification refusée : mot de passe incorrect");
           return refuse("wrong-password");
         }
+        // Only failures count: a technician opening reports all day is never locked out.
+        await verifyLimiter.reward(caller.userId, 1);
         const identifier = REPORT_GRANT_PREFIX + caller.authSessionId;
         const grantedUntil = new Date(Date.now() + REPORT_GRANT_SECONDS * 1000);
         await db.transaction(async (tx) => {
@@ -614,7 +708,10 @@ export function createSessionService({
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
       return guarded("Erreur lors de l'envoi d'un message de signalisation", async () => {
         const sender = SIGNAL_SENDER[data.type];
-        // Happy path in one round trip: the session check, the sender's side and the insert in one statement.
+        const json = JSON.stringify(data);
+        const { messagesPerWindow, windowSeconds, maxStoredBytes } = signalBudget;
+        // Happy path in one round trip: the session check, the sender's side, the session's budget (counted in
+        // the table itself, so every server process sees the same) and the insert, in one statement.
         const result = (await db.execute(sql`
           with target as (
             select code, user_id, technician_id from ${sessions}
@@ -623,17 +720,32 @@ export function createSessionService({
                 (${sender} <> 'technician' and user_id = ${caller.userId})
                 or (${sender} <> 'customer' and technician_id = ${caller.userId})
               )
+          ), spent as (
+            select
+              count(*) filter (
+                where sender_id = ${caller.userId} and created_at > now() - (${windowSeconds}::integer * interval '1 second')
+              )::integer as recent,
+              coalesce(sum(octet_length(data)), 0)::bigint as bytes
+            from ${signaling} where session_code = (select code from target)
           ), stored as (
             insert into ${signaling} (session_code, sender_id, data)
-            select code, ${caller.userId}, ${JSON.stringify(data)} from target
+            select code, ${caller.userId}, ${json} from target, spent
+            where spent.recent < ${messagesPerWindow}::integer
+              and spent.bytes + ${Buffer.byteLength(json)}::integer <= ${maxStoredBytes}::bigint
             returning id
           )
-          select user_id, technician_id from target, stored`)) as unknown as {
-          rows: { user_id: string; technician_id: string }[];
+          select user_id, technician_id, spent.recent, (select count(*) from stored)::integer as stored
+          from target, spent`)) as unknown as {
+          rows: { user_id: string; technician_id: string; recent: number; stored: number }[];
         };
         const target = result.rows[0];
-        if (target) {
+        if (target && Number(target.stored) > 0) {
           return { ok: true, recipientId: target.user_id === caller.userId ? target.technician_id : target.user_id };
+        }
+        if (target) {
+          const reason = Number(target.recent) >= messagesPerWindow ? "signal-rate" : "signal-quota";
+          logger.warn({ userId: caller.userId, reason }, "signalisation refusée : budget de la session atteint");
+          return refuse(reason);
         }
         const existing = await findByCode(code);
         if (!existing) return refuse("not-found");

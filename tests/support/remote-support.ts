@@ -12,21 +12,23 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { toNodeHandler } from "better-auth/node";
 import { pino } from "pino";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
 import { parseEnv } from "../../app/utils/env.server.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../app/remote-support/protocol.ts";
 import { users } from "../../database/schema.ts";
 import { createApiRouter } from "../../server/api.ts";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "../../server/auth.ts";
+import { createAuth, type Auth } from "../../server/auth.ts";
+import { authHandlers } from "../../server/auth-http.ts";
 import { createRequestService } from "../../server/requests.ts";
+import { requireSameOrigin } from "../../server/security.ts";
 import { createRemoteSupportRouter } from "../../server/remote-support/api.ts";
 import type { IceConfig } from "../../server/remote-support/ice.ts";
 import { createAssistantRouter } from "../../server/assistant/api.ts";
 import type { AssistantService } from "../../server/assistant/service.ts";
 import { attachRealtime, type Realtime } from "../../server/remote-support/realtime.ts";
-import { createSessionService, type SessionService } from "../../server/remote-support/sessions.ts";
+import { createSessionService, type SessionService, type SessionServiceOptions } from "../../server/remote-support/sessions.ts";
+import type { SocketSignalBudget } from "../../server/remote-support/limits.ts";
 import type { TestDatabase } from "./databases.ts";
 import { freePort } from "./postgres.ts";
 
@@ -49,7 +51,22 @@ export type RemoteSupportServerOptions = {
   ice?: IceConfig;
   /** The assistant (issue 7), mounted at /api/assistant when given. */
   assistant?: AssistantService;
+  /** Issue 13 §4: end sessions whose two participants are gone this long, ms (default: never, as before). */
+  sessionAbandonMs?: number;
+  /**
+   * Issue 13 §3, §8: the session service's limits and budgets (default `TEST_SESSION_OPTIONS`: limits too high
+   * to matter, so suites sharing accounts across many tests are not throttled; limit tests set their own).
+   */
+  sessionOptions?: Pick<SessionServiceOptions, "rateLimits" | "codeTtlSeconds" | "limits" | "signalBudget">;
+  /** Issue 13 §3: each Socket.IO connection's signaling budget (default the server's). */
+  signalBudget?: SocketSignalBudget;
 };
+
+const UNLIMITED = { points: 1_000_000, durationSeconds: 60 };
+/** The session service's limits in tests unless a suite sets its own: per-account limits out of the way. */
+export const TEST_SESSION_OPTIONS = {
+  limits: { joinFailures: UNLIMITED, joins: UNLIMITED, creations: UNLIMITED },
+} satisfies RemoteSupportServerOptions["sessionOptions"];
 
 /** Starts the server on `database` (its own auth and session service, sharing the database with any other). */
 export async function startRemoteSupportServer(
@@ -75,7 +92,12 @@ export async function startRemoteSupportServer(
     secret: TEST_AUTH_SECRET,
     onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
   });
-  sessions = createSessionService({ db: database.db, logger, verifyPasswordHash: (await auth.$context).password.verify });
+  sessions = createSessionService({
+    db: database.db,
+    logger,
+    verifyPasswordHash: (await auth.$context).password.verify,
+    ...(options.sessionOptions ?? TEST_SESSION_OPTIONS),
+  });
   const forms = createRequestService({
     db: database.db,
     logger,
@@ -84,12 +106,8 @@ export async function startRemoteSupportServer(
   });
 
   const app = express();
-  const authHandler = toNodeHandler(auth);
-  app.all("/api/auth/{*splat}", (req, res) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-    res.setHeader("Cache-Control", "no-store");
-    void authHandler(req, res);
-  });
+  app.all("/api/auth/{*splat}", authHandlers(auth, { publicUrl: url }));
+  app.use("/api", requireSameOrigin(url));
   if (options.assistant) app.use("/api", createAssistantRouter({ auth, assistant: options.assistant }));
   app.use("/api", createRemoteSupportRouter({ auth, sessions, ice: options.ice }));
   app.use("/api", createApiRouter(forms));
@@ -103,6 +121,8 @@ export async function startRemoteSupportServer(
     publicUrl: url,
     databaseUrl: database.url,
     revalidateIntervalMs: options.revalidateIntervalMs,
+    signalBudget: options.signalBudget,
+    ...(options.sessionAbandonMs ? { db: database.db, sessionAbandonMs: options.sessionAbandonMs } : {}),
   });
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
   return {

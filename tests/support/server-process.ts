@@ -1,7 +1,8 @@
 /**
  * Runs the real server (`node server/index.ts`, production build) as a child
- * process on 127.0.0.1 and a free port, for tests that restart it or run two
- * at once. `stop()` sends SIGTERM and resolves with the exit code.
+ * process on 127.0.0.1 and a free port (or `env.PORT`, to restart on the same
+ * one), for tests that restart it or run two at once. `stop()` sends SIGTERM
+ * and resolves with the exit code; `kill()` sends SIGKILL (a crash).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -14,26 +15,39 @@ export type ServerProcess = {
   /** stdout + stderr so far (pino JSON lines). */
   output(): string;
   stop(): Promise<number | null>;
+  /** SIGKILL: no cleanup at all (issue 13 §4); resolves once the process is gone. */
+  kill(): Promise<number | null>;
 };
 
 /** Resolves with the exit code once `child` ends. */
 export function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  // A process killed by a signal has no exit code, only `signalCode`.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
 /** Spawns the server with `env` (over a minimal base) and waits for `/healthz`. */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [entry], {
     // No STUN server in tests: an unreachable one only slows ICE gathering down.
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "info", ICE_STUN_URLS: "none", ...env, PORT: String(port) },
+    // PUBLIC_URL is the origin the tests reach: it is the only one the server trusts (issue 13 §9).
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      ICE_STUN_URLS: "none",
+      PUBLIC_URL: url,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté (code ${child.exitCode}) :\n${output}`);
@@ -53,6 +67,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     output: () => output,
     async stop() {
       child.kill("SIGTERM");
+      return exited(child);
+    },
+    async kill() {
+      child.kill("SIGKILL");
       return exited(child);
     },
   };

@@ -102,6 +102,32 @@ describe("route actions", () => {
     expect(limited.data.message).toMatch(/^Trop de demandes/);
   });
 
+  it("answers a body that is not a form with a French 415 or 400, never reaching the services (issue 13 §7)", async () => {
+    const fake = services({ status: "stored", id: "1" });
+    const json = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Marie" }),
+    });
+    const asJson = await contactAction(args(json, contextWith(fake)));
+    expect(asJson.init?.status).toBe(415);
+    expect(asJson.data.message).toBe(REQUEST_MESSAGES.badFormContentType);
+    const broken = new Request("http://localhost/dev-web", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\npaul@',
+    });
+    const asBroken = await quoteAction(args(broken, contextWith(fake)));
+    expect(asBroken.init?.status).toBe(400);
+    expect(asBroken.data).toEqual({
+      result: { status: "invalid", fieldErrors: { _form: REQUEST_MESSAGES.unreadableForm } },
+      message: REQUEST_MESSAGES.unreadableForm,
+      values: {},
+    });
+    expect(fake.submitContact).not.toHaveBeenCalled();
+    expect(fake.submitQuote).not.toHaveBeenCalled();
+  });
+
   it("throws when the server did not provide the form services (a wiring bug)", async () => {
     await expect(contactAction(args(post("/contact", {}), new RouterContextProvider()))).rejects.toThrow();
   });

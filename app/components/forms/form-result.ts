@@ -5,7 +5,14 @@
  * after a JavaScript-free POST can fill the form again.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { HONEYPOT_FIELD, messageOf, statusOf, type RequestKind, type SubmissionResult } from "~/requests/schemas";
+import {
+  HONEYPOT_FIELD,
+  messageOf,
+  REQUEST_MESSAGES,
+  statusOf,
+  type RequestKind,
+  type SubmissionResult,
+} from "~/requests/schemas";
 import { formServicesContext, requestOriginContext, requireContext, type FormServices } from "~/utils/server-context";
 
 export type FormActionData = {
@@ -52,15 +59,38 @@ export function unreachableActionData(kind: RequestKind): FormActionData {
 }
 
 /**
+ * The answer to a POST whose body is not a form (issue 13 §7: it reached the
+ * error page as a 500): 415 when the content type is neither form type (e.g.
+ * JSON: the API at `/api/contact`, `/api/quote` takes it), 400 when it claims
+ * to be a form but cannot be read (broken multipart). Nothing is stored; the
+ * page shows the French message above an empty form.
+ */
+export function unreadableFormResponse(kind: RequestKind, request: Request) {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const isForm = type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
+  const message = isForm ? REQUEST_MESSAGES.unreadableForm : REQUEST_MESSAGES.badFormContentType;
+  const result: SubmissionResult = { status: "invalid", fieldErrors: { _form: message } };
+  const payload: FormActionData = { result, message, values: {} };
+  return data(payload, { status: isForm ? 400 : 415 });
+}
+
+/**
  * The whole route action of a request form: reads the posted fields, hands
  * them to the server's form services (validation, honeypot, limit, storage)
- * and answers `formActionResponse`.
+ * and answers `formActionResponse`; a body that is not a form gets
+ * `unreadableFormResponse` (400/415), never the error page.
  */
 export async function submitRequestForm(
   kind: RequestKind,
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ) {
-  const fields = formFields(await request.formData());
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return unreadableFormResponse(kind, request);
+  }
+  const fields = formFields(formData);
   const services = requireContext<FormServices>(context, formServicesContext);
   const origin = requireContext(context, requestOriginContext);
   const result = await (kind === "contact" ? services.submitContact : services.submitQuote)(fields, origin);

@@ -4,6 +4,7 @@
  * and how to exercise one's rights.
  */
 import { Link } from "react-router";
+import { formatRetentionDays, RETENTION } from "~/config/retention";
 import { mailtoHref, shop } from "~/config/shop";
 import { cn } from "~/utils/cn";
 
@@ -18,13 +19,13 @@ type GdprNoticeProps = {
   className?: string;
 };
 
-/** Small print under a form: controller, purpose, legal basis, retention (`shop.legal.requestRetentionYears`), rights and the CNIL. */
+/** Small print under a form: controller, purpose, legal basis, retention (`RETENTION.requestDays`, issue 13 §11), rights and the CNIL. */
 export function GdprNotice({ purpose, legalBasis, className }: GdprNoticeProps) {
   return (
     <div className={cn("flex flex-col gap-2 text-sm text-slate-300", className)}>
       <p>
         Les informations saisies sont traitées par {shop.legal.entity}, responsable du traitement, pour {purpose}.
-        Base légale : {legalBasis}. Elles ne sont ni vendues ni cédées, et sont conservées {shop.legal.requestRetentionYears} ans après notre
+        Base légale : {legalBasis}. Elles ne sont ni vendues ni cédées, et sont conservées {formatRetentionDays(RETENTION.requestDays)} après notre
         dernier contact, puis supprimées.
       </p>
       <p>

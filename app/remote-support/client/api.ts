@@ -6,6 +6,7 @@
  * French message to show, so screens only branch on `ok`.
  */
 import { SESSION_MESSAGES, type ApiError } from "../protocol";
+import { isFrenchAuthCode } from "../account";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -62,9 +63,13 @@ export function authMessage(status: number, code: string | undefined, fallback: 
   }
 }
 
-/** POST to better-auth (`/api/auth/...`); errors mapped to French. */
+/**
+ * POST to better-auth (`/api/auth/...`); errors mapped to French. Refusals
+ * of our own server layers (limits with their wait, field rules, body
+ * bounds: `FRENCH_AUTH_CODES`) are already French and shown as sent.
+ */
 export async function authPost(path: string, body: unknown, fallback: string = SESSION_MESSAGES.failed): Promise<ApiResult<unknown>> {
   const result = await call<unknown>("POST", `/api/auth${path}`, body);
-  if (result.ok || result.status === 0) return result;
+  if (result.ok || result.status === 0 || isFrenchAuthCode(result.code)) return result;
   return { ok: false, status: result.status, code: result.code, message: authMessage(result.status, result.code, fallback) };
 }

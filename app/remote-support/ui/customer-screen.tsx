@@ -4,6 +4,9 @@
  * the technician, see live when a technician has joined, share the screen
  * (issue 6, `screen-share.tsx`), end it. Also the remote-control software
  * teaser, and the "Assistant virtuel" (issue 7, `app/assistant/`). Loaded lazily: only signed-in customers download it.
+ * Issue 13 §4: while the server connection is lost (restart, network) a polite
+ * line says so; once back the session is read again, and if the server ended
+ * it meanwhile the screen says why.
  */
 import { Copy, Download, Gauge, ShieldCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -12,8 +15,10 @@ import { Card } from "~/components/ui/card";
 import { FormStatus } from "~/components/ui/field";
 import { apiGet, apiPost } from "../client/api";
 import type { RealtimeSocket } from "../client/session-events";
-import type { AccountView, SessionListResponse, SessionResponse, SessionView } from "../protocol";
+import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "../client/server-connection";
+import { SESSION_MESSAGES, type AccountView, type SessionListResponse, type SessionResponse, type SessionView } from "../protocol";
 import { ScreenSharePanel } from "./screen-share";
+import { ServerLinkStatus } from "./server-link-status";
 import { AssistantPanel } from "~/assistant/assistant-panel";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
@@ -44,15 +49,31 @@ function SessionPanel({ socket }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [copied, setCopied] = useState("");
+  const [endNotice, setEndNotice] = useState("");
   const codeRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
+  const link = useServerLink(socket);
+  // The code on screen, read by handlers that outlive a render.
+  const shownCode = useRef<string | null>(null);
+  shownCode.current = session?.code ?? null;
+
+  /** The session on screen ended: say so when the server did it (the customer knows when they did, and sees the technician's end). */
+  const explainEnd = useCallback(async (ended: SessionView) => {
+    // Issue 13 §8: a session nobody joined that the server ended is a code that expired unused.
+    if (await endedByServer(ended.code)) setEndNotice(ended.startTime === null ? SESSION_MESSAGES.codeExpiredNotice : SERVER_ENDED_TEXT);
+  }, []);
 
   const reload = useCallback(async () => {
     const result = await apiGet<SessionListResponse>("/api/sessions/mine");
-    if (result.ok) setSession(openSession(result.data.sessions));
-    else console.error("Erreur lors de la récupération de la session", result.message);
+    if (result.ok) {
+      const open = openSession(result.data.sessions);
+      const before = shownCode.current;
+      const endedBefore = result.data.sessions.find((item) => item.code === before && item.endTime !== null);
+      if (before && open?.code !== before && endedBefore) void explainEnd(endedBefore);
+      setSession(open);
+    } else console.error("Erreur lors de la récupération de la session", result.message);
     setLoading(false);
-  }, []);
+  }, [explainEnd]);
 
   useEffect(() => {
     void reload();
@@ -61,6 +82,7 @@ function SessionPanel({ socket }: Props) {
   useEffect(() => {
     if (!socket) return;
     const onUpdated = (updated: SessionView) => {
+      if (updated.endTime !== null && updated.code === shownCode.current) void explainEnd(updated);
       setSession((current) => {
         if (current && current.code !== updated.code) return current;
         // An ended session leaves the screen: the customer can start a new one.
@@ -75,11 +97,12 @@ function SessionPanel({ socket }: Props) {
       socket.off("session:updated", onUpdated);
       socket.off("connect", onConnect);
     };
-  }, [socket, reload]);
+  }, [socket, reload, explainEnd]);
 
   async function start() {
     setBusy(true);
     setError("");
+    setEndNotice("");
     const result = await apiPost<SessionResponse>("/api/sessions");
     setBusy(false);
     if (!result.ok) return setError(result.message);
@@ -112,6 +135,10 @@ function SessionPanel({ socket }: Props) {
       <h2 id={headingId} className="text-2xl font-bold text-white">
         Session d'assistance à distance
       </h2>
+      <ServerLinkStatus link={link} />
+      <p role="status" className={endNotice ? "font-medium text-amber-200" : "sr-only"}>
+        {endNotice}
+      </p>
       {loading ? (
         <p role="status" className="text-slate-300">Chargement de votre session…</p>
       ) : session ? (

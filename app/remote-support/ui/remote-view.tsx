@@ -10,7 +10,10 @@
  * on; turning it off, leaving the window, reducing or closing the view
  * releases every key and button still held. Shift+Escape turns input off
  * from the keyboard (Escape alone goes to the customer), so focus is never
- * trapped in the picture (WCAG 2.1.2).
+ * trapped in the picture (WCAG 2.1.2). While the server connection is lost
+ * (issue 13 §4) the view says so: the picture and the data channel go peer
+ * to peer and usually carry on; on its return the viewer asks for a new
+ * offer unless the picture is still flowing.
  */
 import { Minimize2, MousePointer2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
@@ -20,9 +23,11 @@ import { apiGet, apiPost } from "../client/api";
 import { ScreenViewer, socketSignaling, type PeerState } from "../client/peer";
 import { HeldInputs, contentBox, pointerFraction } from "../client/remote-input";
 import type { RealtimeSocket } from "../client/session-events";
+import type { ServerLink } from "../client/server-connection";
 import { useElapsedSeconds } from "../client/timer";
 import { formatTimer, type ControlMessage, type IceServersResponse, type SessionView } from "../protocol";
 import { SessionChat, useSessionChat } from "./session-chat";
+import { ServerLinkStatus } from "./server-link-status";
 
 export type ScreenViewerState = {
   state: PeerState;
@@ -114,9 +119,11 @@ type Props = {
   /** Ends the session (spec §4 "Disconnect"). */
   onEnd: () => void;
   ending: boolean;
+  /** The server connection (the dashboard's own line is hidden behind this modal view). */
+  serverLink: ServerLink;
 };
 
-export function RemoteView({ session, viewer, open, onReduce, onEnd, ending }: Props) {
+export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, serverLink }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -269,6 +276,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending }: P
                 ? ` · Latence : ${Math.round(viewer.roundTripMs)} ms (${linkQuality(viewer.roundTripMs)})`
                 : ""}
             </p>
+            <ServerLinkStatus link={serverLink} />
             <div className="ml-auto flex flex-wrap gap-2">
               <Button
                 type="button"

@@ -13,6 +13,9 @@
  *    le partage", which ends sharing and the session — as does the
  *    browser's own "stop sharing" control.
  * Unmounting (session ended by the technician, sign-out) stops the capture.
+ * After the server connection comes back (issue 13 §4: restart, network),
+ * a link to the technician that is not up is offered again (the picture
+ * itself goes peer to peer and usually survives a server restart).
  */
 import { MonitorUp, MonitorX } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -91,6 +94,8 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
   const connected = session.status === "connected";
   const connectedRef = useRef(connected);
   connectedRef.current = connected;
+  const peerStateRef = useRef(peerState);
+  peerStateRef.current = peerState;
   // The shared picture's width / height, so the preview box (and the pointer drawn on it) has its exact shape.
   const [aspect, setAspect] = useState(16 / 9);
   const send = useCallback((message: ControlMessage) => sharerRef.current?.send(message) ?? false, []);
@@ -156,8 +161,14 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
       sharerRef.current = sharer;
       if (connectedRef.current) sharer.connect();
     });
+    // A `ready` the technician sent while this tab was still reconnecting is lost: offer again on our own return.
+    const onReconnect = () => {
+      if (sharer && sharerRef.current === sharer && connectedRef.current && peerStateRef.current !== "connected") sharer.connect();
+    };
+    socket.on("connect", onReconnect);
     return () => {
       cancelled = true;
+      socket.off("connect", onReconnect);
       sharer?.close();
       sharerRef.current = null;
     };

@@ -52,6 +52,18 @@ describe("SignInPanel", () => {
     expect(await screen.findByText("Trop de tentatives. Réessayez dans une minute.")).toBeInTheDocument();
   });
 
+  it("shows the server's own wait when it sends one (failed sign-ins, issue 13 §10)", async () => {
+    stubAuth(async () =>
+      Response.json(
+        { code: "TROP_DE_TENTATIVES", message: "Trop de tentatives. Réessayez dans 15 minutes." },
+        { status: 429, headers: { "Retry-After": "900" } },
+      ),
+    );
+    render(<SignInPanel onSignedIn={vi.fn()} />);
+    await fillSignIn("lea@exemple.fr", "un-mot-de-passe");
+    expect(await screen.findByText("Trop de tentatives. Réessayez dans 15 minutes.")).toBeInTheDocument();
+  });
+
   it("tells the route once signed in", async () => {
     stubAuth(async () => Response.json({ token: "t", user: { id: "u" } }));
     const onSignedIn = vi.fn();

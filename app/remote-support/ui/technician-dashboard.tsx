@@ -6,15 +6,19 @@
  * session on load and refetches the active session and the history whenever
  * the server pushes `sessions:changed` or `session:updated`. The "Demandes"
  * view lists contact and quote requests. Loaded lazily: only technicians
- * download it.
+ * download it. Issue 13 §4: while the server connection is lost (restart,
+ * network) a polite line says so and the session is never ended for a lost
+ * peer connection (its ICE restart needs the server); once back, everything is
+ * read again, and a session the server ended meanwhile is explained.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { cn } from "~/utils/cn";
 import { apiGet, apiPost } from "../client/api";
 import type { RealtimeSocket } from "../client/session-events";
+import { endedByServer, isServerLinkUp, SERVER_ENDED_TEXT, useServerLink, type ServerLink } from "../client/server-connection";
 import { codeInputValue, formatDateTime } from "../client/format";
 import { useElapsedSeconds } from "../client/timer";
 import {
@@ -30,6 +34,7 @@ import {
 import { RemoteView, useScreenViewer } from "./remote-view";
 import { ReportFlow } from "./report-dialogs";
 import { RequestsView } from "./requests-view";
+import { ServerLinkStatus } from "./server-link-status";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
 
@@ -75,16 +80,36 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
   const [reducedFor, setReducedFor] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState("");
+  const [endNotice, setEndNotice] = useState("");
   const activeCode = active?.status === "connected" ? active.code : null;
   const viewer = useScreenViewer(activeCode, socket);
+  const link = useServerLink(socket);
+  const linkUp = isServerLinkUp(link);
+  // The active session on screen, read by `refresh` to tell when it ended.
+  const shownCode = useRef<string | null>(null);
+  shownCode.current = active?.code ?? null;
 
   const refresh = useCallback(async () => {
     const [activeResult, historyResult] = await Promise.all([
       apiGet<ActiveSessionResponse>("/api/sessions/active"),
       apiGet<SessionListResponse>("/api/sessions/history"),
     ]);
-    if (activeResult.ok) setActive(activeResult.data.session);
-    else console.error("Erreur lors de la récupération des sessions actives", activeResult.message);
+    if (activeResult.ok) {
+      const next = activeResult.data.session;
+      const before = shownCode.current;
+      const endedBefore =
+        before !== null &&
+        next?.code !== before &&
+        historyResult.ok &&
+        historyResult.data.sessions.some((session) => session.code === before && session.endTime !== null);
+      if (endedBefore) {
+        void endedByServer(before).then((byServer) => {
+          if (byServer) setEndNotice(SERVER_ENDED_TEXT);
+        });
+      }
+      if (next) setEndNotice("");
+      setActive(next);
+    } else console.error("Erreur lors de la récupération des sessions actives", activeResult.message);
     if (historyResult.ok) setHistory(historyResult.data.sessions);
     else console.error("Erreur lors de la récupération de la session", historyResult.message);
   }, []);
@@ -120,12 +145,14 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
   );
 
   // Spec §4: the dashboard disconnects by itself when the peer connection is lost, after a grace period for an ICE restart.
+  // The grace counts only while the server link is up (issue 13 §4): an ICE restart travels through it, and a restart of
+  // the server alone leaves the peer connection as it was.
   const lost = viewer.state === "reconnecting" || viewer.state === "failed";
   useEffect(() => {
-    if (!lost || !activeCode) return;
+    if (!lost || !activeCode || !linkUp) return;
     const timer = window.setTimeout(() => void end(activeCode), PEER_RECOVERY_GRACE_MS);
     return () => window.clearTimeout(timer);
-  }, [lost, activeCode, end]);
+  }, [lost, activeCode, end, linkUp]);
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
@@ -142,6 +169,8 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
         busy={ending}
         error={endError}
         onOpenRemote={activeCode ? () => setReducedFor(null) : undefined}
+        link={link}
+        endNotice={endNotice}
       />
       <HistoryPanel sessions={history} />
       {active && activeCode ? (
@@ -152,6 +181,7 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
           onReduce={() => setReducedFor(activeCode)}
           onEnd={() => void end(activeCode)}
           ending={ending}
+          serverLink={link}
         />
       ) : null}
     </div>
@@ -218,13 +248,21 @@ type ActivePanelProps = {
   error: string;
   /** Reopens the full-screen remote view (absent while it is open or there is nothing to show). */
   onOpenRemote?: () => void;
+  /** The server connection, said while it is lost (issue 13 §4). */
+  link: ServerLink;
+  /** Why the last session ended, when the server ended it (empty otherwise). */
+  endNotice: string;
 };
 
-function ActivePanel({ session, onDisconnect, busy, error, onOpenRemote }: ActivePanelProps) {
+function ActivePanel({ session, onDisconnect, busy, error, onOpenRemote, link, endNotice }: ActivePanelProps) {
   const seconds = useElapsedSeconds(session?.startTime ?? null);
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold text-white">Session active</h2>
+      <ServerLinkStatus link={link} />
+      <p role="status" className={endNotice ? "font-medium text-amber-200" : "sr-only"}>
+        {endNotice}
+      </p>
       {/* Announces a join or an end; the timer itself is outside, or it would be read every second. */}
       <p role="status" className="text-slate-300">
         {session ? `Connecté à la session ${session.code}` : "Aucune session active."}

@@ -1,0 +1,80 @@
+/**
+ * Account field rules and the French refusals of `/api/auth` (issue 13 §5,
+ * §7, §10), shared by the server (better-auth hooks, `server/auth-http.ts`)
+ * and the browser (sign-in forms, `client/api.ts`). Pure: no server or
+ * browser APIs.
+ *
+ * better-auth bounds the password (8–128) but not the name or the e-mail: a
+ * 50 MB name was stored, then sent back by `/api/me`, the join answer and the
+ * history. `AccountFields` bounds them and refuses untypable text.
+ */
+import { z } from "zod";
+import { isTypableText, typedString, UNTYPABLE_TEXT_MESSAGE } from "../utils/text.ts";
+
+/** Characters (UTF-16 code units, as `maxLength` counts them). */
+export const ACCOUNT_LIMITS = { name: 100, email: 254, passwordMin: 8, passwordMax: 128, image: 2048 } as const;
+
+/**
+ * The `code` of every refusal written by our own layers (body reader,
+ * hooks, limits) rather than by better-auth: their `message` is French and
+ * meant to be shown as is.
+ */
+export const FRENCH_AUTH_CODES = {
+  tooLarge: "CONTENU_TROP_VOLUMINEUX",
+  badBody: "CONTENU_INVALIDE",
+  badContentType: "FORMAT_NON_PRIS_EN_CHARGE",
+  badField: "CHAMP_INVALIDE",
+  tooManyAttempts: "TROP_DE_TENTATIVES",
+  failed: "ERREUR_SERVEUR",
+} as const;
+const frenchCodes = new Set<string>(Object.values(FRENCH_AUTH_CODES));
+
+/** Whether an `/api/auth` refusal carries one of our French messages (see `FRENCH_AUTH_CODES`). */
+export function isFrenchAuthCode(code: string | undefined): boolean {
+  return code !== undefined && frenchCodes.has(code);
+}
+
+export const ACCOUNT_MESSAGES = {
+  tooLarge: "Le contenu envoyé est trop volumineux.",
+  badUtf8: "Le contenu envoyé n'est pas du texte UTF-8 valide.",
+  badJson: "Le contenu envoyé n'est pas du JSON valide.",
+  notAnObject: "Le contenu envoyé doit être un objet JSON.",
+  badContentType: "Format non pris en charge : envoyez du JSON (Content-Type: application/json).",
+  badRequest: "La requête est invalide.",
+  failed: "Une erreur est survenue. Veuillez réessayer.",
+} as const;
+
+/**
+ * "Trop de tentatives…" with the wait: "une minute" up to 60 s (the sentence
+ * the sign-in form has always shown), else whole minutes rounded up.
+ */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Trop de tentatives. Réessayez dans ${minutes === 1 ? "une minute" : `${minutes} minutes`}.`;
+}
+
+const accountEmail = typedString({ error: "L'adresse e-mail doit être un texte." }).max(ACCOUNT_LIMITS.email, {
+  error: `L'adresse e-mail ne doit pas dépasser ${ACCOUNT_LIMITS.email} caractères.`,
+});
+
+/**
+ * The account fields of any `/api/auth` body, where present (better-auth
+ * checks which are required): `name` 1–100 characters, not blank;
+ * `email`/`newEmail` at most 254; `image` at most 2 048; all typable text.
+ * Any other string field (password, token, callback URL…) must be typable
+ * text too; better-auth checks the rest.
+ */
+export const AccountFields = z
+  .object({
+    name: typedString({ error: "Le nom doit être un texte." })
+      .max(ACCOUNT_LIMITS.name, { error: `Le nom ne doit pas dépasser ${ACCOUNT_LIMITS.name} caractères.` })
+      .refine((name) => name.trim() !== "", { error: "Veuillez indiquer votre nom." })
+      .optional(),
+    email: accountEmail.optional(),
+    newEmail: accountEmail.optional(),
+    image: typedString({ error: "L'image doit être une adresse." })
+      .max(ACCOUNT_LIMITS.image, { error: `L'adresse de l'image ne doit pas dépasser ${ACCOUNT_LIMITS.image} caractères.` })
+      .nullable()
+      .optional(),
+  })
+  .catchall(z.unknown().refine((value) => typeof value !== "string" || isTypableText(value), { error: UNTYPABLE_TEXT_MESSAGE }));

@@ -1,0 +1,118 @@
+/**
+ * Issue 13 §7: hostile bytes on every public endpoint (the list in
+ * `tests/support/bad-inputs.ts`, also run by `bench/bad-inputs.ts` against the
+ * production build) never get a 5xx or a stack trace, and store nothing.
+ *
+ * The API endpoints are called over HTTP on the test server (better-auth,
+ * remote support, assistant, forms, wired as `server/app.ts` does); the page
+ * actions of /contact and /dev-web are called as React Router calls them,
+ * with the raw body in a `Request` (the production build is not needed).
+ */
+import { sql } from "drizzle-orm";
+import { pino } from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as contactAction } from "../app/routes/contact.tsx";
+import { action as quoteAction } from "../app/routes/dev-web.tsx";
+import { formServicesContext, requestOriginContext } from "../app/utils/server-context.ts";
+import { badInputs, type BadInput } from "../tests/support/bad-inputs.ts";
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
+import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "../tests/support/remote-support.ts";
+import { createAssistantService } from "./assistant/service.ts";
+import { createRequestService } from "./requests.ts";
+
+const TABLES = [
+  "contact_requests",
+  "quote_requests",
+  "outbox_messages",
+  "assistant_messages",
+  "session_events",
+  "sessions",
+  "users",
+  "accounts",
+  "verifications",
+];
+
+type Answer = { status: number; body: string };
+
+describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
+  let database: TestDatabase;
+  let server: RemoteSupportServer;
+  let customer: TestAccount;
+  let technician: TestAccount;
+  let code: string;
+  let pageContext: RouterContextProvider;
+
+  /** Rows per table, and every account's name and e-mail: what "nothing stored" compares. */
+  async function snapshot() {
+    const counts: Record<string, number> = {};
+    for (const table of TABLES) {
+      const result = (await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+      counts[table] = result.rows[0]!.n;
+    }
+    const accounts = (await database.db.execute(sql.raw("select name, email, image from users order by id"))) as unknown as { rows: unknown[] };
+    return { counts, accounts: accounts.rows };
+  }
+
+  async function send(attempt: BadInput): Promise<Answer> {
+    const headers: Record<string, string> = { Origin: server.url };
+    if (attempt.contentType !== undefined) headers["Content-Type"] = attempt.contentType;
+    if (attempt.path === "/contact" || attempt.path === "/dev-web") {
+      const request = new Request(`${server.url}${attempt.path}`, { method: "POST", headers, body: attempt.body });
+      const args = { request, context: pageContext, params: {} } as never;
+      const answer = await (attempt.path === "/contact" ? contactAction(args) : quoteAction(args));
+      return { status: answer.init?.status ?? 200, body: JSON.stringify(answer.data) };
+    }
+    const cookie = attempt.caller === "customer" ? customer.cookie : attempt.caller === "technician" ? technician.cookie : undefined;
+    if (cookie) headers.Cookie = cookie;
+    const response = await fetch(`${server.url}${attempt.path.replace(":code", code)}`, { method: "POST", headers, body: attempt.body });
+    return { status: response.status, body: await response.text() };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const logger = pino({ level: "silent" });
+    const assistant = createAssistantService({ db: database.db, logger, provider: null, rateLimit: { points: 10_000, durationSeconds: 60 } });
+    server = await startRemoteSupportServer(database, { assistant });
+    customer = await createAccount(server, database, "customer", false, `-${kind}`);
+    technician = await createAccount(server, database, "technician", true, `-${kind}`);
+    const headers = { "Content-Type": "application/json", Origin: server.url };
+    const created = await fetch(`${server.url}/api/sessions`, { method: "POST", headers: { ...headers, Cookie: customer.cookie }, body: "{}" });
+    code = ((await created.json()) as { session: { code: string } }).session.code;
+    const joined = await fetch(`${server.url}/api/sessions/join`, {
+      method: "POST",
+      headers: { ...headers, Cookie: technician.cookie },
+      body: JSON.stringify({ code }),
+    });
+    expect(joined.status).toBe(200);
+    pageContext = new RouterContextProvider();
+    pageContext.set(
+      formServicesContext,
+      createRequestService({ db: database.db, logger, mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple" }, rateLimit: { points: 10_000, durationSeconds: 60 } }),
+    );
+    pageContext.set(requestOriginContext, { ip: "203.0.113.50" });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+
+  it("answers every hostile input with a 4xx, no stack trace, and stores nothing", async () => {
+    const attempts = badInputs();
+    expect(attempts.length).toBeGreaterThan(300);
+    const before = await snapshot();
+    const faults: string[] = [];
+    const statuses = new Set<number>();
+    for (const attempt of attempts) {
+      const answer = await send(attempt);
+      statuses.add(answer.status);
+      if (answer.status < 400 || answer.status >= 500 || /\n\s+at /.test(answer.body)) {
+        // 2xx is allowed only where the endpoint ignores its body: POST /api/sessions answers the customer's open session.
+        if (!(attempt.path === "/api/sessions" && answer.status === 200)) faults.push(`${attempt.target} — ${attempt.input}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      }
+    }
+    expect(faults).toEqual([]);
+    expect([...statuses].every((status) => status >= 200 && status < 500)).toBe(true);
+    expect(await snapshot()).toEqual(before);
+  }, 240_000);
+});

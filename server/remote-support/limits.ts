@@ -1,0 +1,121 @@
+/**
+ * The budgets of remote support (issue 13 §3 signaling floods, §8 session
+ * codes), their defaults and the small local token bucket; enforced by
+ * `sessions.ts` (codes, joins, creations, per-session signaling) and
+ * `realtime.ts` (per-connection signaling).
+ *
+ * Signaling, measured in Chromium 150 on this project's machines: one peer
+ * connection with a video track and the `control` data channel gathers 4 host
+ * candidates (one IPv4 and one IPv6 address, two transports until BUNDLE is
+ * negotiated); a customer's machine with Wi-Fi, Ethernet, a VPN, several IPv6
+ * addresses, STUN and three TURN URLs multiplies that to a few dozen (≈ 50).
+ * An offer is about 5 000 characters, a candidate about 290 bytes of JSON. The defaults
+ * let a full gathering plus an ICE restart through at once, and refuse a
+ * flood within its first second.
+ */
+import type { Env } from "../../app/utils/env.server.ts";
+
+/** A count per window: `points` per `durationSeconds` and key. */
+export type LimitRule = { points: number; durationSeconds: number };
+
+/**
+ * Issue 13 §8, per account (the `rate_limits` store: shared by server
+ * processes on PostgreSQL). `joinFailures`: joins that did not connect (wrong,
+ * expired, ended, taken code), reserved before the attempt so parallel
+ * guesses count too; `joins`: every join attempt; `creations`: new sessions
+ * (getting one's open session back does not count).
+ */
+export type SessionLimits = { joinFailures: LimitRule; joins: LimitRule; creations: LimitRule };
+
+export const DEFAULT_SESSION_LIMITS: SessionLimits = {
+  joinFailures: { points: 10, durationSeconds: 600 },
+  joins: { points: 60, durationSeconds: 3600 },
+  creations: { points: 10, durationSeconds: 600 },
+};
+
+/** Issue 13 §8: a session nobody joined within this time can no longer be joined, seconds (`SESSION_CODE_TTL_S`). */
+export const DEFAULT_CODE_TTL_SECONDS = 1800;
+
+/**
+ * Issue 13 §3, per session, counted in the `signaling` table itself (shared
+ * by every server process, exact, in the statement that stores the signal):
+ * - `messagesPerWindow` signals stored per sender within the last `windowSeconds`;
+ * - `maxStoredBytes`: bytes of JSON stored for the whole session (both
+ *   sides), until it ends and its rows are deleted.
+ */
+export type SessionSignalBudget = { messagesPerWindow: number; windowSeconds: number; maxStoredBytes: number };
+
+export const DEFAULT_SESSION_SIGNAL_BUDGET: SessionSignalBudget = {
+  messagesPerWindow: 300,
+  windowSeconds: 60,
+  // ≈ 13 complete negotiations of 50 candidates each way, or 100 of the usual size; far under 1 MB.
+  maxStoredBytes: 512 * 1024,
+};
+
+/**
+ * Issue 13 §3, per Socket.IO connection, in this process's memory: token
+ * buckets of messages and bytes (`burst*` at once, refilled at `*PerSecond`),
+ * and at most `maxPending` signals waiting for their turn (one at a time per
+ * connection, in order); past any of them a signal is refused at once.
+ */
+export type SocketSignalBudget = {
+  burstMessages: number;
+  messagesPerSecond: number;
+  burstBytes: number;
+  bytesPerSecond: number;
+  maxPending: number;
+};
+
+export const DEFAULT_SOCKET_SIGNAL_BUDGET: SocketSignalBudget = {
+  // A full gathering of a few dozen candidates, its offer, and an ICE restart soon after.
+  burstMessages: 100,
+  messagesPerSecond: 10,
+  // Above the largest message (128 KB): a 64 KB offer always fits in a full bucket.
+  burstBytes: 256 * 1024,
+  bytesPerSecond: 64 * 1024,
+  // A browser sends candidates without waiting for acknowledgements: a burst of host candidates must fit.
+  maxPending: 32,
+};
+
+/**
+ * A token bucket: holds at most `capacity` tokens, refilled continuously at
+ * `perSecond`; `take(n)` spends `n` when there are that many.
+ * `now` (ms, monotonic) is injectable for tests.
+ */
+export class TokenBucket {
+  private readonly capacity: number;
+  private readonly perSecond: number;
+  private readonly now: () => number;
+  private tokens: number;
+  private last: number;
+
+  constructor(capacity: number, perSecond: number, now: () => number = () => performance.now()) {
+    this.capacity = capacity;
+    this.perSecond = perSecond;
+    this.now = now;
+    this.tokens = capacity;
+    this.last = now();
+  }
+
+  /** Spends `amount` tokens if available. @returns whether they were. */
+  take(amount = 1): boolean {
+    const now = this.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < amount) return false;
+    this.tokens -= amount;
+    return true;
+  }
+}
+
+/** The limits of issue 13 §8 as configured (`SESSION_*` variables, see `.env.example`). */
+export function sessionLimitsFromEnv(env: Env): { codeTtlSeconds: number; limits: SessionLimits } {
+  return {
+    codeTtlSeconds: env.SESSION_CODE_TTL_S,
+    limits: {
+      joinFailures: { points: env.SESSION_JOIN_FAILURE_LIMIT, durationSeconds: env.SESSION_JOIN_FAILURE_WINDOW_S },
+      joins: { points: env.SESSION_JOIN_LIMIT, durationSeconds: env.SESSION_JOIN_WINDOW_S },
+      creations: { points: env.SESSION_CREATE_LIMIT, durationSeconds: env.SESSION_CREATE_WINDOW_S },
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Two browser-side protections that helmet does not give (issue 13 §12):
+ *
+ * - `PERMISSIONS_POLICY`, the `Permissions-Policy` header sent with every
+ *   answer (pre-rendered pages included: `server/app.ts` sets it in the same
+ *   middleware as helmet's headers, which the pre-rendered responder copies).
+ * - `requireSameOrigin()`, the Origin check of state-changing `/api` requests,
+ *   so the remote-support API does not rely on SameSite=Lax cookies alone.
+ *   better-auth checks `/api/auth` itself.
+ */
+import type { RequestHandler } from "express";
+
+/**
+ * Powerful features no page of ours uses are denied to every document, ours
+ * and any frame. Kept for our own origin: `display-capture` (the customer's
+ * screen sharing at /soft-assist calls getDisplayMedia) and `fullscreen`.
+ * Only names Chromium 156 knows are listed (not `bluetooth`, `battery`,
+ * `ambient-light-sensor`): an unknown one is reported in the console of every page.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=(self)",
+  "fullscreen=(self)",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "local-fonts=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "window-management=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** Answer of a refused cross-site request (403). */
+export const CROSS_SITE_MESSAGE =
+  "Cette demande vient d'un autre site : elle est refusée. Ouvrez le site à son adresse habituelle et réessayez.";
+
+/** Methods that never change anything (RFC 9110 "safe" methods); every other one is checked. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The forms router answers `{ ok, message }`; the remote-support and assistant routers `{ message }`. */
+const FORM_PATHS = new Set(["/contact", "/quote"]);
+
+/**
+ * Middleware for `app.use("/api", …)` (issue 13 §12a). A request with a
+ * method other than GET/HEAD/OPTIONS, outside `/api/auth`, is refused with
+ * 403 and a French `{ message }` (`{ ok: false, message }` for /api/contact
+ * and /api/quote) when
+ * - its `Origin` header is present and is not `publicUrl`'s origin (`null` included), or
+ * - it has no `Origin` but carries a cookie and `Sec-Fetch-Site` says
+ *   `cross-site` or `same-site` (a sibling subdomain is another site for us).
+ * Requests without Origin and without cookie (a script posting to
+ * /api/contact) pass: they carry no one's session.
+ */
+export function requireSameOrigin(publicUrl: string): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    const path = req.path.toLowerCase();
+    if (SAFE_METHODS.has(req.method) || path === "/auth" || path.startsWith("/auth/")) return next();
+    const origin = req.headers.origin;
+    const fetchSite = req.headers["sec-fetch-site"];
+    const crossSite =
+      origin !== undefined
+        ? origin !== publicOrigin
+        : req.headers.cookie !== undefined && (fetchSite === "cross-site" || fetchSite === "same-site");
+    if (!crossSite) return next();
+    // Optional: the test servers of tests/support mount the API without pino-http.
+    req.log?.warn({ origin, fetchSite, method: req.method }, "API : demande d'un autre site refusée");
+    res.setHeader("Cache-Control", "no-store");
+    const trimmed = path.replace(/\/+$/, "");
+    res.status(403).json(FORM_PATHS.has(trimmed) ? { ok: false, message: CROSS_SITE_MESSAGE } : { message: CROSS_SITE_MESSAGE });
+  };
+}
