@@ -13,6 +13,15 @@ describe("parseEnv", () => {
     });
   });
 
+  it("derives the default PUBLIC_URL from PORT and a non-wildcard HOST", () => {
+    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PORT: "8080", HOST: "::" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PORT: "4000", HOST: "192.168.1.20" }).PUBLIC_URL).toBe("http://192.168.1.20:4000");
+    expect(parseEnv({ PORT: "4000", HOST: "::1" }).PUBLIC_URL).toBe("http://[::1]:4000");
+    expect(parseEnv({ PORT: "80", HOST: "atelier.local" }).PUBLIC_URL).toBe("http://atelier.local");
+    expect(parseEnv({ PORT: "8080", PUBLIC_URL: "https://www.atelier.fr" }).PUBLIC_URL).toBe("https://www.atelier.fr");
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", HOST: "" })).toMatchObject({ PORT: 3000, HOST: "0.0.0.0" });
   });

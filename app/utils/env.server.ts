@@ -108,7 +108,7 @@ const EnvSchema = z
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "doit être une URL http(s) complète, ex. https://www.exemple.fr" })
     .transform((value) => new URL(value).origin)
-    .default("http://localhost:3000"),
+    .optional(),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -210,7 +210,20 @@ const EnvSchema = z
         }
       }
     }
-  });
+  })
+  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT) }));
+
+/** Addresses that mean "every interface": a browser cannot open them, `localhost` stands in. */
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]", "*"]);
+
+/**
+ * `PUBLIC_URL` when unset (issue 16 §3): `http://<HOST>:<PORT>`, with
+ * `localhost` for a wildcard HOST, so `PORT=8080 npm start` links to 8080.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host) ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
+}
 
 /** How outgoing mail leaves the server, derived from the environment. */
 export type MailTransportConfig =
