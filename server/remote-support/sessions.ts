@@ -30,38 +30,34 @@
  *
  * Every method resolves to an `Outcome` and never throws: a database failure
  * is logged and becomes `{ ok: false, reason: "failed" }`.
+ *
+ * Issue 14: this file holds the service's type, its options and
+ * `createSessionService`, which builds the shared context and joins the
+ * parts, split by what they do:
+ * - `session-rules.ts`: what they share (refusals, views, codes,
+ *   `endInTransaction`, the context type);
+ * - `lifecycle.ts`: create, join, disconnect, end by the server, and the
+ *   lists (active, history, mine, participant);
+ * - `signaling.ts`: `relaySignal` and the session's signaling budget;
+ * - `session-record.ts`: the record (`recordEvent`, `events`), the report
+ *   and its access (`verifyPassword`, `authSessionEnded`);
+ * - `server/requests-inbox.ts`: the technicians' "Demandes" view (`requests`).
+ * What moved is re-exported here, so importers keep importing this file.
  */
-import { randomInt, randomUUID } from "node:crypto";
-import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "../../database/connection.ts";
-import {
-  accounts,
-  contactRequests,
-  outboxMessages,
-  quoteRequests,
-  sessionEvents,
-  sessions,
-  signaling,
-  verifications,
-} from "../../database/schema.ts";
-import {
-  SESSION_CODE_ALPHABET,
-  SESSION_CODE_LENGTH,
-  SESSION_EVENT_SENDER,
-  SESSION_MESSAGES,
-  SIGNAL_SENDER,
-  type DeliveryView,
-  type SessionEventBody,
-  type SessionEventKind,
-  type SessionEventView,
-  type SignalData,
-  type RequestView,
-  type SessionReport,
-  type SessionView,
+import { sessions } from "../../database/schema.ts";
+import type {
+  SessionEventBody,
+  SessionEventView,
+  SignalData,
+  RequestView,
+  SessionReport,
+  SessionView,
 } from "../../app/remote-support/protocol.ts";
 import type { Caller } from "./caller.ts";
-import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
+import { MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
 import {
   DEFAULT_CODE_TTL_SECONDS,
   DEFAULT_SESSION_LIMITS,
@@ -69,42 +65,22 @@ import {
   type SessionLimits,
   type SessionSignalBudget,
 } from "./limits.ts";
+import { createRequestsInbox } from "../requests-inbox.ts";
+import { createLifecycle } from "./lifecycle.ts";
+import { createSessionRecord } from "./session-record.ts";
+import { createSignaling } from "./signaling.ts";
+import {
+  generateSessionCode,
+  refuse,
+  type Outcome,
+  type SessionContext,
+  type SessionRow,
+  type SessionServiceEvent,
+} from "./session-rules.ts";
 
-/** How long one password check opens reports, seconds. */
-export const REPORT_GRANT_SECONDS = 300;
-/** Wrong passwords allowed per technician and minute; then every check is refused until the minute ends. */
-export const VERIFY_ATTEMPTS_PER_MINUTE = 5;
-/** Longest lists answered (history, "mine", requests): newest first. */
-export const LIST_LIMIT = 500;
-
-/** Why a call was refused; `api.ts` maps each to an HTTP status. */
-export type RefusalReason =
-  | "not-signed-in"
-  | "technician-only"
-  | "not-participant"
-  | "own-session"
-  | "not-found"
-  | "already-connected"
-  | "session-ended"
-  | "code-expired"
-  | "too-many-joins"
-  | "too-many-sessions"
-  | "signal-rate"
-  | "signal-quota"
-  | "not-connected"
-  | "wrong-sender"
-  | "report-locked"
-  | "wrong-password"
-  | "rate-limited"
-  | "failed";
-
-export type Refusal = { ok: false; reason: RefusalReason; message: string; retryAfterSeconds?: number };
-export type Outcome<T> = ({ ok: true } & T) | Refusal;
-
-/** What the service announces after a commit; `realtime.ts` turns it into Socket.IO events. */
-export type SessionServiceEvent =
-  | { type: "session"; session: SessionView }
-  | { type: "auth-session-ended"; authSessionId: string; userId: string };
+export { REPORT_GRANT_SECONDS, VERIFY_ATTEMPTS_PER_MINUTE } from "./session-record.ts";
+export { LIST_LIMIT, endInTransaction, generateSessionCode, toSessionEventView, toSessionView } from "./session-rules.ts";
+export type { Outcome, Refusal, RefusalReason, SessionServiceEvent } from "./session-rules.ts";
 
 export type SessionService = {
   /**
@@ -208,108 +184,6 @@ export type SessionServiceOptions = {
   signalBudget?: SessionSignalBudget;
 };
 
-type SessionRow = typeof sessions.$inferSelect;
-/** An outbox row's delivery columns, all null when the request has no mail (left join). */
-type DeliveryRow = { status: "pending" | "sent" | null; attempts: number | null; lastError: string | null; sentAt: Date | null };
-
-/** The API shape of a row (ISO 8601 times). */
-export function toSessionView(row: SessionRow): SessionView {
-  return {
-    id: row.id,
-    code: row.code,
-    status: row.status,
-    userId: row.userId,
-    technicianId: row.technicianId,
-    startTime: row.startTime?.toISOString() ?? null,
-    endTime: row.endTime?.toISOString() ?? null,
-    durationSeconds: row.durationSeconds,
-    createdAt: row.createdAt.toISOString(),
-    userName: row.userName,
-    userEmail: row.userEmail,
-  };
-}
-
-/** A new random code of the protocol's alphabet and length (crypto random, unbiased). */
-export function generateSessionCode(): string {
-  let code = "";
-  for (let i = 0; i < SESSION_CODE_LENGTH; i++) code += SESSION_CODE_ALPHABET[randomInt(SESSION_CODE_ALPHABET.length)];
-  return code;
-}
-
-type SessionEventRow = typeof sessionEvents.$inferSelect;
-
-/** An event as the API shows it: the actor is named by their role in `session`. */
-export function toSessionEventView(row: SessionEventRow, session: Pick<SessionRow, "userId" | "technicianId">): SessionEventView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    actor: row.actorId === null ? null : row.actorId === session.userId ? "customer" : row.actorId === session.technicianId ? "technician" : null,
-    text: row.text,
-    at: row.createdAt.toISOString(),
-  };
-}
-
-/** The caller's side in `session`, or null when they are not one of its participants. */
-function roleIn(session: Pick<SessionRow, "userId" | "technicianId">, caller: Caller): "customer" | "technician" | null {
-  if (session.userId === caller.userId) return "customer";
-  if (session.technicianId === caller.userId) return "technician";
-  return null;
-}
-
-const refusals = {
-  "not-signed-in": SESSION_MESSAGES.notSignedIn,
-  "technician-only": SESSION_MESSAGES.technicianOnly,
-  "not-participant": SESSION_MESSAGES.notParticipant,
-  "own-session": SESSION_MESSAGES.ownSession,
-  "not-found": SESSION_MESSAGES.notFound,
-  "already-connected": SESSION_MESSAGES.alreadyConnected,
-  "session-ended": SESSION_MESSAGES.sessionEnded,
-  "code-expired": SESSION_MESSAGES.codeExpired,
-  "too-many-joins": SESSION_MESSAGES.tooManyJoins,
-  "too-many-sessions": SESSION_MESSAGES.tooManySessions,
-  "signal-rate": SESSION_MESSAGES.signalTooFast,
-  "signal-quota": SESSION_MESSAGES.signalQuota,
-  "not-connected": SESSION_MESSAGES.notConnected,
-  "wrong-sender": SESSION_MESSAGES.wrongSender,
-  "report-locked": SESSION_MESSAGES.reportLocked,
-  "wrong-password": SESSION_MESSAGES.wrongPassword,
-  "rate-limited": SESSION_MESSAGES.tooManyAttempts,
-  failed: SESSION_MESSAGES.failed,
-} satisfies Record<RefusalReason, string>;
-
-function refuse(reason: RefusalReason, extra?: { retryAfterSeconds: number }): Refusal {
-  return { ok: false, reason, message: refusals[reason], ...extra };
-}
-
-/** Whole seconds from start_time to now, computed by the database in the same statement as end_time. */
-const durationSql = sql<number | null>`case when ${sessions.startTime} is null then null
-  else floor(extract(epoch from (now() - ${sessions.startTime})))::integer end`;
-
-type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
-
-/**
- * Ends the open session matching `where` inside `tx`: status disconnected,
- * end_time now, duration by the database, an `ended` event by `actorId`
- * (null: the server), and its signaling rows deleted (ICE candidates carry
- * IP addresses; issue 13 §3 and §11). Every way a session ends goes through here.
- * @returns the ended row, or undefined when nothing open matched.
- */
-export async function endInTransaction(tx: Transaction, where: SQL, actorId: string | null): Promise<SessionRow | undefined> {
-  const [ended] = await tx
-    .update(sessions)
-    .set({ status: "disconnected", endTime: sql`now()`, durationSeconds: durationSql })
-    .where(and(where, isNull(sessions.endTime)))
-    .returning();
-  if (!ended) return undefined;
-  await tx.insert(sessionEvents).values({ sessionId: ended.id, actorId, kind: "ended" });
-  await tx.delete(signaling).where(eq(signaling.sessionCode, ended.code));
-  return ended;
-}
-
-const REPORT_GRANT_PREFIX = "report-grant:";
-/** Generated codes: a clash is one in millions; a few retries are plenty. */
-const CODE_ATTEMPTS = 8;
-
 export function createSessionService({
   db,
   logger,
@@ -321,36 +195,6 @@ export function createSessionService({
   signalBudget = DEFAULT_SESSION_SIGNAL_BUDGET,
 }: SessionServiceOptions): SessionService {
   const listeners = new Set<(event: SessionServiceEvent) => void>();
-  const verifyLimiter = createRateLimiter(rateLimits, { name: "report-password", points: VERIFY_ATTEMPTS_PER_MINUTE, durationSeconds: 60 });
-  const joinLimiter = createRateLimiter(rateLimits, { name: "session-join", ...limits.joins });
-  const joinFailureLimiter = createRateLimiter(rateLimits, { name: "session-join-failure", ...limits.joinFailures });
-  const createLimiter = createRateLimiter(rateLimits, { name: "session-create", ...limits.creations });
-
-  /** Issue 13 §8: an open session nobody joined whose code is older than `codeTtlSeconds`. */
-  const expiredSql = () =>
-    and(
-      isNull(sessions.endTime),
-      isNull(sessions.startTime),
-      lte(sessions.createdAt, sql`now() - (${codeTtlSeconds}::integer * interval '1 second')`),
-    )!;
-
-  /** Ends, inside `tx`, the sessions matching `where` whose code expired unused; announce them after commit. */
-  async function endExpired(tx: Transaction, where: SQL): Promise<SessionRow[]> {
-    const expired = await tx.select({ code: sessions.code }).from(sessions).where(and(where, expiredSql()));
-    const ended: SessionRow[] = [];
-    for (const { code } of expired) {
-      const row = await endInTransaction(tx, and(eq(sessions.code, code), expiredSql())!, null);
-      if (row) ended.push(row);
-    }
-    return ended;
-  }
-
-  function announceExpired(rows: SessionRow[]): void {
-    for (const row of rows) {
-      logger.info({ sessionId: row.id }, "code de session expiré : session terminée");
-      announce({ type: "session", session: toSessionView(row) });
-    }
-  }
 
   function announce(event: SessionServiceEvent): void {
     for (const listener of listeners) {
@@ -377,440 +221,24 @@ export function createSessionService({
     return row;
   }
 
-  /** Why `code` could not be joined by `caller`; an expired code's session is ended here (its customer then starts anew). */
-  async function refuseJoin(caller: Caller, code: string): Promise<Refusal> {
-    const existing = await findByCode(code);
-    if (!existing) return refuse("not-found");
-    if (existing.userId === caller.userId) return refuse("own-session");
-    if (existing.status === "connected") return refuse("already-connected");
-    if (existing.endTime) return refuse("session-ended");
-    const expired = await db.transaction((tx) => endExpired(tx, eq(sessions.code, code)));
-    announceExpired(expired);
-    // Open, unjoined and not expired: another technician joined it between the two reads.
-    return refuse(expired.length > 0 ? "code-expired" : "already-connected");
-  }
-
-  async function hasReportGrant(caller: Caller): Promise<boolean> {
-    const [grant] = await db
-      .select({ id: verifications.id })
-      .from(verifications)
-      .where(
-        and(
-          eq(verifications.identifier, REPORT_GRANT_PREFIX + caller.authSessionId),
-          eq(verifications.value, caller.userId),
-          gt(verifications.expiresAt, new Date()),
-        ),
-      )
-      .limit(1);
-    return grant !== undefined;
-  }
-
+  const context: SessionContext = {
+    db,
+    logger,
+    verifyPasswordHash,
+    generateCode,
+    rateLimits,
+    codeTtlSeconds,
+    limits,
+    signalBudget,
+    announce,
+    guarded,
+    findByCode,
+  };
   return {
-    create(caller, input) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      return guarded("Erreur lors de la création de la session", async () => {
-        // Taken before the transaction (a PostgreSQL store needs a connection of its own), given back if nothing new.
-        const budget = await consume(createLimiter, caller.userId);
-        let expired: SessionRow[] = [];
-        const result = await db.transaction(async (tx) => {
-          // One creation at a time per account (both engines): "one open session per customer" holds under double clicks.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`session-create:${caller.userId}`}, 0))`);
-          expired = await endExpired(tx, eq(sessions.userId, caller.userId));
-          if (input.code) {
-            // Only the caller's own: someone else's code gets the same answer as a free one (issue 13 §8).
-            const [own] = await tx
-              .select()
-              .from(sessions)
-              .where(and(eq(sessions.code, input.code), eq(sessions.userId, caller.userId)))
-              .limit(1);
-            if (own) return { ok: true, session: own, created: false } as const;
-          }
-          const [open] = await tx
-            .select()
-            .from(sessions)
-            .where(and(eq(sessions.userId, caller.userId), isNull(sessions.endTime)))
-            .orderBy(desc(sessions.createdAt))
-            .limit(1);
-          if (open) return { ok: true, session: open, created: false } as const;
-          if (!budget.allowed) return refuse("too-many-sessions", { retryAfterSeconds: budget.retryAfterSeconds });
-          for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-            const [row] = await tx
-              .insert(sessions)
-              .values({ code: generateCode(), userId: caller.userId, userName: caller.name, userEmail: caller.email })
-              .onConflictDoNothing({ target: sessions.code })
-              .returning();
-            if (row) return { ok: true, session: row, created: true } as const;
-          }
-          throw new Error("aucun code de session libre trouvé");
-        });
-        announceExpired(expired);
-        if (budget.allowed && !(result.ok && result.created)) await createLimiter.reward(caller.userId, 1);
-        if (!result.ok) {
-          logger.warn({ userId: caller.userId }, "création de session refusée : trop de sessions");
-          return result;
-        }
-        const session = toSessionView(result.session);
-        if (result.created) {
-          logger.info({ sessionId: session.id, userId: caller.userId }, "session créée");
-          announce({ type: "session", session });
-        }
-        return { ok: true, session, created: result.created };
-      });
-    },
-
-    join(caller, code) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
-      return guarded("Erreur lors de la mise à jour de la session", async () => {
-        const attempt = await consume(joinLimiter, caller.userId);
-        // A failure is counted before trying, so that guesses sent in parallel count too; a join that works gives it back.
-        const failure = attempt.allowed ? await consume(joinFailureLimiter, caller.userId) : attempt;
-        if (!failure.allowed) {
-          logger.warn({ technicianId: caller.userId }, "connexion à une session refusée : trop de tentatives");
-          return refuse("too-many-joins", { retryAfterSeconds: failure.retryAfterSeconds });
-        }
-        const row = await db.transaction(async (tx) => {
-          // The whole rule in one statement: two technicians racing cannot both match "disconnected".
-          const [joined] = await tx
-            .update(sessions)
-            .set({ status: "connected", technicianId: caller.userId, startTime: sql`now()` })
-            .where(
-              and(
-                eq(sessions.code, code),
-                eq(sessions.status, "disconnected"),
-                isNull(sessions.endTime),
-                ne(sessions.userId, caller.userId),
-                gt(sessions.createdAt, sql`now() - (${codeTtlSeconds}::integer * interval '1 second')`),
-              ),
-            )
-            .returning();
-          if (joined) await tx.insert(sessionEvents).values({ sessionId: joined.id, actorId: caller.userId, kind: "joined" });
-          return joined;
-        });
-        if (!row) return refuseJoin(caller, code);
-        await joinFailureLimiter.reward(caller.userId, 1);
-        const session = toSessionView(row);
-        logger.info({ sessionId: session.id, technicianId: caller.userId }, "session rejointe");
-        announce({ type: "session", session });
-        return { ok: true, session };
-      });
-    },
-
-    disconnect(caller, code) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      return guarded("Erreur lors de la mise à jour de la session", async () => {
-        const row = await db.transaction((tx) =>
-          endInTransaction(
-            tx,
-            and(eq(sessions.code, code), or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)))!,
-            caller.userId,
-          ),
-        );
-        if (row) {
-          const session = toSessionView(row);
-          logger.info({ sessionId: row.id, by: caller.userId, durationSeconds: row.durationSeconds }, "session terminée");
-          announce({ type: "session", session });
-          return { ok: true, session, changed: true };
-        }
-        const existing = await findByCode(code);
-        if (!existing) return refuse("not-found");
-        if (existing.userId !== caller.userId && existing.technicianId !== caller.userId) return refuse("not-participant");
-        return { ok: true, session: toSessionView(existing), changed: false };
-      });
-    },
-
-    endByServer(code) {
-      return guarded<{ session: SessionView | null }>("Erreur lors de la fin d'une session abandonnée", async () => {
-        const row = await db.transaction((tx) => endInTransaction(tx, eq(sessions.code, code), null));
-        if (!row) return { ok: true as const, session: null };
-        const session = toSessionView(row);
-        logger.info({ sessionId: row.id, durationSeconds: row.durationSeconds }, "session terminée par le serveur");
-        announce({ type: "session", session });
-        return { ok: true, session };
-      });
-    },
-
-    active(caller) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
-      return guarded("Erreur lors de la récupération des sessions actives", async () => {
-        const [row] = await db
-          .select()
-          .from(sessions)
-          .where(and(eq(sessions.technicianId, caller.userId), eq(sessions.status, "connected")))
-          .orderBy(desc(sessions.startTime))
-          .limit(1);
-        return { ok: true, session: row ? toSessionView(row) : null };
-      });
-    },
-
-    history(caller) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
-      return guarded("Erreur lors de la récupération de la session", async () => {
-        const rows = await db
-          .select()
-          .from(sessions)
-          .where(eq(sessions.technicianId, caller.userId))
-          .orderBy(desc(sessions.createdAt))
-          .limit(LIST_LIMIT);
-        return { ok: true, sessions: rows.map(toSessionView) };
-      });
-    },
-
-    mine(caller) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      return guarded("Erreur lors de la récupération de la session", async () => {
-        // A reload must not show a code nobody can join any more: the customer screen then offers a new one.
-        const expired = await db.transaction((tx) => endExpired(tx, eq(sessions.userId, caller.userId)));
-        announceExpired(expired);
-        const rows = await db
-          .select()
-          .from(sessions)
-          .where(eq(sessions.userId, caller.userId))
-          .orderBy(desc(sessions.createdAt))
-          .limit(LIST_LIMIT);
-        return { ok: true, sessions: rows.map(toSessionView) };
-      });
-    },
-
-    report(caller, code) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
-      return guarded("Erreur lors de la récupération de la session", async () => {
-        if (!(await hasReportGrant(caller))) return refuse("report-locked");
-        const row = await findByCode(code);
-        if (!row) return refuse("not-found");
-        if (row.technicianId !== caller.userId) return refuse("not-participant");
-        const eventRows = await db
-          .select()
-          .from(sessionEvents)
-          .where(eq(sessionEvents.sessionId, row.id))
-          .orderBy(sessionEvents.createdAt);
-        return {
-          ok: true,
-          report: {
-            events: eventRows.map((event) => toSessionEventView(event, row)),
-            code: row.code,
-            startTime: row.startTime?.toISOString() ?? null,
-            endTime: row.endTime?.toISOString() ?? null,
-            durationSeconds: row.durationSeconds,
-            userName: row.userName,
-            userEmail: row.userEmail,
-          },
-        };
-      });
-    },
-
-    verifyPassword(caller, password) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
-      return guarded("Erreur lors de la vérification du mot de passe", async () => {
-        // Counted before checking, so that checks sent in parallel count too; a right password gives the point back.
-        const attempt = await consume(verifyLimiter, caller.userId);
-        if (!attempt.allowed) {
-          logger.warn({ userId: caller.userId }, "vérification refusée : trop de tentatives");
-          return refuse("rate-limited", { retryAfterSeconds: attempt.retryAfterSeconds });
-        }
-        const [account] = await db
-          .select({ hash: accounts.password })
-          .from(accounts)
-          .where(and(eq(accounts.userId, caller.userId), eq(accounts.providerId, "credential")))
-          .limit(1);
-        if (!account?.hash || !(await verifyPasswordHash({ hash: account.hash, password }))) {
-          logger.warn({ userId: caller.userId }, "vérification refusée : mot de passe incorrect");
-          return refuse("wrong-password");
-        }
-        // Only failures count: a technician opening reports all day is never locked out.
-        await verifyLimiter.reward(caller.userId, 1);
-        const identifier = REPORT_GRANT_PREFIX + caller.authSessionId;
-        const grantedUntil = new Date(Date.now() + REPORT_GRANT_SECONDS * 1000);
-        await db.transaction(async (tx) => {
-          // One grant row per sign-in session; expired ones of anyone are swept at the same time.
-          await tx
-            .delete(verifications)
-            .where(
-              or(
-                eq(verifications.identifier, identifier),
-                and(sql`${verifications.identifier} like ${`${REPORT_GRANT_PREFIX}%`}`, lte(verifications.expiresAt, new Date())),
-              ),
-            );
-          await tx
-            .insert(verifications)
-            .values({ id: randomUUID(), identifier, value: caller.userId, expiresAt: grantedUntil });
-        });
-        logger.info({ userId: caller.userId }, "rapports ouverts après vérification du mot de passe");
-        return { ok: true, grantedUntil };
-      });
-    },
-
-    requests(caller) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
-      return guarded("Erreur lors de la récupération des demandes", async () => {
-        const delivery = {
-          status: outboxMessages.status,
-          attempts: outboxMessages.attempts,
-          lastError: outboxMessages.lastError,
-          sentAt: outboxMessages.sentAt,
-        };
-        const [contacts, quotes] = await Promise.all([
-          db
-            .select({ request: contactRequests, delivery })
-            .from(contactRequests)
-            .leftJoin(outboxMessages, eq(outboxMessages.requestId, contactRequests.id))
-            .orderBy(desc(contactRequests.createdAt))
-            .limit(LIST_LIMIT),
-          db
-            .select({ request: quoteRequests, delivery })
-            .from(quoteRequests)
-            .leftJoin(outboxMessages, eq(outboxMessages.requestId, quoteRequests.id))
-            .orderBy(desc(quoteRequests.createdAt))
-            .limit(LIST_LIMIT),
-        ]);
-        const toDelivery = (row: DeliveryRow | null): DeliveryView | null =>
-          !row?.status
-            ? null
-            : { status: row.status, attempts: row.attempts ?? 0, lastError: row.lastError, sentAt: row.sentAt?.toISOString() ?? null };
-        const views: (RequestView & { at: number })[] = [
-          ...contacts.map(({ request, delivery }) => ({
-            kind: "contact" as const,
-            id: request.id,
-            createdAt: request.createdAt.toISOString(),
-            name: request.name,
-            email: request.email,
-            message: request.message,
-            delivery: toDelivery(delivery),
-            at: request.createdAt.getTime(),
-          })),
-          ...quotes.map(({ request, delivery }) => ({
-            kind: "quote" as const,
-            id: request.id,
-            createdAt: request.createdAt.toISOString(),
-            companyName: request.companyName,
-            contactName: request.contactName,
-            email: request.email,
-            phone: request.phone,
-            description: request.description,
-            domain: request.domain,
-            emailOption: request.emailOption,
-            budget: request.budget,
-            delivery: toDelivery(delivery),
-            at: request.createdAt.getTime(),
-          })),
-        ];
-        views.sort((a, b) => b.at - a.at);
-        return { ok: true, requests: views.slice(0, LIST_LIMIT).map(({ at: _at, ...view }) => view as RequestView) };
-      });
-    },
-
-    relaySignal(caller, code, data) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      return guarded("Erreur lors de l'envoi d'un message de signalisation", async () => {
-        const sender = SIGNAL_SENDER[data.type];
-        const json = JSON.stringify(data);
-        const { messagesPerWindow, windowSeconds, maxStoredBytes } = signalBudget;
-        // Happy path in one round trip: the session check, the sender's side, the session's budget (counted in
-        // the table itself, so every server process sees the same) and the insert, in one statement.
-        const result = (await db.execute(sql`
-          with target as (
-            select code, user_id, technician_id from ${sessions}
-            where code = ${code} and status = 'connected' and technician_id is not null
-              and (
-                (${sender} <> 'technician' and user_id = ${caller.userId})
-                or (${sender} <> 'customer' and technician_id = ${caller.userId})
-              )
-          ), spent as (
-            select
-              count(*) filter (
-                where sender_id = ${caller.userId} and created_at > now() - (${windowSeconds}::integer * interval '1 second')
-              )::integer as recent,
-              coalesce(sum(octet_length(data)), 0)::bigint as bytes
-            from ${signaling} where session_code = (select code from target)
-          ), stored as (
-            insert into ${signaling} (session_code, sender_id, data)
-            select code, ${caller.userId}, ${json} from target, spent
-            where spent.recent < ${messagesPerWindow}::integer
-              and spent.bytes + ${Buffer.byteLength(json)}::integer <= ${maxStoredBytes}::bigint
-            returning id
-          )
-          select user_id, technician_id, spent.recent, (select count(*) from stored)::integer as stored
-          from target, spent`)) as unknown as {
-          rows: { user_id: string; technician_id: string; recent: number; stored: number }[];
-        };
-        const target = result.rows[0];
-        if (target && Number(target.stored) > 0) {
-          return { ok: true, recipientId: target.user_id === caller.userId ? target.technician_id : target.user_id };
-        }
-        if (target) {
-          const reason = Number(target.recent) >= messagesPerWindow ? "signal-rate" : "signal-quota";
-          logger.warn({ userId: caller.userId, reason }, "signalisation refusée : budget de la session atteint");
-          return refuse(reason);
-        }
-        const existing = await findByCode(code);
-        if (!existing) return refuse("not-found");
-        const role = roleIn(existing, caller);
-        if (!role) return refuse("not-participant");
-        if (existing.status === "connected") return refuse("wrong-sender");
-        return refuse("not-connected");
-      });
-    },
-
-    recordEvent(caller, code, body) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      return guarded("Erreur lors de l'enregistrement d'un événement de session", async () => {
-        const session = await findByCode(code);
-        if (!session) return refuse("not-found");
-        const role = roleIn(session, caller);
-        if (!role) return refuse("not-participant");
-        const allowed: string = SESSION_EVENT_SENDER[body.kind];
-        if (allowed !== "either" && allowed !== role) return refuse("wrong-sender");
-        if (session.endTime) return refuse("session-ended");
-        const needsConnection: SessionEventKind[] = ["chat", "control-on", "control-off"];
-        if (needsConnection.includes(body.kind) && session.status !== "connected") return refuse("not-connected");
-        const [row] = await db
-          .insert(sessionEvents)
-          .values({ sessionId: session.id, actorId: caller.userId, kind: body.kind, text: body.kind === "chat" ? body.text : null })
-          .returning();
-        return { ok: true, event: toSessionEventView(row!, session) };
-      });
-    },
-
-    participant(caller, code) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      return guarded("Erreur lors de la récupération de la session", async () => {
-        const session = await findByCode(code);
-        if (!session) return refuse("not-found");
-        const role = roleIn(session, caller);
-        if (!role) return refuse("not-participant");
-        if (session.endTime) return refuse("session-ended");
-        return { ok: true, role, session: toSessionView(session) };
-      });
-    },
-
-    events(caller, code) {
-      if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      return guarded("Erreur lors de la récupération de la session", async () => {
-        const session = await findByCode(code);
-        if (!session) return refuse("not-found");
-        if (!roleIn(session, caller)) return refuse("not-participant");
-        const rows = await db
-          .select()
-          .from(sessionEvents)
-          .where(eq(sessionEvents.sessionId, session.id))
-          .orderBy(sessionEvents.createdAt)
-          .limit(LIST_LIMIT * 4);
-        return { ok: true, events: rows.map((row) => toSessionEventView(row, session)) };
-      });
-    },
-
-    authSessionEnded(ended) {
-      announce({ type: "auth-session-ended", authSessionId: ended.id, userId: ended.userId });
-      db.delete(verifications)
-        .where(eq(verifications.identifier, REPORT_GRANT_PREFIX + ended.id))
-        .catch((error: unknown) => logger.warn({ err: error }, "autorisation de rapport non supprimée"));
-    },
-
+    ...createLifecycle(context),
+    ...createSessionRecord(context),
+    ...createRequestsInbox(context),
+    ...createSignaling(context),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

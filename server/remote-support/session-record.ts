@@ -1,0 +1,172 @@
+/**
+ * A session's record and report (issue 6; spec §3 "Report data", §5
+ * "Report access"): the events the participants report (`recordEvent`,
+ * `events`), the technician's report (`report`) behind a recent password
+ * check (`verifyPassword`: its grant in better-auth's `verifications` table
+ * and its limiter), and the grant's end with the sign-in session
+ * (`authSessionEnded`). Part of `createSessionService` (`sessions.ts`, issue 14).
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import { accounts, sessionEvents, verifications } from "../../database/schema.ts";
+import {
+  SESSION_EVENT_SENDER,
+  type SessionEventBody,
+  type SessionEventKind,
+  type SessionEventView,
+  type SessionReport,
+} from "../../app/remote-support/protocol.ts";
+import type { Caller } from "./caller.ts";
+import { consume, createRateLimiter } from "../rate-limit.ts";
+import { LIST_LIMIT, refuse, roleIn, toSessionEventView, type Outcome, type SessionContext } from "./session-rules.ts";
+
+/** How long one password check opens reports, seconds. */
+export const REPORT_GRANT_SECONDS = 300;
+/** Wrong passwords allowed per technician and minute; then every check is refused until the minute ends. */
+export const VERIFY_ATTEMPTS_PER_MINUTE = 5;
+
+/** The record and report methods of `SessionService` (documented there, in `sessions.ts`). */
+export type SessionRecord = {
+  report(caller: Caller | null, code: string): Promise<Outcome<{ report: SessionReport }>>;
+  verifyPassword(caller: Caller | null, password: string): Promise<Outcome<{ grantedUntil: Date }>>;
+  recordEvent(caller: Caller | null, code: string, body: SessionEventBody): Promise<Outcome<{ event: SessionEventView }>>;
+  events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
+  authSessionEnded(ended: { id: string; userId: string }): void;
+};
+
+const REPORT_GRANT_PREFIX = "report-grant:";
+
+export function createSessionRecord(context: SessionContext): SessionRecord {
+  const { db, logger, announce, guarded, findByCode, rateLimits, verifyPasswordHash } = context;
+  const verifyLimiter = createRateLimiter(rateLimits, { name: "report-password", points: VERIFY_ATTEMPTS_PER_MINUTE, durationSeconds: 60 });
+
+  async function hasReportGrant(caller: Caller): Promise<boolean> {
+    const [grant] = await db
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(
+        and(
+          eq(verifications.identifier, REPORT_GRANT_PREFIX + caller.authSessionId),
+          eq(verifications.value, caller.userId),
+          gt(verifications.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return grant !== undefined;
+  }
+
+  return {
+    report(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        if (!(await hasReportGrant(caller))) return refuse("report-locked");
+        const row = await findByCode(code);
+        if (!row) return refuse("not-found");
+        if (row.technicianId !== caller.userId) return refuse("not-participant");
+        const eventRows = await db
+          .select()
+          .from(sessionEvents)
+          .where(eq(sessionEvents.sessionId, row.id))
+          .orderBy(sessionEvents.createdAt);
+        return {
+          ok: true,
+          report: {
+            events: eventRows.map((event) => toSessionEventView(event, row)),
+            code: row.code,
+            startTime: row.startTime?.toISOString() ?? null,
+            endTime: row.endTime?.toISOString() ?? null,
+            durationSeconds: row.durationSeconds,
+            userName: row.userName,
+            userEmail: row.userEmail,
+          },
+        };
+      });
+    },
+
+    verifyPassword(caller, password) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      return guarded("Erreur lors de la vérification du mot de passe", async () => {
+        // Counted before checking, so that checks sent in parallel count too; a right password gives the point back.
+        const attempt = await consume(verifyLimiter, caller.userId);
+        if (!attempt.allowed) {
+          logger.warn({ userId: caller.userId }, "vérification refusée : trop de tentatives");
+          return refuse("rate-limited", { retryAfterSeconds: attempt.retryAfterSeconds });
+        }
+        const [account] = await db
+          .select({ hash: accounts.password })
+          .from(accounts)
+          .where(and(eq(accounts.userId, caller.userId), eq(accounts.providerId, "credential")))
+          .limit(1);
+        if (!account?.hash || !(await verifyPasswordHash({ hash: account.hash, password }))) {
+          logger.warn({ userId: caller.userId }, "vérification refusée : mot de passe incorrect");
+          return refuse("wrong-password");
+        }
+        // Only failures count: a technician opening reports all day is never locked out.
+        await verifyLimiter.reward(caller.userId, 1);
+        const identifier = REPORT_GRANT_PREFIX + caller.authSessionId;
+        const grantedUntil = new Date(Date.now() + REPORT_GRANT_SECONDS * 1000);
+        await db.transaction(async (tx) => {
+          // One grant row per sign-in session; expired ones of anyone are swept at the same time.
+          await tx
+            .delete(verifications)
+            .where(
+              or(
+                eq(verifications.identifier, identifier),
+                and(sql`${verifications.identifier} like ${`${REPORT_GRANT_PREFIX}%`}`, lte(verifications.expiresAt, new Date())),
+              ),
+            );
+          await tx
+            .insert(verifications)
+            .values({ id: randomUUID(), identifier, value: caller.userId, expiresAt: grantedUntil });
+        });
+        logger.info({ userId: caller.userId }, "rapports ouverts après vérification du mot de passe");
+        return { ok: true, grantedUntil };
+      });
+    },
+
+    recordEvent(caller, code, body) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de l'enregistrement d'un événement de session", async () => {
+        const session = await findByCode(code);
+        if (!session) return refuse("not-found");
+        const role = roleIn(session, caller);
+        if (!role) return refuse("not-participant");
+        const allowed: string = SESSION_EVENT_SENDER[body.kind];
+        if (allowed !== "either" && allowed !== role) return refuse("wrong-sender");
+        if (session.endTime) return refuse("session-ended");
+        const needsConnection: SessionEventKind[] = ["chat", "control-on", "control-off"];
+        if (needsConnection.includes(body.kind) && session.status !== "connected") return refuse("not-connected");
+        const [row] = await db
+          .insert(sessionEvents)
+          .values({ sessionId: session.id, actorId: caller.userId, kind: body.kind, text: body.kind === "chat" ? body.text : null })
+          .returning();
+        return { ok: true, event: toSessionEventView(row!, session) };
+      });
+    },
+
+    events(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        const session = await findByCode(code);
+        if (!session) return refuse("not-found");
+        if (!roleIn(session, caller)) return refuse("not-participant");
+        const rows = await db
+          .select()
+          .from(sessionEvents)
+          .where(eq(sessionEvents.sessionId, session.id))
+          .orderBy(sessionEvents.createdAt)
+          .limit(LIST_LIMIT * 4);
+        return { ok: true, events: rows.map((row) => toSessionEventView(row, session)) };
+      });
+    },
+
+    authSessionEnded(ended) {
+      announce({ type: "auth-session-ended", authSessionId: ended.id, userId: ended.userId });
+      db.delete(verifications)
+        .where(eq(verifications.identifier, REPORT_GRANT_PREFIX + ended.id))
+        .catch((error: unknown) => logger.warn({ err: error }, "autorisation de rapport non supprimée"));
+    },
+  };
+}
