@@ -33,6 +33,7 @@ export type SessionLifecycle = {
   history(caller: Caller | null): Promise<Outcome<{ sessions: SessionView[] }>>;
   mine(caller: Caller | null): Promise<Outcome<{ sessions: SessionView[] }>>;
   participant(caller: Caller | null, code: string): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
+  expireCodes(): Promise<Outcome<{ ended: number }>>;
 };
 
 /** Generated codes: a clash is one in millions; a few retries are plenty. */
@@ -249,6 +250,14 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           .orderBy(desc(sessions.createdAt))
           .limit(LIST_LIMIT);
         return { ok: true, sessions: rows.map(toSessionView) };
+      });
+    },
+
+    expireCodes() {
+      return guarded("Erreur lors de l'expiration des codes de session", async () => {
+        const expired = await db.transaction((tx) => endExpired(tx, sql`true`));
+        announceExpired(expired);
+        return { ok: true, ended: expired.length };
       });
     },
 

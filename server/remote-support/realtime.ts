@@ -58,6 +58,8 @@ import { connectedSessions, DEFAULT_SESSION_ABANDON_S, startPresence } from "./p
 export const REVALIDATE_INTERVAL_MS = 30_000;
 /** A `signal` re-reads the sign-in session first when the last check is older than this, ms. */
 export const EVENT_REVALIDATE_MS = 5_000;
+/** How often unused codes past their lifetime are ended (issue 13 §8), ms: a minute late at most is fine for a 30-minute code. */
+export const CODE_EXPIRY_SWEEP_MS = 30_000;
 /** Largest Socket.IO message, bytes: a signaling message is at most 64 KB of JSON. */
 export const MAX_MESSAGE_BYTES = 128 * 1024;
 
@@ -287,6 +289,9 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         logger,
       })
     : undefined;
+  // Issue 13 §8: a customer's open screen learns that its unused code expired, without a reload.
+  const codeExpiry = options.db ? setInterval(() => void sessions.expireCodes(), CODE_EXPIRY_SWEEP_MS) : undefined;
+  codeExpiry?.unref();
 
   let checking = false;
   const timer = setInterval(async () => {
@@ -310,6 +315,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         closing = true;
         clearInterval(timer);
         presence?.stop();
+        clearInterval(codeExpiry);
         unsubscribe();
         // Issue 13 §4: not disconnectSockets(true), which a browser's client takes as final ("io server disconnect")
         // and never reconnects. The tabs are told, then their connections dropped: a client sees "transport close"

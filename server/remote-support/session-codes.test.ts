@@ -112,6 +112,34 @@ describe.each(DATABASE_KINDS)("session codes and limits on %s", (kind) => {
       expect(row!.endTime).not.toBeNull();
     });
 
+    it("ends expired codes by itself and tells the customer's open screen; fresh and joined sessions stay", async () => {
+      const customer = await account(false);
+      const other = await account(false);
+      const joinedCustomer = await account(false);
+      const technician = await account(true);
+      const socket = await connectSocket(server.url, customer.cookie);
+      opened.push(socket);
+      const announced = nextEvent(socket, "session:updated");
+      const stale = await created(customer);
+      await announced;
+      const fresh = await created(other);
+      const joined = await created(joinedCustomer);
+      expect((await post(technician, "/api/sessions/join", { code: joined.code })).status).toBe(200);
+      await ageSession(stale.code, DEFAULT_CODE_TTL_SECONDS + 1);
+      await ageSession(joined.code, DEFAULT_CODE_TTL_SECONDS + 1);
+
+      const pushed = nextEvent(socket, "session:updated");
+      const result = await server.sessions.expireCodes();
+
+      expect(result).toMatchObject({ ok: true });
+      expect((await pushed)[0]).toMatchObject({ code: stale.code, status: "disconnected", startTime: null });
+      const rows = await database.db.select().from(sessions);
+      const byCode = new Map(rows.map((row) => [row.code, row]));
+      expect(byCode.get(stale.code)!.endTime).not.toBeNull();
+      expect(byCode.get(fresh.code)!.endTime).toBeNull();
+      expect(byCode.get(joined.code)).toMatchObject({ status: "connected", endTime: null });
+    });
+
     it("ends an expired open session when its customer starts again without reloading", async () => {
       const customer = await account(false);
       const stale = await created(customer);

@@ -118,6 +118,12 @@ export type SessionService = {
    * is null ("le serveur"). `session` null when it was already ended.
    */
   endByServer(code: string): Promise<Outcome<{ session: SessionView | null }>>;
+  /**
+   * Issue 13 §8: ends every open session whose code expired unused (actor
+   * null) and announces each, so a customer's open screen offers a new code
+   * without waiting for a reload. Run periodically by `realtime.ts`.
+   */
+  expireCodes(): Promise<Outcome<{ ended: number }>>;
   /** Spec §4 "Dashboard load": the technician's connected session (latest started), or null. */
   active(caller: Caller | null): Promise<Outcome<{ session: SessionView | null }>>;
   /** Spec §7 "History": the technician's own sessions, created_at descending (at most `LIST_LIMIT`). */
