@@ -157,7 +157,8 @@ test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
     await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
     await expect(customer.getByRole("heading", { name: "Partage d'écran" })).toHaveCount(0);
     const row = tech.getByRole("row").filter({ hasText: code });
-    await expect(row.getByRole("cell").nth(3)).toHaveText(/^0m [1-9]\d*s$/);
+    // A positive "Xm Ys": on a loaded 2-core CI machine this scenario can pass a minute.
+    await expect(row.getByRole("cell").nth(3)).toHaveText(/^(0m [1-9]\d*s|[1-9]\d*m \d{1,2}s)$/);
 
     // The report tells what happened, chat included.
     await row.getByRole("button", { name: /^Rapport/ }).click();
