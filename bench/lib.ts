@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createScratchDatabase, startPostgres } from "../tests/support/postgres.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -84,4 +85,25 @@ export function median(values: number[]): number {
 
 export function has(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+}
+
+/**
+ * Runs a benchmark on PGlite (`databaseUrl` undefined), then on a throwaway
+ * durable PostgreSQL cluster when one can be started (TEST_DATABASE_URL or
+ * Debian's postgresql package), dropping it afterwards.
+ */
+export async function onBothDatabases(run: (label: string, databaseUrl?: string) => Promise<void>): Promise<void> {
+  await run("PGlite (DATA_DIR)");
+  const postgres = await startPostgres({ durable: true });
+  if (!postgres) {
+    console.log("\nPostgreSQL absent (ni TEST_DATABASE_URL ni paquet postgresql) : mesure PGlite seulement.");
+    return;
+  }
+  const scratch = await createScratchDatabase(postgres.url);
+  try {
+    await run("PostgreSQL", scratch.url);
+  } finally {
+    await scratch.drop();
+    await postgres.stop();
+  }
 }

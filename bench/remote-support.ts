@@ -32,10 +32,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import type { SessionResponse, SignalData } from "../app/remote-support/protocol.ts";
-import { createScratchDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { connectSocket, nextEvent, signIn, type TestSocket } from "../tests/support/remote-support.ts";
 import { CHROMIUM_ARGS, PASSWORD, SECRET, api, nextClick, seedAccounts, signedInPage, summary, whenText, type Account } from "./soft-assist-lib.ts";
-import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
+import { ensureBuild, onBothDatabases, freePort, startServer, stop } from "./lib.ts";
 
 const joins = Number(process.argv[2] ?? 50);
 const sessionCount = Number(process.argv[3] ?? 100);
@@ -271,16 +270,4 @@ async function run(label: string, databaseUrl?: string) {
 }
 
 ensureBuild();
-await run("PGlite (DATA_DIR)");
-const postgres = await startPostgres({ durable: true });
-if (postgres) {
-  const scratch = await createScratchDatabase(postgres.url);
-  try {
-    await run("PostgreSQL", scratch.url);
-  } finally {
-    await scratch.drop();
-    await postgres.stop();
-  }
-} else {
-  console.log("\nPostgreSQL absent (ni TEST_DATABASE_URL ni paquet postgresql) : mesure PGlite seulement.");
-}
+await onBothDatabases(run);

@@ -22,10 +22,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
 import { RECONNECT_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from "../app/remote-support/protocol.ts";
-import { createScratchDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { signIn } from "../tests/support/remote-support.ts";
 import { PASSWORD, SECRET, seedAccounts } from "./soft-assist-lib.ts";
-import { ensureBuild, freePort, root, waitFor } from "./lib.ts";
+import { ensureBuild, onBothDatabases, freePort, root, waitFor } from "./lib.ts";
 
 const count = Number(process.argv[2] ?? 50);
 const WAIT_MS = 30_000;
@@ -127,16 +126,4 @@ async function run(label: string, databaseUrl?: string) {
 }
 
 ensureBuild();
-await run("PGlite (DATA_DIR)");
-const postgres = await startPostgres({ durable: true });
-if (postgres) {
-  const scratch = await createScratchDatabase(postgres.url);
-  try {
-    await run("PostgreSQL", scratch.url);
-  } finally {
-    await scratch.drop();
-    await postgres.stop();
-  }
-} else {
-  console.log("\nPostgreSQL absent (ni TEST_DATABASE_URL ni paquet postgresql) : mesure PGlite seulement.");
-}
+await onBothDatabases(run);

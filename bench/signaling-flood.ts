@@ -32,10 +32,9 @@ import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import type { SessionResponse, SignalAck, SignalData } from "../app/remote-support/protocol.ts";
 import { openDatabase } from "../database/connection.ts";
-import { createScratchDatabase, startPostgres } from "../tests/support/postgres.ts";
 import { connectSocket, signIn, type TestSocket } from "../tests/support/remote-support.ts";
 import { PASSWORD, SECRET, api, percentile, seedAccounts } from "./soft-assist-lib.ts";
-import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
+import { ensureBuild, onBothDatabases, freePort, startServer, stop } from "./lib.ts";
 
 const candidateCount = Number(process.argv[2] ?? 10_000);
 const offerCount = Number(process.argv[3] ?? 1_000);
@@ -228,16 +227,4 @@ async function run(label: string, databaseUrl?: string) {
 }
 
 ensureBuild();
-await run("PGlite (DATA_DIR)");
-const postgres = await startPostgres({ durable: true });
-if (postgres) {
-  const scratch = await createScratchDatabase(postgres.url);
-  try {
-    await run("PostgreSQL", scratch.url);
-  } finally {
-    await scratch.drop();
-    await postgres.stop();
-  }
-} else {
-  console.log("\nPostgreSQL absent (ni TEST_DATABASE_URL ni paquet postgresql) : mesure PGlite seulement.");
-}
+await onBothDatabases(run);

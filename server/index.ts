@@ -19,7 +19,7 @@ import { DatabaseLockedError } from "../database/connection.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 import { attachRealtime } from "./remote-support/realtime.ts";
-import { startServices, type Services } from "./services.ts";
+import { appServices, startServices, type Services } from "./services.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -60,10 +60,7 @@ const httpServer = createServer();
 const common = {
   env,
   logger,
-  forms: services.forms,
-  auth: services.auth,
-  sessions: services.sessions,
-  assistant: services.assistant,
+  ...appServices(services),
 };
 let app;
 if (env.NODE_ENV === "development") {

@@ -19,7 +19,7 @@ import { DATABASE_KINDS, type DatabaseKind } from "../tests/support/databases.ts
 import { createApp, type RequestListener } from "./app.ts";
 import { HONEYPOT_FIELD } from "../app/requests/schemas.ts";
 import { createLogger, pseudonymizeIp, redactUrl, REDACTED, scrubText, serializeError } from "./logger.ts";
-import { startServices, type Services } from "./services.ts";
+import { appServices, startServices, type Services } from "./services.ts";
 
 type LogLine = {
   level: number;
@@ -118,10 +118,7 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
     app = await createApp({
       env,
       logger,
-      forms: services.forms,
-      auth: services.auth,
-      sessions: services.sessions,
-      assistant: services.assistant,
+      ...appServices(services),
       mode: "development",
       vite: {
         middlewares: passThrough as unknown as Connect.Server,

@@ -118,3 +118,8 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     },
   };
 }
+
+/** What `createApp` needs of the services (HTTP routes and route actions), for `server/index.ts` and the tests. */
+export function appServices(services: Services): Pick<Services, "forms" | "auth" | "sessions" | "assistant"> {
+  return { forms: services.forms, auth: services.auth, sessions: services.sessions, assistant: services.assistant };
+}

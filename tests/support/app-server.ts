@@ -16,7 +16,7 @@ import { pino } from "pino";
 import { parseEnv, type Env } from "../../app/utils/env.server.ts";
 import { createApp } from "../../server/app.ts";
 import { attachRealtime } from "../../server/remote-support/realtime.ts";
-import { startServices, type Services } from "../../server/services.ts";
+import { appServices, startServices, type Services } from "../../server/services.ts";
 import { freePort } from "./postgres.ts";
 import { TEST_AUTH_SECRET } from "./remote-support.ts";
 
@@ -61,10 +61,7 @@ export async function startAppServer(variables: Record<string, string> = {}): Pr
   const app = await createApp({
     env,
     logger,
-    forms: services.forms,
-    auth: services.auth,
-    sessions: services.sessions,
-    assistant: services.assistant,
+    ...appServices(services),
     mode: "production",
     buildDir: path.join(root, "build"),
   });
