@@ -229,7 +229,8 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   const answerPrerendered = prerendered;
   return (req, res) => {
     if (answerPrerendered(req, res)) {
-      logger.debug({ method: req.method, url: redactUrl(req.url) }, "pre-rendered page");
+      const logged = redactUrl(req.url);
+      logger.debug({ method: req.method, url: logged }, "pre-rendered page");
       return;
     }
     app(req, res);
