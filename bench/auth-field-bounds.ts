@@ -10,13 +10,13 @@
  * stored name would have inflated), and the server's resident memory before,
  * after, and at its peak during the attempts (`VmHWM`, reset just before them).
  */
-import { freePort, startServer, stop } from "./lib.ts";
-import { ensureBuildLocked, memoryMb, postLargeName, resetPeak, signUp } from "./hostile-lib.ts";
+import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
+import { memoryMb, postLargeName, resetPeak, signUp } from "./hostile-lib.ts";
 
 const attempts = Number(process.argv[2] ?? 4);
 const megabytes = Number(process.argv[3] ?? 50);
 
-ensureBuildLocked();
+ensureBuild();
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server = await startServer(port, { LOG_LEVEL: "warn" });

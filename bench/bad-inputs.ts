@@ -16,12 +16,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { badInputs, type BadInput } from "../tests/support/bad-inputs.ts";
-import { freePort, root, startServer, stop } from "./lib.ts";
-import { ensureBuildLocked, signIn, signUp } from "./hostile-lib.ts";
+import { ensureBuild, freePort, root, startServer, stop } from "./lib.ts";
+import { signUp } from "./hostile-lib.ts";
+import { signIn } from "../tests/support/remote-support.ts";
 
 const TECHNICIAN = { email: "technicien@exemple.fr", password: "mot-de-passe-technicien" };
 
-ensureBuildLocked();
+ensureBuild();
 const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-bench-"));
 const created = spawnSync(
   process.execPath,

@@ -1,24 +1,9 @@
 /**
  * Helpers of the hostile-visitor benchmarks (issue 13 §5, §7):
- * `auth-field-bounds.ts` and `bad-inputs.ts`. They print figures; they assert nothing.
+ * `auth-field-bounds.ts` and `bad-inputs.ts` (sign-in: `tests/support/remote-support.ts`). They print figures; they assert nothing.
  */
-import { spawnSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
-import { root } from "./lib.ts";
-
-/**
- * Builds when needed, under the build lock other engineers' builds take too
- * (`flock /tmp/atelier-build.lock`): two builds at once would overwrite each other.
- */
-export function ensureBuildLocked(): void {
-  const result = spawnSync("flock", ["/tmp/atelier-build.lock", process.execPath, path.join(root, "scripts", "ensure-build.ts")], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  if (result.status !== 0) throw new Error("build failed");
-}
 
 /**
  * Resets the process's peak resident memory (`VmHWM`) to its current value
@@ -44,17 +29,6 @@ export async function signUp(url: string, name: string, email: string, password:
     body: JSON.stringify({ name, email, password }),
   });
   if (!response.ok) throw new Error(`inscription refusée (${response.status}) : ${await response.text()}`);
-  return cookieOf(response);
-}
-
-/** Signs in (better-auth) and returns the Cookie header. */
-export async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`connexion refusée (${response.status}) : ${await response.text()}`);
   return cookieOf(response);
 }
 
