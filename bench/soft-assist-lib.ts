@@ -7,7 +7,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
-import { parseEnv } from "../app/utils/env.server.ts";
+import { parseEnv } from "../server/env.ts";
 import { openDatabase } from "../database/connection.ts";
 import { users } from "../database/schema.ts";
 import { createAuth } from "../server/auth.ts";

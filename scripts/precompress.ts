@@ -5,20 +5,7 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
-
-/** Brotli (quality 11) and gzip (level 9) encodings of `content`. */
-export async function compressBoth(content: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const [br, gzipped] = await Promise.all([
-    brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-    gz(content, { level: 9 }),
-  ]);
-  return { br, gzip: gzipped };
-}
+import { compressBoth } from "../server/compression.ts";
 
 /** Writes the `.br` and `.gz` files for every `index.html` under `dir`; returns how many pages. */
 export async function precompressDir(dir: string): Promise<number> {

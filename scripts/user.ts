@@ -1,6 +1,8 @@
 /**
  * Account administration (issue 5), the only way to give the technician role
- * (spec §3 `is_technician`; never settable from a browser):
+ * (spec §3 `is_technician`; never settable from a browser). Roles are read
+ * and written through `server/access.ts` (issue 14), which also says what
+ * each may do:
  *
  *   npm run user -- list
  *   npm run user -- create --email tech@atelier.fr --name "Camille" [--password …] [--technician]
@@ -20,7 +22,8 @@ import { pino } from "pino";
 import { z } from "zod";
 import { openDatabase, DatabaseLockedError } from "../database/connection.ts";
 import { users } from "../database/schema.ts";
-import { ConfigError, parseEnv } from "../app/utils/env.server.ts";
+import { ConfigError, parseEnv } from "../server/env.ts";
+import { roleFields, roleOf, type Role } from "../server/access.ts";
 import { createAuth, loadAuthSecret } from "../server/auth.ts";
 
 const USAGE = `Utilisation :
@@ -31,6 +34,11 @@ const USAGE = `Utilisation :
   npm run user -- delete <e-mail>`;
 
 class UsageError extends Error {}
+
+/** How `list` and the confirmations name each role. */
+const ROLE_LABELS: Record<Role, string> = { customer: "client", technician: "technicien" };
+/** `list`'s role column is as wide as its longest label. */
+const LABEL_WIDTH = Math.max(...Object.values(ROLE_LABELS).map((label) => label.length));
 
 const Email = z.email({ error: "adresse e-mail invalide" });
 const NewUser = z.object({
@@ -84,7 +92,7 @@ async function main(argv: string[]): Promise<string> {
         const rows = await db.select().from(users).orderBy(users.createdAt);
         if (rows.length === 0) return "Aucun compte.";
         return rows
-          .map((user) => `${user.isTechnician ? "technicien" : "client    "}  ${user.email}  (${user.name}, créé le ${user.createdAt.toLocaleDateString("fr-FR")})`)
+          .map((user) => `${ROLE_LABELS[roleOf(user)].padEnd(LABEL_WIDTH)}  ${user.email}  (${user.name}, créé le ${user.createdAt.toLocaleDateString("fr-FR")})`)
           .join("\n");
       }
       case "create": {
@@ -94,14 +102,16 @@ async function main(argv: string[]): Promise<string> {
         const [existing] = await db.select().from(users).where(eq(users.email, input.data.email.toLowerCase()));
         if (existing) throw new UsageError(`un compte existe déjà pour ${input.data.email} (utilisez promote ou demote)`);
         const { user } = await auth.api.signUpEmail({ body: input.data });
-        if (values.technician) await db.update(users).set({ isTechnician: true }).where(eq(users.id, user.id));
-        return `Compte ${values.technician ? "technicien" : "client"} créé : ${user.email}`;
+        const role: Role = values.technician ? "technician" : "customer";
+        if (role !== "customer") await db.update(users).set(roleFields(role)).where(eq(users.id, user.id));
+        return `Compte ${ROLE_LABELS[role]} créé : ${user.email}`;
       }
       case "promote":
       case "demote": {
         const user = await findUser(target);
-        await db.update(users).set({ isTechnician: command === "promote" }).where(eq(users.id, user.id));
-        return `${user.email} est maintenant ${command === "promote" ? "technicien" : "client"}.`;
+        const role: Role = command === "promote" ? "technician" : "customer";
+        await db.update(users).set(roleFields(role)).where(eq(users.id, user.id));
+        return `${user.email} est maintenant ${ROLE_LABELS[role]}.`;
       }
       case "delete": {
         const user = await findUser(target);

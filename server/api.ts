@@ -37,16 +37,15 @@ export function createApiRouter(forms: FormServices): express.Router {
   router.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false }));
   router.use(express.text({ type: "application/x-www-form-urlencoded", limit: BODY_LIMIT_BYTES }), formFieldsOfText);
 
-  const submission =
-    (kind: RequestKind, submit: FormServices["submitContact"]) => async (req: Request, res: Response) => {
-      if (!req.is(["application/json", "application/x-www-form-urlencoded"])) {
-        res.status(415).json({ ok: false, message: REQUEST_MESSAGES.badContentType });
-        return;
-      }
-      sendSubmission(res, kind, await submit(req.body, { ip: req.ip ?? "inconnue" }));
-    };
-  router.post("/contact", submission("contact", forms.submitContact));
-  router.post("/quote", submission("quote", forms.submitQuote));
+  const submission = (kind: RequestKind) => async (req: Request, res: Response) => {
+    if (!req.is(["application/json", "application/x-www-form-urlencoded"])) {
+      res.status(415).json({ ok: false, message: REQUEST_MESSAGES.badContentType });
+      return;
+    }
+    sendSubmission(res, kind, await forms.submitRequest(kind, req.body, { ip: req.ip ?? "inconnue" }));
+  };
+  router.post("/contact", submission("contact"));
+  router.post("/quote", submission("quote"));
 
   router.all("/{*splat}", (_req, res) => {
     res.status(404).json({ ok: false, message: "Cette adresse de l'API n'existe pas." });

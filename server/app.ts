@@ -23,7 +23,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Connect } from "vite";
-import type { Env } from "../app/utils/env.server.ts";
+import type { Env } from "./env.ts";
 import { cspNonceContext } from "../app/utils/csp-nonce.ts";
 import { formServicesContext, requestOriginContext, type FormServices } from "../app/utils/server-context.ts";
 import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";

@@ -4,8 +4,10 @@
  *
  * - E-mail + password sign-up (customers), sign-in, sign-out, password reset
  *   whose mail goes through the outbox like every other mail.
- * - `isTechnician` is an additional user field with `input: false`: sign-up
- *   ignores it and update-user refuses it; only `npm run user` sets it.
+ * - The role is stored as the additional user field `isTechnician`
+ *   (`ROLE_FIELDS`, `access.ts`, issue 14), `input: false`: sign-up ignores
+ *   it and update-user refuses it; only `npm run user` sets it. What a role
+ *   may do is `access.ts`'s, never read here.
  * - Field rules and our rate limits are better-auth hooks (`auth-guards.ts`,
  *   issue 13 §5, §7, §10): name ≤ 100 characters, e-mail ≤ 254, typable
  *   text; FAILED sign-ins limited per account and per IP address
@@ -27,8 +29,9 @@ import type { Logger } from "pino";
 import type { AppDatabase } from "../database/connection.ts";
 import { accounts, authSessions, outboxMessages, users, verifications } from "../database/schema.ts";
 import { shop } from "../app/config/shop.ts";
-import type { Env } from "../app/utils/env.server.ts";
+import type { Env } from "./env.ts";
 import { newMessageId } from "./requests.ts";
+import { ROLE_FIELDS } from "./access.ts";
 import { createAuthGuards } from "./auth-guards.ts";
 import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { betterAuthLogger } from "./logger.ts";
@@ -82,9 +85,7 @@ export function createAuth({ db, env, logger, secret, onMailQueued, onSessionEnd
     }),
     user: {
       modelName: "users",
-      additionalFields: {
-        isTechnician: { type: "boolean", required: false, defaultValue: false, input: false },
-      },
+      additionalFields: ROLE_FIELDS,
       deleteUser: { enabled: true },
     },
     session: { modelName: "auth_sessions" },

@@ -14,7 +14,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { ConfigError, parseEnv, type Env } from "../app/utils/env.server.ts";
+import { ConfigError, parseEnv, type Env } from "./env.ts";
 import { DatabaseLockedError } from "../database/connection.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";

@@ -12,7 +12,7 @@ import type { RequestHandler } from "express";
 import type { Connect } from "vite";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from "vitest";
-import { parseEnv } from "../app/utils/env.server.ts";
+import { parseEnv } from "./env.ts";
 import { outboxMessages } from "../database/schema.ts";
 import { createScratchDatabase } from "../tests/support/postgres.ts";
 import { DATABASE_KINDS, type DatabaseKind } from "../tests/support/databases.ts";

@@ -24,7 +24,7 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { pino, type DestinationStream, type Logger } from "pino";
-import type { Env } from "../app/utils/env.server.ts";
+import type { Env } from "./env.ts";
 
 /** What replaces a secret or a personal value, in fields and in URLs. */
 export const REDACTED = "[masqué]";

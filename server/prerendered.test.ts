@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compressBoth } from "./compression.ts";
 import { inlineScriptHashes } from "./csp.ts";
 import { createPrerenderedResponder, loadPrerenderedPages } from "./prerendered.ts";
 
@@ -83,7 +84,6 @@ describe("pre-compressed pages from the build", () => {
     try {
       await writeFile(path.join(buildDir, "index.html"), home);
       // Different content in the encoded files proves they were read, not recomputed.
-      const { compressBoth } = await import("../scripts/precompress.ts");
       const encoded = await compressBoth(Buffer.from("<p>version compressée</p>"));
       await writeFile(path.join(buildDir, "index.html.br"), encoded.br);
       await writeFile(path.join(buildDir, "index.html.gz"), encoded.gzip);

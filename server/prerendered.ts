@@ -11,7 +11,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
-import { compressBoth } from "../scripts/precompress.ts";
+import { compressBoth } from "./compression.ts";
 import { cspDirectives, inlineScriptHashes, inlineStyleHashes, serializeCsp } from "./csp.ts";
 
 export type PrerenderedPage = {

@@ -7,8 +7,8 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { contactRequests, outboxMessages, quoteRequests } from "../database/schema.ts";
-import type { DeliveryView, RequestView } from "../app/remote-support/protocol.ts";
-import type { Caller } from "./remote-support/caller.ts";
+import type { DeliveryView, RequestView } from "../app/requests/views.ts";
+import { can, type Caller } from "./access.ts";
 import { LIST_LIMIT, refuse, type Outcome, type SessionContext } from "./remote-support/session-rules.ts";
 
 /** The requests method of `SessionService` (documented there, in `remote-support/sessions.ts`). */
@@ -24,7 +24,7 @@ export function createRequestsInbox(context: SessionContext): RequestsInbox {
   return {
     requests(caller) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      if (!can(caller, "requests:read")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la récupération des demandes", async () => {
         const delivery = {
           status: outboxMessages.status,

@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
   });
 
   it("stores a contact message with its outbox mail to the shop, replying to the visitor", async () => {
-    const result = await service().submitContact(contact, origin);
+    const result = await service().submitRequest("contact", contact, origin);
     expect(result.status).toBe("stored");
     const [row] = await database.db.select().from(contactRequests);
     expect(row).toMatchObject(contact);
@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
   });
 
   it("stores a quote request, the domain typed with or without its extension", async () => {
-    const result = await service().submitQuote({ ...quote, domain: "Boulangerie-Durand.com" }, origin);
+    const result = await service().submitRequest("quote", { ...quote, domain: "Boulangerie-Durand.com" }, origin);
     expect(result.status).toBe("stored");
     const [row] = await database.db.select().from(quoteRequests);
     expect(row).toMatchObject({ ...quote, domain: "boulangerie-durand" });
@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
   });
 
   it("stores nothing when a field is missing or wrong, and names each field in French", async () => {
-    const result = await service().submitQuote({ ...quote, email: "paul@", emailOption: "mail-1000", phone: "" }, origin);
+    const result = await service().submitRequest("quote", { ...quote, email: "paul@", emailOption: "mail-1000", phone: "" }, origin);
     expect(result).toEqual({
       status: "invalid",
       fieldErrors: {
@@ -95,21 +95,21 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
   });
 
   it("refuses a filled honeypot without storing anything, before looking at the other fields", async () => {
-    const result = await service().submitContact({ ...contact, [HONEYPOT_FIELD]: "https://spam.example" }, origin);
+    const result = await service().submitRequest("contact", { ...contact, [HONEYPOT_FIELD]: "https://spam.example" }, origin);
     expect(result).toEqual({ status: "spam" });
-    expect(await service().submitContact({ email: "pas-une-adresse", [HONEYPOT_FIELD]: "x" }, origin)).toEqual({ status: "spam" });
+    expect(await service().submitRequest("contact", { email: "pas-une-adresse", [HONEYPOT_FIELD]: "x" }, origin)).toEqual({ status: "spam" });
     expect(await counts()).toEqual({ contacts: 0, quotes: 0, outbox: 0 });
   });
 
   it("limits accepted requests per IP address, and tells when to come back", async () => {
     const forms = service(2);
-    expect((await forms.submitContact(contact, origin)).status).toBe("stored");
-    expect((await forms.submitQuote(quote, origin)).status).toBe("stored");
-    const refused = await forms.submitContact(contact, origin);
+    expect((await forms.submitRequest("contact", contact, origin)).status).toBe("stored");
+    expect((await forms.submitRequest("quote", quote, origin)).status).toBe("stored");
+    const refused = await forms.submitRequest("contact", contact, origin);
     expect(refused.status).toBe("rate-limited");
     expect(refused.status === "rate-limited" && refused.retryAfterSeconds).toBeGreaterThan(500);
     // Another visitor is not affected.
-    expect((await forms.submitContact(contact, { ip: "198.51.100.1" })).status).toBe("stored");
+    expect((await forms.submitRequest("contact", contact, { ip: "198.51.100.1" })).status).toBe("stored");
     expect(await counts()).toEqual({ contacts: 2, quotes: 1, outbox: 3 });
   });
 
@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
       sql.raw("alter table outbox_messages add constraint test_refuse_all check (false) not valid"),
     );
     try {
-      const result = await service().submitContact(contact, origin);
+      const result = await service().submitRequest("contact", contact, origin);
       expect(result).toEqual({ status: "failed" });
       expect(await database.db.$count(contactRequests)).toBe(0);
       expect(stored).toBe(0);

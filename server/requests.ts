@@ -1,7 +1,8 @@
 /**
  * Accepting contact messages and quote requests (issue 4; spec §3, §5, §7
- * "E-mail sending", §8). Shared by the route actions (forms, with or without
- * JavaScript) and the JSON/form API (`server/api.ts`).
+ * "E-mail sending", §8). `submitRequest` is the one submit path (issue 14),
+ * shared by the route actions (forms, with or without JavaScript, through
+ * `app/requests/submit.server.ts`) and the JSON/form API (`server/api.ts`).
  *
  * Order of checks: honeypot → validation (nothing counted, nothing stored) →
  * per-IP rate limit → one atomic statement writing the request and its
@@ -11,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { z } from "zod";
 import { contactRequests, outboxMessages, quoteRequests, type OutboxMail } from "../database/schema.ts";
 import type { AppDatabase } from "../database/connection.ts";
 import {
@@ -18,6 +20,7 @@ import {
   HONEYPOT_FIELD,
   QuoteInput,
   validate,
+  type FieldErrors,
   type RequestKind,
   type SubmissionResult,
 } from "../app/requests/schemas.ts";
@@ -25,6 +28,52 @@ import type { FormServices, RequestOrigin } from "../app/utils/server-context.ts
 import { composeContactMail, composeQuoteMail, type MailSettings } from "./outbox/compose.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { pseudonymizeIp } from "./logger.ts";
+
+/** The validated input of each kind of request. */
+type RequestInputs = { contact: ContactInput; quote: QuoteInput };
+
+/** What sets one kind of request apart from the other; everything else is the same path. */
+type RequestKindSpec<K extends RequestKind> = {
+  schema: z.ZodType<RequestInputs[K]>;
+  /** The INSERT of the request's row (the caller adds `returning id`). */
+  insert(request: RequestInputs[K]): SQL;
+  /** The mail to the shop, written to the outbox with the row. */
+  compose(request: RequestInputs[K], mail: MailSettings): OutboxMail;
+};
+
+/** The only place a request's `kind` picks its schema, table and mail (issue 14). */
+const REQUEST_KINDS: { [K in RequestKind]: RequestKindSpec<K> } = {
+  contact: {
+    schema: ContactInput,
+    insert: (request) =>
+      sql`insert into ${contactRequests} (name, email, message) values (${request.name}, ${request.email}, ${request.message})`,
+    compose: composeContactMail,
+  },
+  quote: {
+    schema: QuoteInput,
+    insert: (request) =>
+      sql`insert into ${quoteRequests} (company_name, contact_name, email, phone, description, domain, email_option, budget)
+          values (${request.companyName}, ${request.contactName}, ${request.email}, ${request.phone},
+                  ${request.description}, ${request.domain}, ${request.emailOption}, ${request.budget})`,
+    compose: composeQuoteMail,
+  },
+};
+
+/**
+ * Validates `input` with the schema of `kind`; when valid, the request's
+ * INSERT and its outbox mail, ready to store. Generic so that each kind's
+ * schema, insert and mail are checked against the same input type.
+ */
+function prepare<K extends RequestKind>(
+  kind: K,
+  input: unknown,
+  mail: MailSettings,
+): { ok: true; insert: SQL; mail: OutboxMail } | { ok: false; fieldErrors: FieldErrors } {
+  const spec: RequestKindSpec<K> = REQUEST_KINDS[kind];
+  const checked = validate(spec.schema, input);
+  if (!checked.ok) return checked;
+  return { ok: true, insert: spec.insert(checked.data), mail: spec.compose(checked.data, mail) };
+}
 
 export type RequestServiceOptions = {
   db: AppDatabase;
@@ -39,7 +88,11 @@ export type RequestServiceOptions = {
   onStored?: () => void;
 };
 
-/** Builds the `FormServices` the router context and the API use. Its methods never throw. */
+/**
+ * Builds the `FormServices` the router context and the API use:
+ * `submitRequest(kind, input, origin)` never throws (a storage failure is
+ * `{ status: "failed" }`).
+ */
 export function createRequestService(options: RequestServiceOptions): FormServices {
   const { db, logger, mail } = options;
   const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
@@ -98,35 +151,14 @@ export function createRequestService(options: RequestServiceOptions): FormServic
   }
 
   return {
-    async submitContact(input, origin) {
-      const spam = await refuseSpam("contact", input, origin);
+    async submitRequest(kind, input, origin) {
+      const spam = await refuseSpam(kind, input, origin);
       if (spam) return spam;
-      const checked = validate(ContactInput, input);
-      if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
-      const limited = await rateLimit("contact", origin);
+      const prepared = prepare(kind, input, mail);
+      if (!prepared.ok) return { status: "invalid", fieldErrors: prepared.fieldErrors };
+      const limited = await rateLimit(kind, origin);
       if (limited) return limited;
-      const request = checked.data;
-      return store(
-        "contact",
-        sql`insert into ${contactRequests} (name, email, message) values (${request.name}, ${request.email}, ${request.message})`,
-        composeContactMail(request, mail),
-      );
-    },
-    async submitQuote(input, origin) {
-      const spam = await refuseSpam("quote", input, origin);
-      if (spam) return spam;
-      const checked = validate(QuoteInput, input);
-      if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
-      const limited = await rateLimit("quote", origin);
-      if (limited) return limited;
-      const request = checked.data;
-      return store(
-        "quote",
-        sql`insert into ${quoteRequests} (company_name, contact_name, email, phone, description, domain, email_option, budget)
-            values (${request.companyName}, ${request.contactName}, ${request.email}, ${request.phone},
-                    ${request.description}, ${request.domain}, ${request.emailOption}, ${request.budget})`,
-        composeQuoteMail(request, mail),
-      );
+      return store(kind, prepared.insert, prepared.mail);
     },
   };
 }

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { RETENTION, formatRetentionDays } from "../app/config/retention.ts";
-import { parseEnv } from "../app/utils/env.server.ts";
+import { parseEnv } from "./env.ts";
 import { openDatabase, type AppDatabase } from "../database/connection.ts";
 import {
   assistantMessages,

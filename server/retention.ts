@@ -27,7 +27,7 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "../database/connection.ts";
-import type { Env } from "../app/utils/env.server.ts";
+import type { Env } from "./env.ts";
 import { emlFileName } from "./outbox/transports.ts";
 
 export type RetentionPolicy = {

@@ -6,16 +6,17 @@
  */
 import type { Logger } from "pino";
 import { openDatabase, type DatabaseHandle } from "../database/connection.ts";
-import { mailTransportConfig, type Env } from "../app/utils/env.server.ts";
+import type { Env } from "./env.ts";
 import type { FormServices } from "../app/utils/server-context.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker.ts";
-import { createMailTransport, type MailTransport } from "./outbox/transports.ts";
+import { createMailTransport, mailTransportConfig, type MailTransport } from "./outbox/transports.ts";
 import { createRequestService } from "./requests.ts";
 import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
 import { createSessionService, type SessionService } from "./remote-support/sessions.ts";
 import { sessionLimitsFromEnv } from "./remote-support/limits.ts";
 import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
-import { createAssistantService, providerConfigFromEnv, type AssistantService } from "./assistant/service.ts";
+import { chatProviderFromEnv } from "./assistant/config.ts";
+import { createAssistantService, type AssistantService } from "./assistant/service.ts";
 import { createRetentionWorker, outboxFolder, retentionPolicyFromEnv, type RetentionWorker } from "./retention.ts";
 
 export type Services = {
@@ -87,7 +88,7 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     rateLimits,
     ...sessionLimitsFromEnv(env),
   });
-  const provider = providerConfigFromEnv(env);
+  const provider = chatProviderFromEnv(env);
   const assistant = createAssistantService({
     db: database.db,
     logger,
@@ -96,7 +97,7 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
   });
   // The model and the server's host, never the key.
   logger.info(
-    provider ? { model: provider.model, host: provider.baseURL ? new URL(provider.baseURL).host : "api.openai.com" } : {},
+    provider ? provider.logFields : {},
     provider ? "assistant : fournisseur d'IA configuré" : "assistant : aucun fournisseur d'IA configuré, assistant hors ligne",
   );
   const retention = createRetentionWorker({ db: database.db, logger, policy: retentionPolicyFromEnv(env), outboxFolder: outboxFolder(env) });

@@ -239,9 +239,20 @@ const IPHONE_SHOP_PRICES = [
 
 // ---------------------------------------------------------------- tests
 
+/**
+ * The cards of a category page that spec §2 names, in page order: a brand
+ * added to the data beyond the spec does not change it (issue 14), a spec
+ * brand missing or out of order does.
+ */
+function specCards(list: readonly Brand[], spec: readonly (readonly [string, string])[]): [string, string][] {
+  const specPaths = new Set(spec.map(([, path]) => path));
+  return list.filter((b) => specPaths.has(b.path)).map((b) => [b.name, b.path]);
+}
+
 describe("brands and pages (spec §2)", () => {
-  it("lists the ten smartphone brands in the spec's order with their pages", () => {
-    expect(smartphoneBrands.map((b) => [b.name, b.path])).toEqual([
+  it("lists the ten smartphone brands of the spec in its order, Apple first, with their pages", () => {
+    expect(smartphoneBrands[0]?.name).toBe("Apple");
+    const spec = [
       ["Apple", "/services/iphone-repair"],
       ["Samsung", "/services/samsung-repair"],
       ["Xiaomi", "/services/xiaomi-repair"],
@@ -252,11 +263,12 @@ describe("brands and pages (spec §2)", () => {
       ["Sony", "/services/sony-repair"],
       ["Honor", "/services/honor-repair"],
       ["Asus", "/services/asus-repair"],
-    ]);
+    ] as const;
+    expect(specCards(smartphoneBrands, spec)).toEqual(spec);
   });
 
-  it("lists the nine tablet brands in the spec's order with their pages", () => {
-    expect(tabletBrands.map((b) => [b.name, b.path])).toEqual([
+  it("lists the nine tablet brands of the spec in its order with their pages", () => {
+    const spec = [
       ["Acer", "/services/acer-tablet-repair"],
       ["iPad", "/services/ipad-repair"],
       ["Asus", "/services/asus-tablet-repair"],
@@ -266,16 +278,23 @@ describe("brands and pages (spec §2)", () => {
       ["Sony", "/services/sony-tablet-repair"],
       ["Toshiba", "/services/toshiba-tablet-repair"],
       ["Xiaomi", "/services/xiaomi-tablet-repair"],
-    ]);
+    ] as const;
+    expect(specCards(tabletBrands, spec)).toEqual(spec);
   });
 
   it("lists the three console pages of the hub", () => {
-    expect(consoleBrands.map((b) => b.path)).toEqual([
-      "/services/playstation-repair",
-      "/services/xbox-repair",
-      "/services/nintendo-repair",
-    ]);
-    expect(brands).toHaveLength(22);
+    const spec = [
+      ["PlayStation", "/services/playstation-repair"],
+      ["Xbox", "/services/xbox-repair"],
+      ["Nintendo", "/services/nintendo-repair"],
+    ] as const;
+    expect(specCards(consoleBrands, spec)).toEqual(spec);
+  });
+
+  it("files each brand under the category page of its family", () => {
+    expect(brands).toEqual([...smartphoneBrands, ...tabletBrands, ...consoleBrands]);
+    expect(smartphoneBrands.map((b) => b.family)).toContain("iphone");
+    for (const b of tabletBrands) expect(b.family, b.slug).toBe("tablet");
   });
 
   it("gives every brand a one-sentence French description and a title", () => {
@@ -687,6 +706,12 @@ describe("loadCatalogue rejects invalid data", () => {
     expect(issuesOf([extra])[0]).toContain("en trop pour la famille tablet : vitre-arriere");
     const badPath = edited(toshibaJson, [], (b) => Reflect.set(b, "path", "/services/toshiba-repair"));
     expect(issuesOf([badPath])[0]).toContain("/services/toshiba-tablet-repair");
+  });
+
+  it("keeps the hub's generations line for consoles", () => {
+    const onTablet = edited(toshibaJson, [], (b) => Reflect.set(b, "generations", "Excite, Encore"));
+    expect(issuesOf([onTablet])[0]).toContain("generations : réservé aux consoles");
+    expect(brand("xbox").generations).toBe("Series X|S, One, 360, Classic");
   });
 
   it("refuses an estimated model without a generation order", () => {

@@ -9,7 +9,7 @@
  * - the price ranges of §9 as constants, in whole euros (€), for the tests.
  *
  * Cross-file rules (a model has exactly its family's repair types, slugs are
- * unique, …) need the whole catalogue and live in `./index.ts`.
+ * unique, …) need the whole catalogue and live in `./validate.ts`.
  */
 import { z } from "zod";
 
@@ -97,29 +97,31 @@ export const FAMILY_REPAIRS = {
   tablet: ["ecran", "batterie", "connecteur", "camera"],
 } as const satisfies Record<Exclude<Family, "console">, readonly RepairId[]>;
 
-/** Repair types a console model may list (spec §3, PlayStation, Xbox and Nintendo tables). */
-export const CONSOLE_REPAIR_IDS = [
-  "ecran",
-  "ecran-superieur",
-  "ecran-inferieur",
-  "batterie",
-  "lecteur-blu-ray",
-  "lecteur-dvd",
-  "lecteur-cd",
-  "lecteur-disque",
-  "port-hdmi",
-  "port-av",
-  "alimentation",
-  "gamepad",
-  "ventilateur",
-  "disque-dur",
-  "carte-memoire",
-  "port-usb-c",
-  "boutons",
-  "joysticks",
-  "joy-con",
-  "carte-mere",
-] as const satisfies readonly RepairId[];
+/**
+ * Repair types a console model may list (spec §3, PlayStation, Xbox and
+ * Nintendo tables), in display order: every type but those of phones and
+ * tablets, screen and battery excepted (consoles have those too).
+ */
+export const CONSOLE_REPAIR_IDS: readonly RepairId[] = REPAIR_IDS.filter(
+  (id) => id === "ecran" || id === "batterie" || !Object.values(FAMILY_REPAIRS).some((ids: readonly RepairId[]) => ids.includes(id)),
+);
+
+/** The category pages that list brands (spec §2), in site order; the PC page lists none. */
+export const CATEGORIES = ["smartphone", "tablet", "console"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The category page of each family: iPhones are listed with the smartphones (spec §2). */
+export const FAMILY_CATEGORY = {
+  smartphone: "smartphone",
+  iphone: "smartphone",
+  tablet: "tablet",
+  console: "console",
+} as const satisfies Record<Family, Category>;
+
+/** A category page's path, e.g. `categoryPath("tablet")` → "/services/tablet-repair" (spec §2 route table). */
+export function categoryPath(category: Category): `/services/${Category}-repair` {
+  return `/services/${category}-repair`;
+}
 
 /**
  * Where a price comes from: `shop` = given by the shop (the spec's tables and
@@ -213,6 +215,16 @@ export const SeriesSchema = z.strictObject({
  * One brand data file. `name` is the brand card label of spec §2 ("Apple",
  * "iPad", "PlayStation"…), `path` its page (`/services/<slug>-repair`),
  * `priceSource` the default source of all its prices.
+ *
+ * The category page's meta title and description name its brands (issue 14):
+ * `metaName` is how they name this one when the card label will not do
+ * ("iPhone" for the Apple card); brands with a `metaRank` come first there,
+ * lowest rank first (the best known, so a cut search snippet still shows
+ * them), the others follow in page order.
+ *
+ * `generations` is the line under a console's tile on the console hub,
+ * verbatim from spec §2 (e.g. "PS5, PS4, PS3, PS2, PS1"); consoles only,
+ * and required for them.
  */
 export const BrandSchema = z.strictObject({
   slug: SlugSchema,
@@ -221,11 +233,24 @@ export const BrandSchema = z.strictObject({
   description: z.string().trim().min(1),
   family: z.enum(FAMILIES),
   path: z.string().regex(/^\/services\/[a-z0-9-]+-repair$/, { error: "doit être de la forme /services/<slug>-repair" }),
+  metaName: z.string().trim().min(1).optional(),
+  metaRank: z.int().positive().optional(),
+  generations: z.string().trim().min(1).optional(),
   priceSource: PriceSourceSchema,
   series: z.array(SeriesSchema).min(1),
 });
 
-/** A brand data file after zod parsing (before the cross-file checks of `./index.ts`). */
+/** A brand data file after zod parsing (before the cross-file checks of `./validate.ts`). */
 export type BrandData = z.output<typeof BrandSchema>;
 /** One model of a brand data file, after zod parsing. */
 export type ModelData = z.output<typeof ModelSchema>;
+
+/**
+ * `data/brands.json`: the brand slugs in the order of spec §2, each naming
+ * its file `data/<slug>.json` (see `./data.ts`). `$comment` says so to
+ * whoever opens the file.
+ */
+export const ManifestSchema = z.strictObject({
+  $comment: z.string().optional(),
+  brands: z.array(SlugSchema).min(1),
+});

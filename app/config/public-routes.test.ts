@@ -1,27 +1,47 @@
-/** The pre-rendered path list covers the whole repair catalogue (repair catalogue §2; issue 3). */
+/** The pre-rendered path list covers the whole repair catalogue (repair catalogue §2; issues 3 and 14). */
 import { describe, expect, it } from "vitest";
 import { brands } from "~/catalogue";
-import { PRERENDERED_PATHS } from "./public-routes";
+import { PRERENDERED_PATHS, sitemapXml } from "./public-routes";
 
 const listed: readonly string[] = PRERENDERED_PATHS;
 
 describe("PRERENDERED_PATHS", () => {
   it("holds every catalogue brand page", () => {
-    expect(brands).toHaveLength(22);
     for (const brand of brands) expect(listed, brand.slug).toContain(brand.path);
   });
 
-  it("holds the four category pages", () => {
-    for (const path of ["/services/pc-repair", "/services/smartphone-repair", "/services/tablet-repair", "/services/console-repair"]) {
-      expect(listed).toContain(path);
-    }
+  it("holds the four category pages, each followed by its brand pages in spec §2 order", () => {
+    const at = (path: string) => listed.indexOf(path);
+    expect(at("/services/pc-repair")).toBeGreaterThan(at("/repair"));
+    expect(listed.slice(at("/services/smartphone-repair"), at("/services/smartphone-repair") + 3)).toEqual([
+      "/services/smartphone-repair",
+      "/services/iphone-repair",
+      "/services/samsung-repair",
+    ]);
+    expect(listed[at("/services/tablet-repair") + 1]).toBe("/services/acer-tablet-repair");
+    expect(listed.slice(at("/services/console-repair"))).toEqual([
+      "/services/console-repair",
+      "/services/playstation-repair",
+      "/services/xbox-repair",
+      "/services/nintendo-repair",
+    ]);
   });
 
-  it("lists exactly the 26 repair pages of spec §2 under /services/", () => {
-    expect(listed.filter((path) => path.startsWith("/services/"))).toHaveLength(26);
+  it("lists under /services/ exactly the four category pages and one page per brand", () => {
+    expect(listed.filter((path) => path.startsWith("/services/"))).toHaveLength(4 + brands.length);
   });
 
   it("has no duplicate", () => {
     expect(new Set(listed).size).toBe(listed.length);
+  });
+});
+
+describe("sitemapXml", () => {
+  it("gives every pre-rendered path as an absolute URL on the origin, in order", () => {
+    const xml = sitemapXml("https://www.atelier.example");
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/u);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/gu)].map((match) => match[1]);
+    expect(locs).toEqual(listed.map((path) => new URL(path, "https://www.atelier.example").href));
+    expect(locs).toContain("https://www.atelier.example/services/iphone-repair");
   });
 });

@@ -1,8 +1,18 @@
 /**
  * Every public route that is pre-rendered at build time (issue 2). The build
- * (react-router.config.ts), the e2e tests and later the sitemap read this list.
+ * (react-router.config.ts), the sitemap (`sitemapXml`, served by
+ * app/routes/sitemap.xml.ts) and the e2e tests read this list.
+ *
+ * The repair catalogue's part follows the brand list of the catalogue data
+ * (issue 14): adding or removing a data file adds or removes its page here,
+ * in the sitemap and in the build, with no path written by hand. Relative
+ * `.ts` imports: react-router.config.ts and the e2e tests load this module
+ * outside the app's `~/` alias.
  */
-export const PRERENDERED_PATHS = [
+import { brands, brandsInCategory, CATEGORIES, categoryPath, type Brand } from "../catalogue/index.ts";
+
+/** The public pages outside the repair catalogue, in site order. */
+const SITE_PATHS = [
   "/",
   "/contact",
   "/dev-web",
@@ -15,33 +25,32 @@ export const PRERENDERED_PATHS = [
   "/products/pc",
   "/products/smartphones",
   "/repair",
-  // Repair catalogue §2, in its order: each category page followed by its brand pages.
-  "/services/pc-repair",
-  "/services/smartphone-repair",
-  "/services/iphone-repair",
-  "/services/samsung-repair",
-  "/services/xiaomi-repair",
-  "/services/google-repair",
-  "/services/huawei-repair",
-  "/services/oppo-repair",
-  "/services/realme-repair",
-  "/services/sony-repair",
-  "/services/honor-repair",
-  "/services/asus-repair",
-  "/services/tablet-repair",
-  "/services/acer-tablet-repair",
-  "/services/ipad-repair",
-  "/services/asus-tablet-repair",
-  "/services/huawei-tablet-repair",
-  "/services/surface-repair",
-  "/services/samsung-tablet-repair",
-  "/services/sony-tablet-repair",
-  "/services/toshiba-tablet-repair",
-  "/services/xiaomi-tablet-repair",
-  "/services/console-repair",
-  "/services/playstation-repair",
-  "/services/xbox-repair",
-  "/services/nintendo-repair",
 ] as const;
 
-export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
+/**
+ * The repair catalogue's pages in the order of spec §2: the PC page, then
+ * each category page followed by its brand pages in the order of `brands`.
+ */
+export function cataloguePaths(brandList: readonly Brand[]): string[] {
+  return [
+    "/services/pc-repair",
+    ...CATEGORIES.flatMap((category) => [categoryPath(category), ...brandsInCategory(brandList, category).map((b) => b.path)]),
+  ];
+}
+
+/** Every pre-rendered path for a brand list: the site's pages, then the catalogue's. */
+export function prerenderedPaths(brandList: readonly Brand[]): string[] {
+  return [...SITE_PATHS, ...cataloguePaths(brandList)];
+}
+
+/** The pre-rendered paths of the site, for the catalogue of the data files. */
+export const PRERENDERED_PATHS: readonly string[] = prerenderedPaths(brands);
+
+/**
+ * The sitemap (sitemaps.org 0.9): one `<loc>` per path, absolute on
+ * `origin` (PUBLIC_URL, e.g. "https://www.atelier.fr"), in the order given.
+ */
+export function sitemapXml(origin: string, paths: readonly string[] = PRERENDERED_PATHS): string {
+  const urls = paths.map((path) => `  <url><loc>${new URL(path, origin).href}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}

@@ -1,6 +1,6 @@
 /**
  * How long personal data is kept (issue 13 §11), in one place: the defaults
- * of the server's purges (`RETENTION_*` in `app/utils/env.server.ts`), the
+ * of the server's purges (`RETENTION_*` in `server/env.ts`), the
  * GDPR notice under the forms and the legal notices all read these. The
  * variables can change what the server does; the pages state these values,
  * so change them here (and rebuild) to change the policy for good.

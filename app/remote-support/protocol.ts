@@ -1,8 +1,9 @@
 /**
  * The remote-support protocol (issue 5; spec §3, §4, §5, §7 "Backend data",
  * §8), in one module shared by the browser and the server: session codes,
- * the JSON shapes of `/api/sessions…`, the Socket.IO events, the French
- * messages and the duration formats. Pure: no server or browser APIs.
+ * the JSON shapes of `/api/sessions…` (their paths: `api-paths.ts`), the
+ * Socket.IO events, the French messages and the duration formats. Pure: no
+ * server or browser APIs.
  */
 import { z } from "zod";
 import { typedString } from "../utils/text.ts";
@@ -111,32 +112,6 @@ export type ReportResponse = { report: SessionReport };
 /** `POST /api/reports/verify`: reports open until `grantedUntil` (ISO 8601) for this sign-in session. */
 export type VerifyResponse = { grantedUntil: string };
 
-/** The outbox delivery of a request's mail (technicians' "Demandes" view). */
-export type DeliveryView = {
-  status: "pending" | "sent";
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-};
-/** A contact message or quote request (spec §3) as `GET /api/requests` lists it; `delivery` null if no mail was queued. */
-export type RequestView =
-  | { kind: "contact"; id: string; createdAt: string; name: string; email: string; message: string; delivery: DeliveryView | null }
-  | {
-      kind: "quote";
-      id: string;
-      createdAt: string;
-      companyName: string;
-      contactName: string;
-      email: string;
-      phone: string;
-      description: string;
-      domain: string;
-      emailOption: string;
-      budget: string;
-      delivery: DeliveryView | null;
-    };
-export type RequestListResponse = { requests: RequestView[] };
-
 export const JoinBody = z.object({ code: SessionCode });
 /**
  * `code` (optional) names one of the caller's own sessions, which is then
@@ -159,13 +134,14 @@ export const VerifyBody = z.object({
 export type ServerToClientEvents = {
   /**
    * A session the receiver may see changed (created, joined, disconnected):
-   * sent to its customer and to its joined technician only.
+   * sent to its customer and to its joined technician only. The dashboard
+   * applies it as is (issue 14), without asking the API again.
    */
   "session:updated": (session: SessionView) => void;
   /**
    * Some session changed (any customer's, any technician's): sent to every
-   * technician, without data, so dashboards refetch their active session and
-   * history through the API (which only shows their own).
+   * technician, without data. Since issue 14 no screen listens to it: the
+   * dashboard applies `session:updated`, which carries the session.
    */
   "sessions:changed": () => void;
   /** A signaling message from the other participant of `code` (validated by the server). */

@@ -83,7 +83,7 @@ export const ContactInput = z.object({
 export type ContactInput = z.infer<typeof ContactInput>;
 
 /** French numbers, international numbers: digits with the usual separators. */
-const PHONE_PATTERN = /^\+?[0-9][0-9 .()\-]{5,}$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 .()-]{5,}$/;
 /** One DNS label, typed without its extension (spec: ".com" is shown next to it). */
 const DOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
@@ -148,19 +148,24 @@ export function statusOf(result: SubmissionResult): number {
   }
 }
 
+/** The sentences that differ between the contact form and the quote form (spec §8). */
+const KIND_MESSAGES: Record<RequestKind, { stored: string; failed: string }> = {
+  contact: { stored: REQUEST_MESSAGES.contactSuccess, failed: REQUEST_MESSAGES.contactFailure },
+  quote: { stored: REQUEST_MESSAGES.quoteSuccess, failed: REQUEST_MESSAGES.quoteFailure },
+};
+
 /** The French sentence shown for a result of a contact (`kind` "contact") or quote form. */
 export function messageOf(kind: RequestKind, result: SubmissionResult): string {
   switch (result.status) {
     case "stored":
-      return kind === "contact" ? REQUEST_MESSAGES.contactSuccess : REQUEST_MESSAGES.quoteSuccess;
+    case "failed":
+      return KIND_MESSAGES[kind][result.status];
     case "invalid":
       return REQUEST_MESSAGES.invalid;
     case "spam":
       return REQUEST_MESSAGES.spam;
     case "rate-limited":
       return rateLimitedMessage(result.retryAfterSeconds);
-    case "failed":
-      return kind === "contact" ? REQUEST_MESSAGES.contactFailure : REQUEST_MESSAGES.quoteFailure;
   }
 }
 

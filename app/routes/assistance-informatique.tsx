@@ -3,11 +3,10 @@
  * in-store and remote support cards, two reassurance blocks and the
  * "Besoin d'aide ?" call-to-action.
  */
-import { Clock, MonitorSmartphone, ShieldCheck, Store } from "lucide-react";
 import type { Route } from "./+types/assistance-informatique";
-import { ButtonLink } from "~/components/ui/button";
-import { CheckList, FeatureCard } from "~/components/ui/card";
+import { FeatureGrid } from "~/components/ui/card";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
+import { ASSISTANCE_GUARANTEES, ASSISTANCE_WAYS } from "~/content/offers";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,16 +16,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Support technique professionnel en magasin ou à distance : diagnostic matériel complet, réparation sur place, intervention rapide et sécurisée.",
     path: "/assistance-informatique",
   });
-
-const iconClass = "size-6";
-
-const inStore = ["Diagnostic matériel complet", "Réparation sur place si possible", "Conseils personnalisés"] as const;
-
-const remote = [
-  "Intervention rapide sans déplacement",
-  "Solutions sécurisées et professionnelles",
-  "Accompagnement tout au long de l'intervention",
-] as const;
 
 /** The IT assistance page (spec §2 "IT assistance page (/assistance-informatique)"). */
 export default function AssistanceInformatiquePage() {
@@ -41,42 +30,11 @@ export default function AssistanceInformatiquePage() {
         title="Deux façons de vous dépanner"
         intro="Venez nous voir avec votre appareil, ou laissez un technicien intervenir directement sur votre ordinateur."
       >
-        <div className="grid gap-6 md:grid-cols-2">
-          <FeatureCard title="Support en magasin" icon={<Store aria-hidden="true" className={iconClass} />}>
-            <p>Apportez votre ordinateur, votre smartphone ou votre tablette : un technicien l'examine devant vous.</p>
-            <CheckList items={inStore} className="mt-4" />
-          </FeatureCard>
-          <FeatureCard
-            title="Assistance à distance"
-            icon={<MonitorSmartphone aria-hidden="true" className={iconClass} />}
-          >
-            <p>
-              Grâce à notre logiciel d'assistance à distance, un technicien se connecte à votre écran, avec votre
-              accord, pour résoudre le problème.
-            </p>
-            <CheckList items={remote} className="mt-4" />
-            <ButtonLink to="/soft-assist" variant="secondary" className="mt-6">
-              Accéder à l'assistance à distance
-            </ButtonLink>
-          </FeatureCard>
-        </div>
+        <FeatureGrid items={ASSISTANCE_WAYS} list={false} />
       </Section>
 
       <Section title="Nos garanties">
-        <div className="grid gap-6 md:grid-cols-2">
-          <FeatureCard title="Sécurité garantie" icon={<ShieldCheck aria-hidden="true" className={iconClass} />}>
-            <p>
-              Chaque session à distance se fait sur une connexion chiffrée, uniquement avec votre code et votre
-              accord : vous voyez tout ce que fait le technicien et pouvez arrêter à tout moment.
-            </p>
-          </FeatureCard>
-          <FeatureCard title="Service 24/7" icon={<Clock aria-hidden="true" className={iconClass} />}>
-            <p>
-              Notre assistant virtuel répond à vos questions à toute heure depuis l'espace d'assistance à distance ;
-              un technicien prend le relais dès que c'est nécessaire.
-            </p>
-          </FeatureCard>
-        </div>
+        <FeatureGrid items={ASSISTANCE_GUARANTEES} list={false} />
       </Section>
 
       <CtaBanner

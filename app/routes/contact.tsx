@@ -12,11 +12,13 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/forms/contact-form";
-import { clientActionFor, submitRequestForm } from "~/components/forms/form-result";
+import { AddressLink } from "~/components/ui/address-link";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
-import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, shop, telHref } from "~/config/shop";
+import { formatOpeningHours, mailtoHref, shop, telHref } from "~/config/shop";
+import { clientActionFor } from "~/requests/action-data";
+import { submitRequestForm } from "~/requests/submit.server";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -76,10 +78,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <li>
             <ContactCard icon={<MapPin className="size-6" />} title="Adresse">
               <p>
-                <a className={linkClass} href={mapsUrl()} target="_blank" rel="noopener">
-                  {formatAddress()}
-                  <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
-                </a>
+                <AddressLink className={linkClass} />
               </p>
             </ContactCard>
           </li>

@@ -8,14 +8,16 @@
  * (through the fetcher once hydrated, as a plain form POST without
  * JavaScript) and hands the fields to the server's form services.
  */
-import { Check, Mail, Palette, Search, Sparkles } from "lucide-react";
+import { Check, Mail } from "lucide-react";
 import type { Route } from "./+types/dev-web";
-import { clientActionFor, submitRequestForm } from "~/components/forms/form-result";
 import { QuoteForm } from "~/components/forms/quote-form";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, FeatureGrid } from "~/components/ui/card";
 import { PageHero, Section } from "~/components/ui/section";
 import { formatCapacity, formatMonthlyPrice, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
+import { DEV_WEB_FEATURES } from "~/content/offers";
+import { clientActionFor } from "~/requests/action-data";
+import { submitRequestForm } from "~/requests/submit.server";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,24 +30,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Spec §9: quote reply promise. */
 const REPLY_DELAY = "48 heures";
-
-const FEATURES = [
-  {
-    title: "Design sur mesure",
-    text: "Un site vitrine unique, à l'image de votre entreprise, pensé pour le mobile comme pour l'ordinateur et facile à faire évoluer.",
-    icon: Palette,
-  },
-  {
-    title: "IA intégrée",
-    text: "Un assistant intelligent intégré à votre site pour répondre à vos visiteurs et les orienter, à toute heure.",
-    icon: Sparkles,
-  },
-  {
-    title: "Référencement SEO",
-    text: "Un site rapide, bien structuré et optimisé pour les moteurs de recherche, afin que vos clients vous trouvent facilement.",
-    icon: Search,
-  },
-] as const;
 
 /** Stores the quote request (with its outbox mail) and answers the result, its French message and, unless stored, the values. */
 export async function action(args: Route.ActionArgs) {
@@ -71,10 +55,7 @@ export default function DevWeb({ actionData }: Route.ComponentProps) {
         title="Un site qui vous ressemble"
         intro="Nous concevons votre site de A à Z, de la maquette à la mise en ligne, avec trois atouts."
       >
-        <FeatureGrid
-          className="md:grid-cols-3"
-          items={FEATURES.map(({ title, text, icon: Icon }) => ({ title, text, icon: <Icon className="size-6" /> }))}
-        />
+        <FeatureGrid items={DEV_WEB_FEATURES} columns="md:grid-cols-3" />
       </Section>
 
       <Section

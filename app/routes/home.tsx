@@ -3,15 +3,14 @@
  * repair categories, three professional solutions, three trust points and a
  * final call-to-action to /contact. Repair promises: repair catalogue §1.
  */
-import { Award, BadgeCheck, Briefcase, CodeXml, ShoppingBag, Zap } from "lucide-react";
 import type { Route } from "./+types/home";
 import { RepairCategoryGrid } from "~/components/catalogue/repair-category-grid";
+import { RepairPromisesCard } from "~/components/catalogue/repair-promises-card";
 import { FinderSection } from "~/components/finder/finder-section";
 import { ButtonLink } from "~/components/ui/button";
-import { Card, FeatureGrid } from "~/components/ui/card";
-import { IconList } from "~/components/ui/icon-list";
+import { FeatureGrid } from "~/components/ui/card";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
+import { HOME_PRO_SOLUTIONS, HOME_TRUST_POINTS } from "~/content/offers";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,45 +21,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
   });
 
-const PRO_SOLUTIONS = [
-  {
-    title: "Développement web",
-    text: "Sites vitrines sur mesure avec IA intégrée, référencement naturel et boîtes mail professionnelles.",
-    to: "/dev-web",
-    icon: CodeXml,
-  },
-  {
-    title: "Solutions professionnelles",
-    text: "Gestion de parc informatique, solutions web, infrastructure et téléphonie pour votre entreprise.",
-    to: "/solutions-pro",
-    icon: Briefcase,
-  },
-  {
-    title: "Vente neuf et reconditionné",
-    text: "PC et smartphones neufs ou reconditionnés, configurés et prêts à l'emploi, avec garantie.",
-    to: "/sales",
-    icon: ShoppingBag,
-  },
-] as const;
-
-const TRUST_POINTS = [
-  {
-    title: "Pièces d'origine",
-    text: "Nous réparons avec des pièces d'origine, gage d'une réparation fiable et durable, garantie 12 mois.",
-    icon: BadgeCheck,
-  },
-  {
-    title: "Expertise certifiée",
-    text: "Des techniciens certifiés et expérimentés, qui vous expliquent la panne et la solution avant d'intervenir.",
-    icon: Award,
-  },
-  {
-    title: "Service rapide",
-    text: "Diagnostic gratuit et réparation Express 1H : la plupart des appareils repartent le jour même.",
-    icon: Zap,
-  },
-] as const;
-
 /** Spec §2 "Home". */
 export default function Home() {
   return (
@@ -68,17 +28,7 @@ export default function Home() {
       <PageHero
         title="Réparation, vente et assistance informatique près de chez vous"
         subtitle="PC, smartphones, tablettes et consoles réparés sur place, appareils neufs et reconditionnés, sites web et solutions pour les professionnels."
-        media={
-          <Card className="p-6 sm:p-8">
-            <p className="mb-5 text-sm font-semibold tracking-wide text-sky-300 uppercase">Nos engagements réparation</p>
-            <IconList
-              items={REPAIR_PROMISES.map((promise) => {
-                const Icon = repairIcons[promise.icon];
-                return { title: promise.title, text: promise.text, icon: <Icon className="size-6" /> };
-              })}
-            />
-          </Card>
-        }
+        media={<RepairPromisesCard heading="Nos engagements réparation" />}
       >
         <ButtonLink to="/contact" size="lg">Nous contacter</ButtonLink>
         <ButtonLink to="/repair" size="lg" variant="secondary">Découvrir nos réparations</ButtonLink>
@@ -98,17 +48,11 @@ export default function Home() {
         title="Solutions pour les professionnels"
         intro="Au-delà de la réparation, nous accompagnons les entreprises et les indépendants dans leurs projets numériques."
       >
-        <FeatureGrid
-          className="md:grid-cols-3"
-          items={PRO_SOLUTIONS.map(({ title, text, to, icon: Icon }) => ({ title, text, to, icon: <Icon className="size-6" /> }))}
-        />
+        <FeatureGrid items={HOME_PRO_SOLUTIONS} columns="md:grid-cols-3" />
       </Section>
 
       <Section title="Pourquoi nous faire confiance&nbsp;?">
-        <FeatureGrid
-          className="md:grid-cols-3"
-          items={TRUST_POINTS.map(({ title, text, icon: Icon }) => ({ title, text, icon: <Icon className="size-6" /> }))}
-        />
+        <FeatureGrid items={HOME_TRUST_POINTS} columns="md:grid-cols-3" />
       </Section>
 
       <CtaBanner

@@ -6,12 +6,11 @@
 import { ClipboardList, PackageCheck, Stethoscope, Wrench } from "lucide-react";
 import type { Route } from "./+types/repair";
 import { RepairCategoryGrid } from "~/components/catalogue/repair-category-grid";
+import { RepairPromisesCard } from "~/components/catalogue/repair-promises-card";
 import { FinderSection } from "~/components/finder/finder-section";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { IconList } from "~/components/ui/icon-list";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -52,17 +51,7 @@ export default function Repair() {
       <PageHero
         title="Réparation de vos appareils"
         subtitle="PC, smartphones, tablettes et consoles réparés dans notre atelier par des techniciens expérimentés, le plus souvent en 1 heure."
-        media={
-          <Card className="p-6 sm:p-8">
-            <p className="mb-5 text-sm font-semibold tracking-wide text-sky-300 uppercase">Nos engagements</p>
-            <IconList
-              items={REPAIR_PROMISES.map((promise) => {
-                const Icon = repairIcons[promise.icon];
-                return { title: promise.title, text: promise.text, icon: <Icon className="size-6" /> };
-              })}
-            />
-          </Card>
-        }
+        media={<RepairPromisesCard heading="Nos engagements" />}
       >
         <ButtonLink to="/contact" size="lg">Nous contacter</ButtonLink>
         <ButtonLink to="#processus" size="lg" variant="secondary">Comment ça marche&nbsp;?</ButtonLink>

@@ -1,8 +1,8 @@
 /** /robots.txt, pre-rendered: everything public may be crawled; the signed-in area may not. */
-import { getEnv } from "~/utils/env.server";
+import { getPublicEnv } from "~/utils/env.server";
 
 export function loader() {
-  const origin = getEnv().PUBLIC_URL;
+  const origin = getPublicEnv().PUBLIC_URL;
   const body = ["User-agent: *", "Allow: /", "Disallow: /soft-assist", "Disallow: /api/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

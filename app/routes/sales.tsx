@@ -3,12 +3,12 @@
  * tiles, three promises (spec §9: warranty up to 24 months) and a link to
  * /contact — the only conversion path (spec §1: no ordering or payment).
  */
-import { BadgeCheck, Headset, Laptop, ShieldCheck, Smartphone } from "lucide-react";
 import type { Route } from "./+types/sales";
-import { FeatureCard } from "~/components/ui/card";
+import { FeatureGrid } from "~/components/ui/card";
 import { HeroVideo, type HeroVideoSource } from "~/components/ui/hero-video";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
 import { formatMonths, salesPromises } from "~/config/sales-promises";
+import { SALES_PRODUCT_TILES, SALES_PROMISES } from "~/content/sales";
 import { getMeta } from "~/utils/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,41 +23,6 @@ const HERO_SOURCES: readonly HeroVideoSource[] = [
   { src: "/media/sales-hero.webm", type: "video/webm" },
   { src: "/media/sales-hero.mp4", type: "video/mp4" },
 ];
-
-const iconClass = "size-6";
-
-const productTiles = [
-  {
-    title: "PC neufs et reconditionnés",
-    to: "/products/pc",
-    icon: <Laptop aria-hidden="true" className={iconClass} />,
-    text: "Portables et fixes, pour la maison comme pour le bureau, livrés configurés et prêts à l'emploi.",
-  },
-  {
-    title: "Smartphones neufs et reconditionnés",
-    to: "/products/smartphones",
-    icon: <Smartphone aria-hidden="true" className={iconClass} />,
-    text: "Les grandes marques, neuves ou reconditionnées, avec transfert de vos données et assistance incluse.",
-  },
-] as const;
-
-const promises = [
-  {
-    title: "Qualité garantie",
-    icon: <BadgeCheck aria-hidden="true" className={iconClass} />,
-    text: "Chaque appareil, neuf ou reconditionné, est contrôlé et testé par nos techniciens avant de vous être remis.",
-  },
-  {
-    title: "SAV premium",
-    icon: <Headset aria-hidden="true" className={iconClass} />,
-    text: "Un interlocuteur dédié en magasin pour vos questions, vos réglages et le suivi de votre appareil après l'achat.",
-  },
-  {
-    title: `Garantie prolongée jusqu'à ${formatMonths(salesPromises.salesWarrantyMaxMonths)}`,
-    icon: <ShieldCheck aria-hidden="true" className={iconClass} />,
-    text: "Prolongez la couverture de votre appareil et profitez-en l'esprit tranquille : en cas de panne couverte, la réparation est prise en charge.",
-  },
-] as const;
 
 /** The sales hub page (spec §2 "Sales hub (/sales)"). */
 export default function SalesPage() {
@@ -80,30 +45,18 @@ export default function SalesPage() {
         title="Nos produits"
         intro="Choisissez une catégorie pour découvrir les services inclus avec chaque appareil."
       >
-        <ul className="grid gap-6 md:grid-cols-2">
-          {productTiles.map((tile) => (
-            <li key={tile.to} className="flex">
-              <FeatureCard title={tile.title} to={tile.to} icon={tile.icon} className="w-full">
-                <p>{tile.text}</p>
-                <p aria-hidden="true" className="mt-4 font-semibold text-sky-300">
-                  Découvrir →
-                </p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid
+          items={SALES_PRODUCT_TILES}
+          after={
+            <p aria-hidden="true" className="mt-4 font-semibold text-sky-300">
+              Découvrir →
+            </p>
+          }
+        />
       </Section>
 
       <Section title="Nos engagements">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {promises.map((promise) => (
-            <li key={promise.title} className="flex">
-              <FeatureCard title={promise.title} icon={promise.icon} className="w-full">
-                <p>{promise.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid items={SALES_PROMISES} columns="md:grid-cols-3" />
       </Section>
 
       <CtaBanner

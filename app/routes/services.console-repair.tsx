@@ -1,7 +1,8 @@
 /**
- * Console repair hub /services/console-repair (repair catalogue §2): three
- * tiles to the PlayStation, Xbox and Nintendo pages with the generations
- * each covers, trust blocks (original parts, fast service, 12-month
+ * Console repair hub /services/console-repair (repair catalogue §2): a tile
+ * per console brand of the catalogue data (spec §2: PlayStation, Xbox and
+ * Nintendo) with the generations each covers (its data file's
+ * `generations`), trust blocks (original parts, fast service, 12-month
  * warranty) and the call 'Besoin d'une réparation ?' offering a free
  * diagnosis, linking to /contact.
  */
@@ -12,29 +13,21 @@ import { FeatureCard } from "~/components/ui/card";
 import { FinderSection } from "~/components/finder/finder-section";
 import { CtaBanner, PageHero, Section } from "~/components/ui/section";
 import { repairIcons } from "~/config/repair-categories";
-import { categoryBrandCards } from "~/utils/catalogue-pages.server";
+import { categoryPageData } from "~/utils/catalogue-pages.server";
 import { getMeta } from "~/utils/meta";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
 
 const category = CATALOGUE_CATEGORIES.console;
 
-/** Spec §2: the generations named on each tile, verbatim, by brand slug. */
-const GENERATIONS: Readonly<Record<string, string>> = {
-  playstation: "PS5, PS4, PS3, PS2, PS1",
-  xbox: "Series X|S, One, 360, Classic",
-  nintendo: "Switch, Wii U, Wii, 3DS, DS",
-};
-
-/** Only the three tiles reach the page, not the catalogue's models and prices. */
+/** Only the tiles and the meta text's brand names reach the page, not the catalogue's models and prices. */
 export function loader() {
-  return { brands: categoryBrandCards("console") };
+  return categoryPageData("console");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {
-    title: "Réparation console PlayStation, Xbox et Nintendo",
-    description:
-      "Réparation de consoles PlayStation, Xbox et Nintendo : lecteur, port HDMI, alimentation, ventilateur, écran. Diagnostic gratuit et garantie 12 mois.",
+    title: `Réparation console ${loaderData.brandNames}`,
+    description: `Réparation de consoles ${loaderData.brandNames} : lecteur, port HDMI, alimentation, ventilateur, écran. Diagnostic gratuit et garantie 12 mois.`,
     path: category.path,
   });
 
@@ -54,7 +47,7 @@ export default function ConsoleRepair({ loaderData }: Route.ComponentProps) {
           {loaderData.brands.map((brand) => (
             <li key={brand.slug} className="flex">
               <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={brand.name} to={brand.path}>
-                <p className="font-semibold text-sky-200">{GENERATIONS[brand.slug]}</p>
+                <p className="font-semibold text-sky-200">{brand.generations}</p>
                 <p className="mt-2">{brand.description}</p>
               </FeatureCard>
             </li>

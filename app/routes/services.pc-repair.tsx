@@ -91,7 +91,7 @@ export default function PcRepair() {
       >
         <FeatureGrid
           className="sm:grid-cols-2 lg:grid-cols-3"
-          items={PC_REPAIRS.map(({ title, text, icon: Icon }) => ({ title, text, icon: <Icon className="size-6" /> }))}
+          items={PC_REPAIRS}
         />
         <p className="mt-8 max-w-3xl text-lg text-slate-300">
           Vous avez une Microsoft Surface (Pro, Go, Book ou Laptop)&nbsp;?{" "}

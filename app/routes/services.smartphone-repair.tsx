@@ -1,28 +1,29 @@
 /**
  * Smartphone brand index /services/smartphone-repair (repair catalogue §2):
- * hero, the ten brand cards (Apple first) each linking to its brand page,
+ * hero, the smartphone brand cards of the catalogue data (spec §2: ten,
+ * Apple first) each linking to its brand page,
  * the benefit block (original parts, fast repair, 12-month warranty) and
  * the 'Contactez-nous' banner to /contact.
  */
 import type { Route } from "./+types/services.smartphone-repair";
 import { BrandIndex } from "~/components/catalogue/brand-index";
 import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
-import { categoryBrandCards } from "~/utils/catalogue-pages.server";
+import { categoryPageData } from "~/utils/catalogue-pages.server";
 import { getMeta } from "~/utils/meta";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
 
 const category = CATALOGUE_CATEGORIES.smartphone;
 
-/** Only the ten brand cards reach the page, not the catalogue's models and prices. */
+/** Only the brand cards and the meta text's brand names reach the page, not the catalogue's models and prices. */
 export function loader() {
-  return { brands: categoryBrandCards("smartphone") };
+  return categoryPageData("smartphone");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {
     title: "Réparation smartphone : tarifs par marque",
     description:
-      "Réparation de smartphones iPhone, Samsung, Xiaomi, Google, Huawei, Oppo, Realme, Sony, Honor et Asus : écran, batterie, caméra. Diagnostic gratuit, Express 1H.",
+      `Réparation de smartphones ${loaderData.brandNames} : écran, batterie, caméra. Diagnostic gratuit, Express 1H.`,
     path: category.path,
   });
 

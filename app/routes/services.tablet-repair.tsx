@@ -1,28 +1,29 @@
 /**
  * Tablet brand index /services/tablet-repair (repair catalogue §2): hero,
- * the nine brand cards each linking to its brand page, the benefit block
+ * the tablet brand cards of the catalogue data (spec §2: nine), each linking
+ * to its brand page, the benefit block
  * (original parts, fast repair, 12-month warranty) and the 'Contactez-nous'
  * banner to /contact.
  */
 import type { Route } from "./+types/services.tablet-repair";
 import { BrandIndex } from "~/components/catalogue/brand-index";
 import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
-import { categoryBrandCards } from "~/utils/catalogue-pages.server";
+import { categoryPageData } from "~/utils/catalogue-pages.server";
 import { getMeta } from "~/utils/meta";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
 
 const category = CATALOGUE_CATEGORIES.tablet;
 
-/** Only the nine brand cards reach the page, not the catalogue's models and prices. */
+/** Only the brand cards and the meta text's brand names reach the page, not the catalogue's models and prices. */
 export function loader() {
-  return { brands: categoryBrandCards("tablet") };
+  return categoryPageData("tablet");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {
     title: "Réparation tablette : tarifs par marque",
     description:
-      "Réparation de tablettes iPad, Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba : écran, batterie, connecteur, caméra. Diagnostic gratuit.",
+      `Réparation de tablettes ${loaderData.brandNames} : écran, batterie, connecteur, caméra. Diagnostic gratuit.`,
     path: category.path,
   });
 

@@ -1,7 +1,8 @@
 /**
  * Catalogue routes (repair catalogue §2, §8; issue 3): the brand loader
- * answers only the 22 brand pages and sends anything else to /, and every
- * catalogue page has its own title and a 70–160 character description.
+ * answers only the catalogue's brand pages and sends anything else to /, and
+ * every catalogue page has its own title and a 70–160 character description,
+ * the category pages naming their brands as the data list them (issue 14).
  */
 import { describe, expect, it } from "vitest";
 import { brands } from "~/catalogue";
@@ -52,14 +53,14 @@ describe("brand page loader", () => {
 describe("catalogue page meta", () => {
   const pages = [
     metaOf(pcRoute.meta),
-    metaOf(smartphoneRoute.meta),
-    metaOf(tabletRoute.meta),
-    metaOf(consoleRoute.meta),
+    metaOf(smartphoneRoute.meta, smartphoneRoute.loader()),
+    metaOf(tabletRoute.meta, tabletRoute.loader()),
+    metaOf(consoleRoute.meta, consoleRoute.loader()),
     ...brands.map((brand) => metaOf(brandRoute.meta, loadBrand(brand.path.replace("/services/", "")))),
   ];
 
-  it("gives each of the 26 pages a description of 70–160 characters", () => {
-    expect(pages).toHaveLength(26);
+  it("gives each page (the four category pages and every brand page) a description of 70–160 characters", () => {
+    expect(pages).toHaveLength(4 + brands.length);
     for (const { title, description } of pages) {
       expect(description?.length, `${title}: ${description}`).toBeGreaterThanOrEqual(70);
       expect(description?.length, `${title}: ${description}`).toBeLessThanOrEqual(160);
@@ -67,10 +68,26 @@ describe("catalogue page meta", () => {
   });
 
   it("gives each page its own title", () => {
-    expect(new Set(pages.map((page) => page.title)).size).toBe(26);
+    expect(new Set(pages.map((page) => page.title)).size).toBe(pages.length);
   });
 
   it("quotes 'à partir de' and the models on brand pages", () => {
     for (const page of pages.slice(4)) expect(page.description).toMatch(/\d+ modèles .*à partir de \d+\s€ TTC/);
+  });
+});
+
+describe("category page meta (wording of spec-era pages, brand names from the data)", () => {
+  it("names the brands of each category page", () => {
+    expect(metaOf(smartphoneRoute.meta, smartphoneRoute.loader()).description).toBe(
+      "Réparation de smartphones iPhone, Samsung, Xiaomi, Google, Huawei, Oppo, Realme, Sony, Honor et Asus : écran, batterie, caméra. Diagnostic gratuit, Express 1H.",
+    );
+    expect(metaOf(tabletRoute.meta, tabletRoute.loader()).description).toBe(
+      "Réparation de tablettes iPad, Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba : écran, batterie, connecteur, caméra. Diagnostic gratuit.",
+    );
+    const consoles = metaOf(consoleRoute.meta, consoleRoute.loader());
+    expect(consoles.title).toMatch(/^Réparation console PlayStation, Xbox et Nintendo \| /u);
+    expect(consoles.description).toBe(
+      "Réparation de consoles PlayStation, Xbox et Nintendo : lecteur, port HDMI, alimentation, ventilateur, écran. Diagnostic gratuit et garantie 12 mois.",
+    );
   });
 });

@@ -13,9 +13,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/soft-assist";
-import { apiGet } from "~/remote-support/client/api";
+import { getMe } from "~/remote-support/client/api";
 import { connectRealtime, onAuthChangeElsewhere, type RealtimeSocket } from "~/remote-support/client/session-events";
-import type { MeResponse } from "~/remote-support/protocol";
 import { AreaShell, Spinner } from "~/remote-support/ui/area-shell";
 import { SignInPanel } from "~/remote-support/ui/sign-in";
 import { SignOutButton } from "~/remote-support/ui/sign-out-button";
@@ -34,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The signed-in account, or null (401); `failed` when the server could not answer. */
 export async function clientLoader() {
-  const result = await apiGet<MeResponse>("/api/me");
+  const result = await getMe();
   if (result.ok) return { user: result.data.user, failed: false };
   return { user: null, failed: result.status !== 401 };
 }

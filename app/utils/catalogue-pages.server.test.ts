@@ -6,7 +6,15 @@
 import { describe, expect, it } from "vitest";
 import { brands, consoleBrands, formatPrice, smartphoneBrands, tabletBrands } from "~/catalogue";
 import { formatEuros } from "~/config/shop";
-import { brandDescription, brandPageData, brandPageForPath, categoryBrandCards, cheapestPrice } from "./catalogue-pages.server";
+import {
+  brandDescription,
+  brandPageData,
+  brandPageForPath,
+  categoryBrandCards,
+  categoryBrandNames,
+  categoryPageData,
+  cheapestPrice,
+} from "./catalogue-pages.server";
 
 describe("brandPageData", () => {
   it("keeps every model and repair of the brand, each price formatted 'à partir de N €'", () => {
@@ -18,7 +26,7 @@ describe("brandPageData", () => {
       const viewModels = view.series.flatMap((s) => s.models);
       expect(viewModels.map((m) => m.slug)).toEqual(models.map((m) => m.slug));
       viewModels.forEach((model, i) => {
-        expect(model.repairs.map(({ text, ...repair }) => repair)).toEqual(models[i]!.repairs);
+        expect(model.repairs.map(({ text: _text, ...repair }) => repair)).toEqual(models[i]!.repairs);
         for (const repair of model.repairs) expect(repair.text).toBe(formatPrice(repair.euros));
       });
     }
@@ -59,7 +67,24 @@ describe("categoryBrandCards", () => {
     expect(categoryBrandCards("smartphone").map((c) => c.path)).toEqual(smartphoneBrands.map((b) => b.path));
     expect(categoryBrandCards("tablet").map((c) => c.name)).toEqual(tabletBrands.map((b) => b.name));
     expect(categoryBrandCards("console")).toEqual(
-      consoleBrands.map(({ slug, name, description, path }) => ({ slug, name, description, path })),
+      consoleBrands.map(({ slug, name, description, path, generations }) => ({ slug, name, description, path, generations })),
     );
+    expect(categoryBrandCards("console")[0]?.generations).toBe("PS5, PS4, PS3, PS2, PS1");
+    expect(categoryBrandCards("tablet").every((card) => !("generations" in card))).toBe(true);
+  });
+});
+
+describe("categoryBrandNames", () => {
+  it("names each category's brands the way its meta text does: ranked brands first, then page order", () => {
+    expect(categoryBrandNames("smartphone")).toBe("iPhone, Samsung, Xiaomi, Google, Huawei, Oppo, Realme, Sony, Honor et Asus");
+    expect(categoryBrandNames("tablet")).toBe("iPad, Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba");
+    expect(categoryBrandNames("console")).toBe("PlayStation, Xbox et Nintendo");
+  });
+
+  it("follows the brand list it is given", () => {
+    const withoutIpad = brands.filter((b) => b.slug !== "ipad");
+    expect(categoryBrandNames("tablet", withoutIpad)).toBe("Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba");
+    expect(categoryPageData("tablet", withoutIpad).brands.map((c) => c.slug)).not.toContain("ipad");
+    expect(categoryPageData("console")).toEqual({ brands: categoryBrandCards("console"), brandNames: "PlayStation, Xbox et Nintendo" });
   });
 });

@@ -5,11 +5,15 @@
  *
  * `.server` on purpose: this module imports the whole catalogue, and React
  * Router refuses to bundle a `.server` module for the browser, so only
- * loaders can use it and no page's JavaScript carries all 22 brands.
+ * loaders can use it and no page's JavaScript carries every brand.
+ *
+ * Every function takes the brand list (the data files' by default), so a
+ * category page, its meta text and a brand page follow the data alone
+ * (issue 14).
  *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
-import { consoleBrands, formatPrice, getBrandByPath, smartphoneBrands, tabletBrands, type Brand } from "~/catalogue";
+import { brands as catalogueBrands, brandsInCategory, formatPrice, getBrandByPath, mapSeries, type Brand, type Category } from "~/catalogue";
 import { formatEuros } from "~/config/shop";
 
 /** A repair as shown on a model card: `text` is `formatPrice(euros)`, e.g. "à partir de 49 €". */
@@ -32,8 +36,11 @@ export type BrandView = Pick<Brand, "slug" | "name" | "title" | "description" | 
   readonly series: readonly SeriesView[];
 };
 
-/** A brand card of a category page (spec §3 "Brand card: name, description, link"). */
-export type BrandCard = Pick<Brand, "slug" | "name" | "description" | "path">;
+/**
+ * A brand card of a category page (spec §3 "Brand card: name, description,
+ * link"); console tiles also carry their `generations` line (spec §2).
+ */
+export type BrandCard = Pick<Brand, "slug" | "name" | "description" | "path"> & { readonly generations?: string };
 
 /** Loader data of a brand page. */
 export type BrandPageData = {
@@ -44,13 +51,46 @@ export type BrandPageData = {
 
 /** The brand card of each brand, in the given order. */
 export function brandCards(list: readonly Brand[]): BrandCard[] {
-  return list.map(({ slug, name, description, path }) => ({ slug, name, description, path }));
+  // No `generations` key at all on phone and tablet cards: their loader data stay as they were.
+  return list.map(({ slug, name, description, path, generations }) => ({
+    slug,
+    name,
+    description,
+    path,
+    ...(generations === undefined ? {} : { generations }),
+  }));
 }
 
-/** Brand cards of a category page, in the order of spec §2 (loaders of the category pages). */
-export function categoryBrandCards(category: "smartphone" | "tablet" | "console"): BrandCard[] {
-  const lists = { smartphone: smartphoneBrands, tablet: tabletBrands, console: consoleBrands };
-  return brandCards(lists[category]);
+/** Brand cards of a category page, in the order of spec §2. */
+export function categoryBrandCards(category: Category, brands: readonly Brand[] = catalogueBrands): BrandCard[] {
+  return brandCards(brandsInCategory(brands, category));
+}
+
+/** Loader data of a category page. */
+export type CategoryPageData = {
+  readonly brands: readonly BrandCard[];
+  /** Its brands as the meta title and description name them, e.g. "PlayStation, Xbox et Nintendo". */
+  readonly brandNames: string;
+};
+
+const frenchList = new Intl.ListFormat("fr-FR", { type: "conjunction" });
+
+/**
+ * The brands of a category page as its meta text names them: each brand's
+ * `metaName`, those with a `metaRank` first (lowest first), then the others
+ * in page order, joined the French way, e.g. "iPad, Surface, Samsung,
+ * Huawei, Xiaomi, Acer, Asus, Sony et Toshiba".
+ */
+export function categoryBrandNames(category: Category, brands: readonly Brand[] = catalogueBrands): string {
+  const listed = brandsInCategory(brands, category);
+  const ranked = listed.filter((b) => b.metaRank !== undefined).sort((a, b) => (a.metaRank ?? 0) - (b.metaRank ?? 0));
+  const others = listed.filter((b) => b.metaRank === undefined);
+  return frenchList.format([...ranked, ...others].map((b) => b.metaName));
+}
+
+/** The loader data of a category page: its brand cards (spec §2 order) and the brand names of its meta text. */
+export function categoryPageData(category: Category, brands: readonly Brand[] = catalogueBrands): CategoryPageData {
+  return { brands: categoryBrandCards(category, brands), brandNames: categoryBrandNames(category, brands) };
 }
 
 /** The lowest price of any repair of the brand, in whole euros. */
@@ -92,19 +132,15 @@ export function brandPageData(brand: Brand): BrandPageData {
       description: brand.description,
       family: brand.family,
       path: brand.path,
-      series: brand.series.map((series) => ({
-        name: series.name,
-        slug: series.slug,
-        models: series.models.map((model) => ({
-          name: model.name,
-          slug: model.slug,
-          repairs: model.repairs.map((repair) => ({
-            id: repair.id,
-            label: repair.label,
-            euros: repair.euros,
-            estimate: repair.estimate,
-            text: formatPrice(repair.euros),
-          })),
+      series: mapSeries(brand.series, (model) => ({
+        name: model.name,
+        slug: model.slug,
+        repairs: model.repairs.map((repair) => ({
+          id: repair.id,
+          label: repair.label,
+          euros: repair.euros,
+          estimate: repair.estimate,
+          text: formatPrice(repair.euros),
         })),
       })),
     },

@@ -1,102 +1,22 @@
+/** The route modules' view of the environment (issue 14): only PUBLIC_URL, parsed like `server/env.ts` does. */
 import { describe, expect, it } from "vitest";
-import { ConfigError, getPublicEnv, parseEnv } from "./env.server.ts";
+import { ConfigError, parsePublicEnv } from "./env.server.ts";
 
-describe("parseEnv", () => {
-  it("applies the documented defaults", () => {
-    const env = parseEnv({});
-    expect(env).toMatchObject({
-      PORT: 3000,
-      HOST: "0.0.0.0",
-      DATA_DIR: "./data",
-      PUBLIC_URL: "http://localhost:3000",
-      NODE_ENV: "production",
+describe("parsePublicEnv", () => {
+  it("exposes only the public subset to the browser", () => {
+    expect(parsePublicEnv({ PUBLIC_URL: "https://a.fr", DATA_DIR: "/secret/place", OPENAI_API_KEY: "sk-secret" })).toEqual({
+      PUBLIC_URL: "https://a.fr",
     });
   });
 
-  it("derives the default PUBLIC_URL from PORT and a non-wildcard HOST", () => {
-    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
-    expect(parseEnv({ PORT: "8080", HOST: "::" }).PUBLIC_URL).toBe("http://localhost:8080");
-    expect(parseEnv({ PORT: "4000", HOST: "192.168.1.20" }).PUBLIC_URL).toBe("http://192.168.1.20:4000");
-    expect(parseEnv({ PORT: "4000", HOST: "::1" }).PUBLIC_URL).toBe("http://[::1]:4000");
-    expect(parseEnv({ PORT: "80", HOST: "atelier.local" }).PUBLIC_URL).toBe("http://atelier.local");
-    expect(parseEnv({ PORT: "8080", PUBLIC_URL: "https://www.atelier.fr" }).PUBLIC_URL).toBe("https://www.atelier.fr");
+  it("defaults PUBLIC_URL from HOST and PORT, empty values counting as unset", () => {
+    expect(parsePublicEnv({ PORT: "8080", PUBLIC_URL: "" })).toEqual({ PUBLIC_URL: "http://localhost:8080" });
+    expect(parsePublicEnv({ PORT: "4000", HOST: "192.168.1.20" })).toEqual({ PUBLIC_URL: "http://192.168.1.20:4000" });
   });
 
-  it("treats empty values as unset", () => {
-    expect(parseEnv({ PORT: "", HOST: "" })).toMatchObject({ PORT: 3000, HOST: "0.0.0.0" });
+  it("refuses a bad PUBLIC_URL, naming it, and ignores the server's variables", () => {
+    expect(() => parsePublicEnv({ PUBLIC_URL: "ftp://exemple.fr" })).toThrow(ConfigError);
+    expect(() => parsePublicEnv({ PUBLIC_URL: "ftp://exemple.fr" })).toThrow(/PUBLIC_URL/);
+    expect(parsePublicEnv({ SMTP_URL: "pas-une-url" })).toEqual({ PUBLIC_URL: "http://localhost:3000" });
   });
-
-  it("reads and normalises given values", () => {
-    const env = parseEnv({ PORT: "8080", HOST: "127.0.0.1", PUBLIC_URL: "https://www.atelier.fr/" });
-    expect(env.PORT).toBe(8080);
-    expect(env.HOST).toBe("127.0.0.1");
-    expect(env.PUBLIC_URL).toBe("https://www.atelier.fr");
-  });
-
-  it.each([
-    ["PORT", "abc"],
-    ["PORT", "70000"],
-    ["PUBLIC_URL", "pas-une-url"],
-    ["PUBLIC_URL", "ftp://exemple.fr"],
-    ["LOG_LEVEL", "bavard"],
-    ["NODE_ENV", "prod"],
-  ])("rejects %s=%s with a message naming the variable", (variable, value) => {
-    try {
-      parseEnv({ [variable]: value });
-      expect.unreachable("parseEnv should have thrown");
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).issues.map((i) => i.variable)).toEqual([variable]);
-      expect((error as Error).message).toContain(variable);
-    }
-  });
-
-  it("exposes only the public subset to the browser", () => {
-    const env = parseEnv({ PUBLIC_URL: "https://a.fr", DATA_DIR: "/secret/place" });
-    expect(getPublicEnv(env)).toEqual({ PUBLIC_URL: "https://a.fr" });
-  });
-});
-
-describe("TRUST_PROXY (issue 13 §1)", () => {
-  it("takes Express's own forms: false by default, a hop count, or the proxies' addresses", () => {
-    expect(parseEnv({}).TRUST_PROXY).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
-    expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
-    expect(parseEnv({ TRUST_PROXY: " 192.0.2.10, 10.0.0.0/8,fd00::/8 , ::1,uniquelocal" }).TRUST_PROXY).toEqual([
-      "192.0.2.10",
-      "10.0.0.0/8",
-      "fd00::/8",
-      "::1",
-      "uniquelocal",
-    ]);
-  });
-
-  it("refuses true, saying why and what to write instead", () => {
-    const error = (() => {
-      try {
-        parseEnv({ TRUST_PROXY: "true" });
-      } catch (thrown) {
-        return thrown;
-      }
-    })();
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).issues.map((issue) => issue.variable)).toEqual(["TRUST_PROXY"]);
-    const message = (error as ConfigError).message;
-    expect(message).toContain("X-Forwarded-For");
-    expect(message).toContain("loopback");
-    expect(message).toContain("l'adresse du proxy");
-  });
-
-  it.each(["oui", "10.0.0.0/33", "proxy.exemple.fr", "192.0.2.10,", "1.5", "-1", "::1/129", "10.0.0.1/8/8"])(
-    "refuses %s, naming the bad item",
-    (value) => {
-      try {
-        parseEnv({ TRUST_PROXY: value });
-        expect.unreachable("parseEnv should have thrown");
-      } catch (error) {
-        expect((error as ConfigError).issues).toEqual([{ variable: "TRUST_PROXY", message: expect.stringContaining("attendu false") }]);
-      }
-    },
-  );
 });

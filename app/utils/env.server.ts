@@ -1,103 +1,21 @@
 /**
- * The one place where configuration is read and validated (zod), at start.
+ * The part of the environment route modules read: `PUBLIC_URL` (canonical
+ * URLs, robots.txt, the sitemap), and what its default is made of (`HOST`,
+ * `PORT`). Loaders read it at build time, when pages are pre-rendered, as
+ * well as in the server.
  *
- * Every variable is documented in `.env.example`. `parseEnv` never throws a
- * raw zod error: `ConfigError.message` names each bad variable with a French
- * explanation, so `server/index.ts` can print it and stop.
+ * These fields belong to the one environment schema, `server/env.ts`, which
+ * adds the server's own variables (mail, database, ICE, AI…) to them; they
+ * live here because `app/` imports nothing from `server/` (issue 14). So do
+ * `ConfigError` and `parseVariables`, which both parsers share.
  *
- * `getPublicEnv` is the whitelisted subset that may reach the browser; nothing
- * else from here is ever serialised into a page.
+ * `getPublicEnv` is the whitelisted subset that may reach the browser;
+ * nothing else from the environment is ever serialised into a page.
  */
-import { isIP } from "node:net";
 import { z } from "zod";
-import { shop } from "../config/shop.ts";
-import { RETENTION } from "../config/retention.ts";
 
-const positiveInt = (fallback: number) =>
-  z.coerce
-    .number({ error: "doit être un nombre" })
-    .int({ error: "doit être un entier" })
-    .min(1, { error: "doit être au moins 1" })
-    .default(fallback);
-const optionalText = z.string().trim().min(1).optional();
-/** A comma-separated list of URLs each matching `scheme`; `none` is an empty list (an empty variable means "unset"). */
-const urlList = (scheme: RegExp, error: string) =>
-  z
-    .string()
-    .transform((value) =>
-      value.trim() === "none"
-        ? []
-        : value
-            .split(",")
-            .map((url) => url.trim())
-            .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(scheme, { error }).max(512)));
-
-/** proxy-addr's names for address ranges, accepted in `TRUST_PROXY` beside addresses and CIDR networks. */
-const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-/** One `TRUST_PROXY` list item: a range name, an IPv4/IPv6 address, or a network `address/prefix`. */
-function isProxyAddress(item: string): boolean {
-  if (PROXY_RANGE_NAMES.has(item)) return true;
-  const [address = "", prefix, ...rest] = item.split("/");
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-/**
- * `TRUST_PROXY` (issue 13 §1), in the forms Express's `trust proxy` setting takes:
- * `false` (default: the socket's address is the visitor's), a hop count (an
- * integer: how many proxies stand in front), or a comma-separated list of the
- * proxies' addresses, CIDR networks, `loopback`, `linklocal` or `uniquelocal`.
- * Output: `false | number | string[]`, passed as is to `app.set("trust proxy", …)`.
- *
- * `true` is refused: Express would then take the leftmost X-Forwarded-For
- * address, which every visitor writes themselves, and every per-IP limit
- * would be bypassed.
- */
-const trustProxy = z
-  .string()
-  .trim()
-  .transform((value, context): false | number | string[] => {
-    if (value === "false") return false;
-    if (value === "true") {
-      context.addIssue({
-        code: "custom",
-        message:
-          "ne peut plus valoir true : Express croirait alors la première adresse de l'en-tête X-Forwarded-For, " +
-          "que chaque visiteur écrit lui-même, et les limites par adresse IP seraient contournées. " +
-          "Écrivez loopback (ou 1) derrière nginx ou Caddy sur la même machine, ou l'adresse du proxy " +
-          "(ex. 192.0.2.10, ou un réseau 10.0.0.0/8) s'il est sur une autre machine",
-      });
-      return z.NEVER;
-    }
-    if (/^\d+$/.test(value)) return Number(value);
-    const items = value.split(",").map((item) => item.trim());
-    const bad = items.filter((item) => !isProxyAddress(item));
-    if (bad.length > 0) {
-      context.addIssue({
-        code: "custom",
-        message:
-          `${bad.map((item) => `« ${item} »`).join(", ")} : attendu false, un nombre de proxys (ex. 1), ` +
-          "ou des adresses IP, réseaux CIDR, loopback, linklocal ou uniquelocal séparés par des virgules",
-      });
-      return z.NEVER;
-    }
-    return items;
-  })
-  .default(false);
-
-/** The e-mail API transport (spec §7) needs all of these once one is set. */
-const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_CONTACT", "EMAILJS_TEMPLATE_QUOTE", "EMAILJS_PUBLIC_KEY"] as const;
-
-const EnvSchema = z
-  .object({
-  NODE_ENV: z
-    .enum(["production", "development", "test"], { error: "doit valoir production, development ou test" })
-    .default("production"),
+/** The fields of the environment schema route modules need; `server/env.ts` spreads them into its own. */
+export const PUBLIC_ENV_FIELDS = {
   PORT: z.coerce
     .number({ error: "doit être un nombre" })
     .int({ error: "doit être un entier" })
@@ -109,109 +27,7 @@ const EnvSchema = z
     .url({ protocol: /^https?$/, error: "doit être une URL http(s) complète, ex. https://www.exemple.fr" })
     .transform((value) => new URL(value).origin)
     .optional(),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-      error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
-    })
-    .default("info"),
-  TRUST_PROXY: trustProxy,
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ error: "doit être un nombre" })
-    .int({ error: "doit être un entier" })
-    .min(0, { error: "doit être positif" })
-    .default(10_000),
-
-  // Database (issue 4): PGlite in DATA_DIR unless a PostgreSQL server is given.
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base" })
-    .optional(),
-
-  // Mail (issue 4). SMTP wins over the e-mail API; with neither, mails are written as .eml files.
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "doit être une URL smtp:// ou smtps://" }).optional(),
-  MAIL_FROM: optionalText,
-  SHOP_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default(shop.email),
-  EMAILJS_SERVICE_ID: optionalText,
-  EMAILJS_TEMPLATE_CONTACT: optionalText,
-  EMAILJS_TEMPLATE_QUOTE: optionalText,
-  EMAILJS_PUBLIC_KEY: optionalText,
-  EMAILJS_PRIVATE_KEY: optionalText,
-  EMAILJS_API_URL: z
-    .url({ protocol: /^https?$/, error: "doit être une URL http(s)" })
-    .transform((value) => value.replace(/\/+$/, ""))
-    .default("https://api.emailjs.com"),
-
-  // Forms (issue 4): accepted requests per visitor IP and window.
-  FORM_RATE_LIMIT: positiveInt(5),
-  FORM_RATE_WINDOW_S: positiveInt(900),
-
-  // Accounts (issue 5). Without a secret, one is generated into DATA_DIR/auth-secret.
-  BETTER_AUTH_SECRET: z.string().trim().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
-  // Failed sign-ins allowed per account and per IP address in a window of AUTH_SIGN_IN_WINDOW_S seconds (issue 13 §10).
-  AUTH_SIGN_IN_LIMIT: positiveInt(5),
-  AUTH_SIGN_IN_WINDOW_S: positiveInt(900),
-
-  // Remote support over WebRTC (issue 6). Comma-separated lists; ICE_STUN_URLS=none means no STUN server.
-  ICE_STUN_URLS: urlList(/^stuns?:/, "doit être une liste d'URL stun: ou stuns: séparées par des virgules").prefault(
-    "stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302",
-  ),
-  TURN_URLS: urlList(/^turns?:/, "doit être une liste d'URL turn: ou turns: séparées par des virgules").prefault("none"),
-  TURN_SECRET: z.string().trim().min(16, { error: "doit contenir au moins 16 caractères" }).optional(),
-  TURN_TTL_S: positiveInt(86_400),
-  // Issue 13 §4: a connected session whose two participants are both gone this long (seconds) is ended by the server.
-  SESSION_ABANDON_S: positiveInt(120),
-
-  // Issue 13 §8: session codes expire unused after SESSION_CODE_TTL_S seconds; per account, failed joins, all
-  // joins and new sessions are limited per window (seconds), shared by server processes with DATABASE_URL.
-  SESSION_CODE_TTL_S: positiveInt(1800),
-  SESSION_JOIN_FAILURE_LIMIT: positiveInt(10),
-  SESSION_JOIN_FAILURE_WINDOW_S: positiveInt(600),
-  SESSION_JOIN_LIMIT: positiveInt(60),
-  SESSION_JOIN_WINDOW_S: positiveInt(3600),
-  SESSION_CREATE_LIMIT: positiveInt(10),
-  SESSION_CREATE_WINDOW_S: positiveInt(600),
-
-  // The assistant (issue 7): any OpenAI-compatible server. Neither a key nor a base URL: the offline assistant.
-  OPENAI_API_KEY: optionalText,
-  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: "doit être une URL http(s), ex. http://127.0.0.1:11434/v1" }).optional(),
-  AI_MODEL: z.string().trim().min(1).max(200).default("gpt-4-turbo-preview"),
-  AI_STREAM: z
-    .enum(["true", "false"], { error: "doit valoir true ou false" })
-    .transform((value) => value === "true")
-    .default(true),
-  AI_TIMEOUT_MS: positiveInt(60_000),
-  AI_RATE_LIMIT: positiveInt(20),
-  AI_RATE_WINDOW_S: positiveInt(600),
-
-  // Outbox worker (issue 4), in milliseconds.
-  OUTBOX_POLL_MS: positiveInt(5_000),
-  OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
-  OUTBOX_RETRY_MAX_MS: positiveInt(900_000),
-
-  // Retention (issue 13 §11): the server's purges delete older data. Defaults from app/config/retention.ts,
-  // the periods the legal notices state: change them there (and rebuild) to change the policy for good.
-  RETENTION_REQUESTS_DAYS: positiveInt(RETENTION.requestDays),
-  RETENTION_SENT_MAIL_DAYS: positiveInt(RETENTION.sentMailDays),
-  RETENTION_SESSIONS_DAYS: positiveInt(RETENTION.sessionDays),
-  RETENTION_ASSISTANT_DAYS: positiveInt(RETENTION.assistantInactiveDays),
-  RETENTION_SIGNALING_HOURS: positiveInt(RETENTION.signalingHours),
-  RETENTION_INTERVAL_HOURS: positiveInt(6),
-  RETENTION_BATCH_SIZE: positiveInt(500),
-  })
-  .superRefine((env, context) => {
-    if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {
-      context.addIssue({ code: "custom", path: ["TURN_SECRET"], message: "requis quand TURN_URLS est défini" });
-    }
-    const emailjsSet = EMAILJS_REQUIRED.filter((name) => env[name] !== undefined);
-    if (emailjsSet.length > 0 && emailjsSet.length < EMAILJS_REQUIRED.length) {
-      for (const name of EMAILJS_REQUIRED) {
-        if (env[name] === undefined) {
-          context.addIssue({ code: "custom", path: [name], message: "requis dès qu'une variable EMAILJS_* est définie" });
-        }
-      }
-    }
-  })
-  .transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT) }));
+};
 
 /** Addresses that mean "every interface": a browser cannot open them, `localhost` stands in. */
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]", "*"]);
@@ -225,42 +41,12 @@ export function defaultPublicUrl(host: string, port: number): string {
   return new URL(`http://${name}:${port}`).origin;
 }
 
-/** How outgoing mail leaves the server, derived from the environment. */
-export type MailTransportConfig =
-  | { kind: "smtp"; url: string; from: string }
-  | {
-      kind: "emailjs";
-      apiUrl: string;
-      serviceId: string;
-      templates: { contact: string; quote: string };
-      publicKey: string;
-      privateKey?: string;
-    }
-  | { kind: "file"; folder: string; from: string };
-
-/** SMTP if `SMTP_URL`, else the e-mail API if configured, else .eml files in `DATA_DIR/outbox`. */
-export function mailTransportConfig(env: Env): MailTransportConfig {
-  const from = env.MAIL_FROM ?? `"${shop.name}" <${env.SHOP_EMAIL}>`;
-  if (env.SMTP_URL) return { kind: "smtp", url: env.SMTP_URL, from };
-  if (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_CONTACT && env.EMAILJS_TEMPLATE_QUOTE && env.EMAILJS_PUBLIC_KEY) {
-    return {
-      kind: "emailjs",
-      apiUrl: env.EMAILJS_API_URL,
-      serviceId: env.EMAILJS_SERVICE_ID,
-      templates: { contact: env.EMAILJS_TEMPLATE_CONTACT, quote: env.EMAILJS_TEMPLATE_QUOTE },
-      publicKey: env.EMAILJS_PUBLIC_KEY,
-      privateKey: env.EMAILJS_PRIVATE_KEY,
-    };
-  }
-  return { kind: "file", folder: `${env.DATA_DIR.replace(/\/+$/, "")}/outbox`, from };
+/** The schema's last step: `env` with `PUBLIC_URL` always set (given, else `defaultPublicUrl`). */
+export function withPublicUrl<T extends { HOST: string; PORT: number; PUBLIC_URL?: string }>(env: T): T & { PUBLIC_URL: string } {
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT) };
 }
 
-export type Env = z.infer<typeof EnvSchema>;
-
-/** The subset of the environment that the browser may see. */
-export type PublicEnv = { PUBLIC_URL: string };
-
-/** Raised by `parseEnv`; `issues` lists `{ variable, message }` per bad value. */
+/** Raised by `parseVariables`; `issues` lists `{ variable, message }` per bad value. */
 export class ConfigError extends Error {
   readonly issues: { variable: string; message: string }[];
   constructor(issues: { variable: string; message: string }[]) {
@@ -274,13 +60,14 @@ export class ConfigError extends Error {
 }
 
 /**
- * Validates a set of environment variables (default `process.env`).
- * @throws ConfigError naming every invalid variable.
+ * Validates environment variables `source` with `schema`. Empty strings
+ * count as unset, so `PORT=` in a .env file falls back to the default.
+ * @throws ConfigError naming every invalid variable with a French
+ *   explanation (never a raw zod error).
  */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  // Empty strings count as "unset", so `PORT=` in a .env file falls back to the default.
+export function parseVariables<T>(schema: z.ZodType<T>, source: Record<string, string | undefined>): T {
   const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const result = EnvSchema.safeParse(defined);
+  const result = schema.safeParse(defined);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => ({
@@ -292,15 +79,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
-let cached: Env | undefined;
+/** The subset of the environment that the browser may see. */
+export type PublicEnv = { PUBLIC_URL: string };
 
-/** The validated environment of this process (parsed once). @throws ConfigError */
-export function getEnv(): Env {
-  cached ??= parseEnv();
-  return cached;
+const PublicEnvSchema = z.object(PUBLIC_ENV_FIELDS).transform((env): PublicEnv => ({ PUBLIC_URL: withPublicUrl(env).PUBLIC_URL }));
+
+/** The public subset of `source` (default `process.env`), the same value `server/env.ts` gives. @throws ConfigError */
+export function parsePublicEnv(source: Record<string, string | undefined> = process.env): PublicEnv {
+  return parseVariables(PublicEnvSchema, source);
 }
 
-/** Whitelisted public subset, safe to serialise into HTML. */
-export function getPublicEnv(env: Env = getEnv()): PublicEnv {
-  return { PUBLIC_URL: env.PUBLIC_URL };
+let cached: PublicEnv | undefined;
+
+/** Whitelisted public subset of this process's environment (parsed once), safe to serialise into HTML. @throws ConfigError */
+export function getPublicEnv(): PublicEnv {
+  cached ??= parsePublicEnv();
+  return cached;
 }

@@ -9,19 +9,19 @@
  * `csp-nonce.ts`).
  */
 import { createContext, type RouterContext } from "react-router";
-import type { ContactInput, QuoteInput, SubmissionResult } from "../requests/schemas.ts";
+import type { ContactInput, QuoteInput, RequestKind, SubmissionResult } from "../requests/schemas.ts";
 
 /** Who sent a request, for the per-IP rate limit. */
 export type RequestOrigin = { ip: string };
 
 /**
- * Stores a contact message or quote request with its outbox mail
- * (`server/requests.ts`). `input` is untrusted: a form's fields or a JSON body.
+ * Stores a contact message or quote request (`kind`) with its outbox mail
+ * (`server/requests.ts`): the one submit path of the route actions and the
+ * API (issue 14). `input` is untrusted: a form's fields or a JSON body.
  * Never throws: a storage failure is `{ status: "failed" }`.
  */
 export type FormServices = {
-  submitContact(input: unknown, origin: RequestOrigin): Promise<SubmissionResult>;
-  submitQuote(input: unknown, origin: RequestOrigin): Promise<SubmissionResult>;
+  submitRequest(kind: RequestKind, input: unknown, origin: RequestOrigin): Promise<SubmissionResult>;
 };
 export type { ContactInput, QuoteInput };
 

@@ -18,7 +18,8 @@ import { z } from "zod";
 /** Shown under the field, or as the answer's message. */
 export const UNTYPABLE_TEXT_MESSAGE = "Ce texte contient des caractères invisibles ou invalides : retapez-le sans copier-coller.";
 
-// C0 controls minus \t (09), \n (0A), \r (0D); and U+FFFD.
+// C0 controls minus \t (09), \n (0A), \r (0D); and U+FFFD. Matching control characters is the point here.
+// eslint-disable-next-line no-control-regex
 const UNTYPABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFD]/;
 
 /** Whether `value` could have been typed: no C0 control other than tab/newline/CR, no lone surrogate, no U+FFFD. */

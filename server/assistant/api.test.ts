@@ -15,6 +15,7 @@ import { assistantMessages } from "../../database/schema.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fake-openai.ts";
 import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "../../tests/support/remote-support.ts";
+import { createOpenAICompatibleProvider } from "./openai-compatible.ts";
 import { createAssistantService } from "./service.ts";
 
 const KEY = "sk-cle-tres-secrete-du-fournisseur";
@@ -55,7 +56,7 @@ describe.each(DATABASE_KINDS)("assistant API on %s", (kind) => {
       assistant: createAssistantService({
         db: database.db,
         logger,
-        provider: { apiKey: KEY, baseURL: fake.baseURL, model: "modele-de-test", stream: true, timeoutMs: 5_000 },
+        provider: createOpenAICompatibleProvider({ apiKey: KEY, baseURL: fake.baseURL, model: "modele-de-test", stream: true, timeoutMs: 5_000 }),
         rateLimit: { points: 100, durationSeconds: 600 },
       }),
     });

@@ -1,6 +1,8 @@
 /**
- * The assistant's HTTP API (issue 7), signed-in accounts only (401 "Utilisateur
- * non connecté" otherwise), mounted at `/api` before the forms router:
+ * The assistant's HTTP API (issue 7), mounted at `/api` before the forms
+ * router, for accounts with the `assistant:use` permission (customers and
+ * technicians; the guard of `server/access.ts`, issue 14): 401 "Utilisateur
+ * non connecté" without a session, 403 without the permission:
  *
  * | Method, path                   | Success                                              |
  * |--------------------------------|------------------------------------------------------|
@@ -12,11 +14,11 @@
  * per-account limit (`Retry-After`, s), 500. Nothing about the provider (key,
  * URL, model) is ever sent.
  */
-import express, { type ErrorRequestHandler, type Request, type Response } from "express";
+import express, { type ErrorRequestHandler, type Response } from "express";
 import { AssistantMessageBody, ASSISTANT_MESSAGES, type AssistantStreamEvent } from "../../app/assistant/protocol.ts";
 import { SESSION_MESSAGES } from "../../app/remote-support/protocol.ts";
 import type { Auth } from "../auth.ts";
-import { resolveCaller, type Caller } from "../remote-support/caller.ts";
+import { createGuards, type GuardedHandler } from "../access.ts";
 import type { AssistantService } from "./service.ts";
 
 /** Largest body: a 2 000-character message in JSON. */
@@ -35,13 +37,8 @@ export function createAssistantRouter({ auth, assistant }: { auth: Auth; assista
   const router = express.Router();
   const json = express.json({ limit: ASSISTANT_BODY_LIMIT_BYTES });
 
-  const route = (handler: (req: Request, res: Response, caller: Caller) => Promise<void>) => async (req: Request, res: Response) => {
-    res.setHeader("Cache-Control", "no-store");
-    const { caller, setCookie } = await resolveCaller(auth, req.headers);
-    for (const cookie of setCookie) res.append("Set-Cookie", cookie);
-    if (!caller) return sendError(res, 401, SESSION_MESSAGES.notSignedIn);
-    await handler(req, res, caller);
-  };
+  const { requirePermission } = createGuards(auth);
+  const route = (handler: GuardedHandler) => requirePermission("assistant:use", handler);
 
   router.get(
     "/assistant/messages",

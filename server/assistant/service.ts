@@ -2,23 +2,23 @@
  * The assistant's rules (issue 7), behind `/api/assistant/…`: one
  * conversation per signed-in account, stored; each new message rate-limited
  * per account, answered by the AI provider when one is configured
- * (`provider.ts`), else by the offline assistant (`offline.ts`); the reply
- * streamed to the caller and stored as shown.
+ * (`reply.ts` through a `ChatProvider`, issue 14), else by the offline
+ * assistant (`offline.ts`); the reply streamed to the caller and stored as
+ * shown.
  *
  * Methods never throw: a database failure becomes `{ ok: false, reason:
  * "failed" }`; a provider failure is already one of the spec's messages.
  */
 import { desc, eq } from "drizzle-orm";
-import type OpenAI from "openai";
 import type { Logger } from "pino";
 import { ASSISTANT_MESSAGES, type AssistantMessage } from "../../app/assistant/protocol.ts";
-import type { Env } from "../../app/utils/env.server.ts";
 import type { AppDatabase } from "../../database/connection.ts";
 import { assistantMessages } from "../../database/schema.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
 import { offlineAnswer } from "./offline.ts";
 import { amountsIn } from "./price-guard.ts";
-import { createClient, generateReply, HISTORY_LIMIT, type ProviderConfig } from "./provider.ts";
+import type { ChatProvider } from "./provider.ts";
+import { generateReply, HISTORY_LIMIT } from "./reply.ts";
 
 /** Most messages shown when a conversation is reloaded. */
 export const CONVERSATION_LIMIT = 200;
@@ -49,24 +49,17 @@ export type AssistantService = {
 export type AssistantServiceOptions = {
   db: AppDatabase;
   logger: Logger;
-  /** Null: the offline assistant. */
-  provider: ProviderConfig | null;
+  /** The model answering (`config.ts` chooses it); null: the offline assistant. */
+  provider: ChatProvider | null;
   /** Messages per account and window; counted in `store` (`services.rateLimits`, issue 13 §10; default memory). */
   rateLimit: { points: number; durationSeconds: number; store?: RateLimitStore };
   /** Injected by tests (fake clock for retry delays). */
   sleep?: (ms: number) => Promise<void>;
-  client?: OpenAI;
 };
 
-/** The provider from `OPENAI_API_KEY` / `OPENAI_BASE_URL` / `AI_MODEL`, or null when neither key nor URL is set. */
-export function providerConfigFromEnv(env: Env): ProviderConfig | null {
-  if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return null;
-  return { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL, stream: env.AI_STREAM, timeoutMs: env.AI_TIMEOUT_MS };
-}
-
+/** The assistant's rules over `options.db`; answers come from `options.provider`, or offline when it is null. */
 export function createAssistantService(options: AssistantServiceOptions): AssistantService {
   const { db, logger, provider } = options;
-  const client = provider ? (options.client ?? createClient(provider)) : null;
   const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
     name: "assistant-account",
     points: options.rateLimit.points,
@@ -133,15 +126,14 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
       if (!content.trim()) {
         answer = ASSISTANT_MESSAGES.emptyMessage;
         handlers.onText(answer);
-      } else if (!client || !provider) {
+      } else if (!provider) {
         answer = offlineAnswer(content);
         handlers.onText(answer);
       } else {
         // Amounts of earlier replies were checked when they were written: they stay allowed.
         const grounded = new Set(history.filter((row) => row.role === "assistant").flatMap((row) => amountsIn(row.content)));
         const outcome = await generateReply({
-          client,
-          config: provider,
+          provider,
           history: history.map((row) => ({ role: row.role, content: row.content })),
           grounded,
           onText: handlers.onText,

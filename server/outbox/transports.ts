@@ -14,13 +14,44 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
+import { shop } from "../../app/config/shop.ts";
 import type { OutboxMail } from "../../database/schema.ts";
-import type { MailTransportConfig } from "../../app/utils/env.server.ts";
+import type { Env } from "../env.ts";
 
 /** Version field of the e-mail API's payload (the browser SDK the old site used). */
 export const EMAILJS_LIB_VERSION = "4.4.1";
 /** An unanswered delivery attempt is abandoned (and retried later) after this many ms. */
 export const DELIVERY_TIMEOUT_MS = 20_000;
+
+/** How outgoing mail leaves the server, derived from the environment (moved beside its transports by issue 14). */
+export type MailTransportConfig =
+  | { kind: "smtp"; url: string; from: string }
+  | {
+      kind: "emailjs";
+      apiUrl: string;
+      serviceId: string;
+      templates: { contact: string; quote: string };
+      publicKey: string;
+      privateKey?: string;
+    }
+  | { kind: "file"; folder: string; from: string };
+
+/** SMTP if `SMTP_URL`, else the e-mail API if configured, else .eml files in `DATA_DIR/outbox`. */
+export function mailTransportConfig(env: Env): MailTransportConfig {
+  const from = env.MAIL_FROM ?? `"${shop.name}" <${env.SHOP_EMAIL}>`;
+  if (env.SMTP_URL) return { kind: "smtp", url: env.SMTP_URL, from };
+  if (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_CONTACT && env.EMAILJS_TEMPLATE_QUOTE && env.EMAILJS_PUBLIC_KEY) {
+    return {
+      kind: "emailjs",
+      apiUrl: env.EMAILJS_API_URL,
+      serviceId: env.EMAILJS_SERVICE_ID,
+      templates: { contact: env.EMAILJS_TEMPLATE_CONTACT, quote: env.EMAILJS_TEMPLATE_QUOTE },
+      publicKey: env.EMAILJS_PUBLIC_KEY,
+      privateKey: env.EMAILJS_PRIVATE_KEY,
+    };
+  }
+  return { kind: "file", folder: `${env.DATA_DIR.replace(/\/+$/, "")}/outbox`, from };
+}
 
 export type Delivery = { messageId: string; mail: OutboxMail; createdAt: Date };
 

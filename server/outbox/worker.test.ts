@@ -79,8 +79,8 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
 
     it("delivers a contact message and a quote to the shop, with the right fields, once", async () => {
       sink = await startSmtpSink();
-      await forms().submitContact(contact, origin);
-      await forms().submitQuote(quote, origin);
+      await forms().submitRequest("contact", contact, origin);
+      await forms().submitRequest("quote", quote, origin);
       const outbox = worker(smtp(sink.url));
       expect(await outbox.runOnce()).toBe(2);
       expect(await outbox.runOnce()).toBe(0);
@@ -119,7 +119,7 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
 
     it("keeps messages while the SMTP server is down, backs off, and delivers each once when it returns", async () => {
       const port = await freePort();
-      for (let i = 0; i < 3; i += 1) await forms().submitContact({ ...contact, name: `Client ${i}` }, origin);
+      for (let i = 0; i < 3; i += 1) await forms().submitRequest("contact", { ...contact, name: `Client ${i}` }, origin);
       const outbox = worker(smtp(`smtp://127.0.0.1:${port}`), 60_000);
 
       expect(await outbox.runOnce()).toBe(0);
@@ -152,7 +152,7 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
 
     it("never sends a message twice when two workers run at once", async () => {
       sink = await startSmtpSink();
-      for (let i = 0; i < 12; i += 1) await forms().submitContact({ ...contact, name: `Client ${i}` }, origin);
+      for (let i = 0; i < 12; i += 1) await forms().submitRequest("contact", { ...contact, name: `Client ${i}` }, origin);
       const [a, b] = [worker(smtp(sink.url)), worker(smtp(sink.url))];
       const [sentA, sentB] = await Promise.all([a.runOnce(), b.runOnce()]);
       expect(sentA + sentB).toBe(12);
@@ -196,8 +196,8 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
     };
 
     it("posts the spec's exact payload for a contact message and a quote", async () => {
-      await forms().submitContact(contact, origin);
-      await forms().submitQuote(quote, origin);
+      await forms().submitRequest("contact", contact, origin);
+      await forms().submitRequest("quote", quote, origin);
       expect(await worker(emailjs()).runOnce()).toBe(2);
       expect(received).toEqual([
         {
@@ -242,7 +242,7 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
 
     it("retries after a 4xx and a 5xx answer, and stops once one is ok", async () => {
       answers = [429, 503];
-      await forms().submitContact(contact, origin);
+      await forms().submitRequest("contact", contact, origin);
       const outbox = worker(emailjs());
       expect(await outbox.runOnce()).toBe(0);
       expect((await rows())[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "l'API e-mail a répondu 429 : The service is busy" });
@@ -259,7 +259,7 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
   });
 
   it("writes each mail once as an .eml file named after its Message-ID when no transport is configured", async () => {
-    await forms().submitContact(contact, origin);
+    await forms().submitRequest("contact", contact, origin);
     const folder = path.join(database.dataDir, "outbox");
     const transport = createMailTransport({ kind: "file", folder, from: "site@atelier.exemple" });
     expect(await worker(transport).runOnce()).toBe(1);

@@ -20,7 +20,7 @@ import {
   type Role,
   type TestAccount,
 } from "../../tests/support/remote-support.ts";
-import type { Caller } from "./caller.ts";
+import { roleOf, type Caller } from "../access.ts";
 import { REPORT_GRANT_SECONDS, VERIFY_ATTEMPTS_PER_MINUTE, generateSessionCode } from "./sessions.ts";
 
 type Who = "anonymous" | Role;
@@ -157,7 +157,7 @@ const callerOf = (account: TestAccount): Caller => ({
   userId: account.id,
   name: account.name,
   email: account.email,
-  isTechnician: account.isTechnician,
+  role: roleOf(account),
   authSessionId: "fixture",
 });
 

@@ -1,27 +1,32 @@
 /**
  * The remote-support JSON API (issue 5), mounted at `/api` before the forms
- * router (whose catch-all answers unknown `/api/*` paths with 404). Every
+ * router (whose catch-all answers unknown `/api/*` paths with 404). Its
+ * paths are `API_ROUTES` (`app/remote-support/api-paths.ts`, issue 14), the
+ * browser's `client/api.ts` calls them through `API_PATHS`. Every
  * rule lives in `sessions.ts`; this layer reads the session cookie, validates
  * bodies with the protocol's zod schemas and maps refusals to statuses.
+ *
+ * "Who" is the guard (`server/access.ts`, issue 14): signed in, or a
+ * permission (held by technicians today); the session rules add the rest.
  *
  * | Method, path                        | Who                     | Success                      |
  * |-------------------------------------|-------------------------|------------------------------|
  * | GET  /api/me                        | signed in               | 200 `MeResponse`             |
- * | POST /api/sessions `{ code? }`      | signed in (see below)   | 201 new / 200 existing       |
- * | GET  /api/sessions/mine             | signed in               | 200 `SessionListResponse`    |
- * | POST /api/sessions/join `{ code }`  | technician              | 200 `SessionResponse`        |
+ * | POST /api/sessions `{ code? }`      | `session:create` (see below) | 201 new / 200 existing  |
+ * | GET  /api/sessions/mine             | `session:create`        | 200 `SessionListResponse`    |
+ * | POST /api/sessions/join `{ code }`  | `session:join`          | 200 `SessionResponse`        |
  * | POST /api/sessions/:code/disconnect | owner, joined technician| 200 `SessionResponse`        |
- * | GET  /api/sessions/active           | technician              | 200 `ActiveSessionResponse`  |
- * | GET  /api/sessions/history          | technician              | 200 `SessionListResponse`    |
- * | POST /api/reports/verify `{ password }` | technician          | 200 `VerifyResponse`         |
- * | GET  /api/sessions/:code/report     | technician of that session, after verify | 200 `ReportResponse` |
- * | GET  /api/requests                  | technician              | 200 `RequestListResponse`    |
+ * | GET  /api/sessions/active           | `session:history`       | 200 `ActiveSessionResponse`  |
+ * | GET  /api/sessions/history          | `session:history`       | 200 `SessionListResponse`    |
+ * | POST /api/reports/verify `{ password }` | `report:read`       | 200 `VerifyResponse`         |
+ * | GET  /api/sessions/:code/report     | `report:read`, technician of that session, after verify | 200 `ReportResponse` |
+ * | GET  /api/requests                  | `requests:read`         | 200 `RequestListResponse`    |
  * | GET  /api/sessions/:code/ice-servers| participant, not ended  | 200 `IceServersResponse`     |
  * | GET  /api/sessions/:code/events     | participant             | 200 `SessionEventsResponse`  |
  * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse` |
  *
  * Errors are `{ message }` in French (`SESSION_MESSAGES`, spec §8): 400 bad
- * body or code, 401 "Utilisateur non connecté", 403 wrong role, not a
+ * body or code, 401 "Utilisateur non connecté", 403 missing permission, not a
  * participant, own session, wrong side for an event, or "Mot de passe incorrect", 404 "Session non
  * trouvée", 409 "Session déjà connectée" (also: session ended, session not
  * connected), 410 a code that expired unused (issue 13 §8), 413 body too
@@ -46,8 +51,9 @@ import {
   VerifyBody,
   type ApiError,
 } from "../../app/remote-support/protocol.ts";
+import { API_ROUTES } from "../../app/remote-support/api-paths.ts";
 import type { Auth } from "../auth.ts";
-import { resolveCaller, type Caller } from "./caller.ts";
+import { createGuards, type GuardedHandler, type Permission } from "../access.ts";
 import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, RefusalReason, SessionService } from "./sessions.ts";
 
@@ -57,7 +63,7 @@ export const SESSION_BODY_LIMIT_BYTES = 4 * 1024;
 /** HTTP status of each refusal. */
 export const REFUSAL_STATUS = {
   "not-signed-in": 401,
-  "technician-only": 403,
+  "not-permitted": 403,
   "not-participant": 403,
   "own-session": 403,
   "wrong-password": 403,
@@ -83,8 +89,6 @@ export type RemoteSupportRouterOptions = {
   /** ICE servers handed to participants (issue 6); default none (host candidates only). */
   ice?: IceConfig;
 };
-
-type Handler = (req: Request, res: Response, caller: Caller) => Promise<void>;
 
 function sendError(res: Response, status: number, message: string): void {
   res.status(status).json({ message } satisfies ApiError);
@@ -119,21 +123,15 @@ export function createRemoteSupportRouter({
   // Parsers per route, not router-wide: other /api routes (forms) keep their own parsers and limits.
   const json = express.json({ limit: SESSION_BODY_LIMIT_BYTES });
 
+  const { requireCaller, requirePermission } = createGuards(auth);
   /**
-   * Wraps a handler: no-store, caller from the cookie (401 when absent),
-   * optionally technicians only (403 before looking at the body).
+   * Wraps a handler in the guard (`server/access.ts`): no-store, caller from
+   * the cookie (401 when absent) and, with `permission`, 403 without it,
+   * before looking at the body. The session service checks the same
+   * permission again: this answer only comes first.
    */
-  const route =
-    (handler: Handler, { technician = false } = {}) =>
-    async (req: Request, res: Response) => {
-      res.setHeader("Cache-Control", "no-store");
-      const { caller, setCookie } = await resolveCaller(auth, req.headers);
-      // better-auth may refresh the session cookie; the browser must get it like from /api/auth.
-      for (const cookie of setCookie) res.append("Set-Cookie", cookie);
-      if (!caller) return sendError(res, 401, SESSION_MESSAGES.notSignedIn);
-      if (technician && !caller.isTechnician) return sendError(res, 403, SESSION_MESSAGES.technicianOnly);
-      await handler(req, res, caller);
-    };
+  const route = (handler: GuardedHandler, { permission }: { permission?: Permission } = {}) =>
+    permission ? requirePermission(permission, handler) : requireCaller(handler);
 
   /** Validates `:code` (same rules and normalisation as a typed code). */
   const codeParam = (req: Request, res: Response): string | null => {
@@ -146,59 +144,65 @@ export function createRemoteSupportRouter({
   };
 
   router.get(
-    "/me",
+    API_ROUTES.me,
     route(async (_req, res, caller) => {
-      res.json({ user: { id: caller.userId, name: caller.name, email: caller.email, isTechnician: caller.isTechnician } });
+      res.json({ user: { id: caller.userId, name: caller.name, email: caller.email, isTechnician: caller.role === "technician" } });
     }),
   );
 
   router.post(
-    "/sessions",
+    API_ROUTES.sessions,
     json,
-    route(async (req, res, caller) => {
-      const body = parse(CreateSessionBody, bodyOf(req), SESSION_MESSAGES.badBody);
-      if (!body.ok) return sendError(res, 400, body.message);
-      const result = await sessions.create(caller, body.data);
-      if (!result.ok) return sendRefusal(res, result);
-      res.status(result.created ? 201 : 200).json({ session: result.session });
-    }),
+    route(
+      async (req, res, caller) => {
+        const body = parse(CreateSessionBody, bodyOf(req), SESSION_MESSAGES.badBody);
+        if (!body.ok) return sendError(res, 400, body.message);
+        const result = await sessions.create(caller, body.data);
+        if (!result.ok) return sendRefusal(res, result);
+        res.status(result.created ? 201 : 200).json({ session: result.session });
+      },
+      { permission: "session:create" },
+    ),
   );
 
   router.get(
-    "/sessions/mine",
-    route(async (_req, res, caller) => {
-      const result = await sessions.mine(caller);
-      if (!result.ok) return sendRefusal(res, result);
-      res.json({ sessions: result.sessions });
-    }),
+    API_ROUTES.mine,
+    route(
+      async (_req, res, caller) => {
+        const result = await sessions.mine(caller);
+        if (!result.ok) return sendRefusal(res, result);
+        res.json({ sessions: result.sessions });
+      },
+      { permission: "session:create" },
+    ),
   );
 
   router.get(
-    "/sessions/active",
+    API_ROUTES.active,
     route(
       async (_req, res, caller) => {
         const result = await sessions.active(caller);
         if (!result.ok) return sendRefusal(res, result);
         res.json({ session: result.session });
       },
-      { technician: true },
+      { permission: "session:history" },
     ),
   );
 
   router.get(
-    "/sessions/history",
+    API_ROUTES.history,
     route(
       async (_req, res, caller) => {
         const result = await sessions.history(caller);
         if (!result.ok) return sendRefusal(res, result);
         res.json({ sessions: result.sessions });
       },
-      { technician: true },
+      { permission: "session:history" },
     ),
   );
 
   router.post(
-    "/sessions/join",
+    API_ROUTES.join,
     json,
     route(
       async (req, res, caller) => {
@@ -208,12 +212,12 @@ export function createRemoteSupportRouter({
         if (!result.ok) return sendRefusal(res, result);
         res.json({ session: result.session });
       },
-      { technician: true },
+      { permission: "session:join" },
     ),
   );
 
   router.post(
-    "/sessions/:code/disconnect",
+    API_ROUTES.disconnect,
     route(async (req, res, caller) => {
       const code = codeParam(req, res);
       if (code === null) return;
@@ -224,7 +228,7 @@ export function createRemoteSupportRouter({
   );
 
   router.get(
-    "/sessions/:code/report",
+    API_ROUTES.report,
     route(
       async (req, res, caller) => {
         const code = codeParam(req, res);
@@ -233,12 +237,12 @@ export function createRemoteSupportRouter({
         if (!result.ok) return sendRefusal(res, result);
         res.json({ report: result.report });
       },
-      { technician: true },
+      { permission: "report:read" },
     ),
   );
 
   router.post(
-    "/reports/verify",
+    API_ROUTES.verify,
     json,
     route(
       async (req, res, caller) => {
@@ -248,12 +252,12 @@ export function createRemoteSupportRouter({
         if (!result.ok) return sendRefusal(res, result);
         res.json({ grantedUntil: result.grantedUntil.toISOString() });
       },
-      { technician: true },
+      { permission: "report:read" },
     ),
   );
 
   router.get(
-    "/sessions/:code/ice-servers",
+    API_ROUTES.iceServers,
     route(async (req, res, caller) => {
       const code = codeParam(req, res);
       if (code === null) return;
@@ -264,7 +268,7 @@ export function createRemoteSupportRouter({
   );
 
   router.get(
-    "/sessions/:code/events",
+    API_ROUTES.events,
     route(async (req, res, caller) => {
       const code = codeParam(req, res);
       if (code === null) return;
@@ -275,7 +279,7 @@ export function createRemoteSupportRouter({
   );
 
   router.post(
-    "/sessions/:code/events",
+    API_ROUTES.events,
     json,
     route(async (req, res, caller) => {
       const code = codeParam(req, res);
@@ -289,14 +293,14 @@ export function createRemoteSupportRouter({
   );
 
   router.get(
-    "/requests",
+    API_ROUTES.requests,
     route(
       async (_req, res, caller) => {
         const result = await sessions.requests(caller);
         if (!result.ok) return sendRefusal(res, result);
         res.json({ requests: result.requests });
       },
-      { technician: true },
+      { permission: "requests:read" },
     ),
   );
 

@@ -9,7 +9,7 @@
  * HMAC-SHA1(secret, username). coturn refuses them after the expiry.
  */
 import { createHmac } from "node:crypto";
-import type { Env } from "../../app/utils/env.server.ts";
+import type { Env } from "../env.ts";
 import type { IceServersResponse } from "../../app/remote-support/protocol.ts";
 
 export type IceConfig = {

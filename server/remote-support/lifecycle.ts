@@ -8,7 +8,7 @@
 import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { sessionEvents, sessions } from "../../database/schema.ts";
 import type { SessionView } from "../../app/remote-support/protocol.ts";
-import type { Caller } from "./caller.ts";
+import { can, type Caller } from "../access.ts";
 import { consume, createRateLimiter } from "../rate-limit.ts";
 import {
   LIST_LIMIT,
@@ -87,6 +87,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
   return {
     create(caller, input) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!can(caller, "session:create")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la création de la session", async () => {
         // Taken before the transaction (a PostgreSQL store needs a connection of its own), given back if nothing new.
         const budget = await consume(createLimiter, caller.userId);
@@ -139,7 +140,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
 
     join(caller, code) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      if (!can(caller, "session:join")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la mise à jour de la session", async () => {
         const attempt = await consume(joinLimiter, caller.userId);
         // A failure is counted before trying, so that guesses sent in parallel count too; a join that works gives it back.
@@ -211,7 +212,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
 
     active(caller) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      if (!can(caller, "session:history")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la récupération des sessions actives", async () => {
         const [row] = await db
           .select()
@@ -225,7 +226,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
 
     history(caller) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      if (!can(caller, "session:history")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la récupération de la session", async () => {
         const rows = await db
           .select()
@@ -239,6 +240,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
 
     mine(caller) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!can(caller, "session:create")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la récupération de la session", async () => {
         // A reload must not show a code nobody can join any more: the customer screen then offers a new one.
         const expired = await db.transaction((tx) => endExpired(tx, eq(sessions.userId, caller.userId)));

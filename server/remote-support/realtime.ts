@@ -9,11 +9,12 @@
  *   browser's handshake must come from the site's origin (cross-site
  *   WebSocket hijacking); clients without an Origin (scripts) still need the cookie.
  * - Rooms: `user:<id>` (all tabs of an account), `auth:<sign-in session id>`
- *   (tabs sharing one cookie), `technicians`.
+ *   (tabs sharing one cookie), `technicians` (accounts with the
+ *   `session:history` permission, `server/access.ts`: their dashboard lists).
  * - Pushes (from the session service, after commit): `session:updated`
- *   (SessionView) to the session's customer and joined technician;
- *   `sessions:changed` (no data) to every technician, whose dashboard then
- *   refetches through the API, which shows each technician only their own.
+ *   (SessionView) to the session's customer and joined technician, whose
+ *   dashboard applies it as is (issue 14); `sessions:changed` (no data) to
+ *   every technician, which no screen listens to any more.
  * - `signal` (offer, answer, ICE candidate…): validated, accepted only from
  *   the two participants of a connected session, stored in `signaling`,
  *   delivered to the other participant's `user:` room only; acknowledged
@@ -48,7 +49,7 @@ import {
   type SignalAck,
 } from "../../app/remote-support/protocol.ts";
 import type { Auth } from "../auth.ts";
-import { resolveCaller, type Caller } from "./caller.ts";
+import { can, requireSocketCaller, resolveCaller, type Caller } from "../access.ts";
 import type { SessionService, SessionServiceEvent } from "./sessions.ts";
 import { DEFAULT_SOCKET_SIGNAL_BUDGET, TokenBucket, type SocketSignalBudget } from "./limits.ts";
 import type { AppDatabase } from "../../database/connection.ts";
@@ -110,6 +111,8 @@ const EVENT_PACKET = 2;
 export const userRoom = (userId: string) => `user:${userId}`;
 export const authRoom = (authSessionId: string) => `auth:${authSessionId}`;
 export const TECHNICIANS_ROOM = "technicians";
+/** Who is in `TECHNICIANS_ROOM`, told `sessions:changed`: those who read the lists it refreshes (issue 14). */
+const watchesSessions = (caller: Caller) => can(caller, "session:history");
 
 /** Attaches Socket.IO to `httpServer` (call before it listens). */
 export function attachRealtime(options: RealtimeOptions): Realtime {
@@ -144,17 +147,11 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       : {}),
   });
 
-  io.use(async (socket, next) => {
-    try {
-      const { caller } = await resolveCaller(auth, socket.request.headers);
-      if (!caller) return next(new Error(SESSION_MESSAGES.notSignedIn));
+  io.use(
+    requireSocketCaller<RealtimeSocket>(auth, logger, (socket, caller) => {
       socket.data = { caller, cookie: socket.request.headers.cookie ?? "", checkedAt: Date.now() };
-      next();
-    } catch (error) {
-      logger.error({ err: error }, "Socket.IO : lecture de la session impossible");
-      next(new Error(SESSION_MESSAGES.failed));
-    }
-  });
+    }),
+  );
 
   /**
    * `io.to(room).emit("signal", …)`, resolved once delivered here and
@@ -200,8 +197,8 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       socket.disconnect(true);
       return false;
     }
-    if (caller.isTechnician && !previous.isTechnician) void socket.join(TECHNICIANS_ROOM);
-    if (!caller.isTechnician && previous.isTechnician) void socket.leave(TECHNICIANS_ROOM);
+    if (watchesSessions(caller) && !watchesSessions(previous)) void socket.join(TECHNICIANS_ROOM);
+    if (!watchesSessions(caller) && watchesSessions(previous)) void socket.leave(TECHNICIANS_ROOM);
     socket.data.caller = caller;
     socket.data.checkedAt = Date.now();
     return true;
@@ -209,7 +206,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
 
   io.on("connection", (socket) => {
     const { caller } = socket.data;
-    void socket.join([userRoom(caller.userId), authRoom(caller.authSessionId), ...(caller.isTechnician ? [TECHNICIANS_ROOM] : [])]);
+    void socket.join([userRoom(caller.userId), authRoom(caller.authSessionId), ...(watchesSessions(caller) ? [TECHNICIANS_ROOM] : [])]);
 
     const relay = async (message: unknown, reply: (result: SignalAck) => void) => {
       if (Date.now() - socket.data.checkedAt > EVENT_REVALIDATE_MS && !(await revalidate(socket))) return;

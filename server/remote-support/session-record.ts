@@ -16,7 +16,7 @@ import {
   type SessionEventView,
   type SessionReport,
 } from "../../app/remote-support/protocol.ts";
-import type { Caller } from "./caller.ts";
+import { can, type Caller } from "../access.ts";
 import { consume, createRateLimiter } from "../rate-limit.ts";
 import { LIST_LIMIT, refuse, roleIn, toSessionEventView, type Outcome, type SessionContext } from "./session-rules.ts";
 
@@ -58,7 +58,7 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
   return {
     report(caller, code) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      if (!can(caller, "report:read")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la récupération de la session", async () => {
         if (!(await hasReportGrant(caller))) return refuse("report-locked");
         const row = await findByCode(code);
@@ -86,7 +86,7 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
 
     verifyPassword(caller, password) {
       if (!caller) return Promise.resolve(refuse("not-signed-in"));
-      if (!caller.isTechnician) return Promise.resolve(refuse("technician-only"));
+      if (!can(caller, "report:read")) return Promise.resolve(refuse("not-permitted"));
       return guarded("Erreur lors de la vérification du mot de passe", async () => {
         // Counted before checking, so that checks sent in parallel count too; a right password gives the point back.
         const attempt = await consume(verifyLimiter, caller.userId);

@@ -19,7 +19,7 @@ import {
   type SessionEventView,
   type SessionView,
 } from "../../app/remote-support/protocol.ts";
-import type { Caller } from "./caller.ts";
+import type { Caller } from "../access.ts";
 import type { RateLimitStore } from "../rate-limit.ts";
 import type { SessionLimits, SessionSignalBudget } from "./limits.ts";
 
@@ -29,7 +29,7 @@ export const LIST_LIMIT = 500;
 /** Why a call was refused; `api.ts` maps each to an HTTP status. */
 export type RefusalReason =
   | "not-signed-in"
-  | "technician-only"
+  | "not-permitted"
   | "not-participant"
   | "own-session"
   | "not-found"
@@ -103,7 +103,8 @@ export function roleIn(session: Pick<SessionRow, "userId" | "technicianId">, cal
 
 const refusals = {
   "not-signed-in": SESSION_MESSAGES.notSignedIn,
-  "technician-only": SESSION_MESSAGES.technicianOnly,
+  // Issue 14: a permission the caller's role lacks (`access.ts`); today only technicians hold any.
+  "not-permitted": SESSION_MESSAGES.technicianOnly,
   "not-participant": SESSION_MESSAGES.notParticipant,
   "own-session": SESSION_MESSAGES.ownSession,
   "not-found": SESSION_MESSAGES.notFound,

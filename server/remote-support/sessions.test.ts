@@ -11,7 +11,7 @@ import {
   type Role,
   type TestAccount,
 } from "../../tests/support/remote-support.ts";
-import type { Caller } from "./caller.ts";
+import { roleOf, type Caller } from "../access.ts";
 import { createSessionService, generateSessionCode, type SessionServiceEvent } from "./sessions.ts";
 
 describe("session codes", () => {
@@ -34,7 +34,7 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
     userId: accounts[role].id,
     name: accounts[role].name,
     email: accounts[role].email,
-    isTechnician: accounts[role].isTechnician,
+    role: roleOf(accounts[role]),
     authSessionId,
   });
 
@@ -130,7 +130,7 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
   });
 
   it("refuses the report check for an account without a password", async () => {
-    const stranger: Caller = { userId: "inconnu", name: "X", email: "x@exemple.fr", isTechnician: true, authSessionId: "s" };
+    const stranger: Caller = { userId: "inconnu", name: "X", email: "x@exemple.fr", role: "technician", authSessionId: "s" };
     expect(await server.sessions.verifyPassword(stranger, "mot-de-passe")).toMatchObject({ ok: false, reason: "wrong-password" });
   });
 });

@@ -52,11 +52,11 @@ import type {
   SessionEventBody,
   SessionEventView,
   SignalData,
-  RequestView,
   SessionReport,
   SessionView,
 } from "../../app/remote-support/protocol.ts";
-import type { Caller } from "./caller.ts";
+import type { RequestView } from "../../app/requests/views.ts";
+import type { Caller } from "../access.ts";
 import { MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
 import {
   DEFAULT_CODE_TTL_SECONDS,
@@ -97,7 +97,7 @@ export type SessionService = {
   create(caller: Caller | null, input: { code?: string }): Promise<Outcome<{ session: SessionView; created: boolean }>>;
   /**
    * Spec §4 "Technician join": connected, technician_id = caller, start_time
-   * = now, in one statement. Refusals: technician-only, not-found ("Session
+   * = now, in one statement. Refusals: not-permitted, not-found ("Session
    * non trouvée"), already-connected ("Session déjà connectée"),
    * session-ended, own-session, code-expired (nobody joined it within
    * `codeTtlSeconds`: the server ends it, and its customer's screen offers a

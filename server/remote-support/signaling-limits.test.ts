@@ -23,7 +23,7 @@ import {
   type TestAccount,
   type TestSocket,
 } from "../../tests/support/remote-support.ts";
-import type { Caller } from "./caller.ts";
+import { roleOf, type Caller } from "../access.ts";
 import { DEFAULT_SOCKET_SIGNAL_BUDGET, type SessionSignalBudget, type SocketSignalBudget } from "./limits.ts";
 
 const candidate = (index: number): SignalData => ({
@@ -177,7 +177,7 @@ describe.each(DATABASE_KINDS)("signaling limits on %s", (kind) => {
         userId: accounts[role].id,
         name: accounts[role].name,
         email: accounts[role].email,
-        isTechnician: accounts[role].isTechnician,
+        role: roleOf(accounts[role]),
         authSessionId: `navigateur-${role}`,
       });
       const codes: string[] = [];

@@ -13,7 +13,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import {
   join,
   newPage as pageIn,
@@ -90,6 +90,12 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     await tech.getByLabel("Code de session").pressSequentially(code.toLowerCase());
     await expect(tech.getByLabel("Code de session")).toHaveValue(code);
     await expect(tech.getByLabel("Code de session")).toHaveAttribute("placeholder", "Entrez le code");
+    // Issue 14: the join's answer and the pushed `session:updated` are applied as they are, never read again.
+    const listReads: string[] = [];
+    const countListReads = (request: Request) => {
+      if (/\/api\/sessions\/(active|history)$/.test(new URL(request.url()).pathname)) listReads.push(request.url());
+    };
+    tech.on("request", countListReads);
     await tech.getByRole("button", { name: "Se connecter", exact: true }).click();
 
     // The full-screen remote view opens by itself (issue 6); "Réduire" goes back to the dashboard.
@@ -104,6 +110,9 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     const timer = tech.getByTestId("session-timer");
     await expect(timer).toHaveText(/^00:00:0\d$/);
     await expect(timer).toHaveText(/^00:00:0[2-9]$/, { timeout: 10_000 });
+    // Two seconds and more after the join: every push has long arrived.
+    tech.off("request", countListReads);
+    expect(listReads).toEqual([]);
 
     // The technician reloads: the dashboard resumes the connected session.
     await tech.reload();

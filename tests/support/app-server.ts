@@ -13,7 +13,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { parseEnv, type Env } from "../../app/utils/env.server.ts";
+import { parseEnv, type Env } from "../../server/env.ts";
 import { createApp } from "../../server/app.ts";
 import { attachRealtime } from "../../server/remote-support/realtime.ts";
 import { appServices, startServices, type Services } from "../../server/services.ts";

@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { pino } from "pino";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
-import { parseEnv } from "../../app/utils/env.server.ts";
+import { parseEnv } from "../../server/env.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "../../app/remote-support/protocol.ts";
 import { users } from "../../database/schema.ts";
 import { createApiRouter } from "../../server/api.ts";

@@ -27,7 +27,7 @@
  * `<ModelFinder brandSlug="xiaomi-tablet" />`.
  */
 import { Search } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Family } from "~/catalogue";
 import { formatPrice } from "~/catalogue/format";
@@ -93,7 +93,7 @@ export function ModelFinder({
   const hintId = `${id}-aide`;
   const listboxId = `${id}-liste`;
   const statusId = `${id}-statut`;
-  const optionId = (hit: ModelHit) => `${id}-${hit.slug}`;
+  const optionId = useCallback((hit: ModelHit) => `${id}-${hit.slug}`, [id]);
 
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -129,7 +129,7 @@ export function ModelFinder({
   const familyKey = family === undefined ? "" : typeof family === "string" ? family : family.join(",");
   const result = useMemo(
     () => (engine && query.trim() !== "" ? engine.findModels(query, { family, brandSlug, limit }) : undefined),
-    // `family` is tracked through familyKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `family` is tracked through familyKey
     [engine, query, familyKey, brandSlug, limit],
   );
   const hits = result?.hits ?? [];
@@ -138,7 +138,7 @@ export function ModelFinder({
 
   useEffect(() => {
     if (activeHit) document.getElementById(optionId(activeHit))?.scrollIntoView?.({ block: "nearest" });
-  }, [activeHit]);
+  }, [activeHit, optionId]);
 
   const go = (hit: ModelHit) => {
     setOpen(false);

@@ -11,7 +11,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "~/requests/schemas";
 import { ContactForm } from "./contact-form";
-import { formActionData, type FormActionData } from "./form-result";
+import { formActionData, type FormActionData } from "~/requests/action-data";
 
 type Answer = (fields: Record<string, string>) => FormActionData | Promise<FormActionData>;
 

@@ -4,13 +4,14 @@
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { FormField, FormStatus, Input, RequiredFieldsNote, Textarea } from "~/components/ui/field";
+import { FormStatus, RequiredFieldsNote } from "~/components/ui/field";
 import { LIMITS } from "~/requests/schemas";
-import type { FormActionData } from "./form-result";
+import type { FormActionData } from "~/requests/action-data";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
 import { ResultError } from "./result-error";
+import { TextField } from "./text-field";
 import { useRequestForm } from "./use-request-form";
 
 /** Where the form posts: the /contact action; without JavaScript the answer page opens at the form. */
@@ -35,7 +36,7 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
     actionData,
     onStored: () => setGeneration((value) => value + 1),
   });
-  const defaults = generation === 0 ? actionData?.values : undefined;
+  const state = { errors: fieldErrors, values: generation === 0 ? actionData?.values : undefined };
   const stored = shown?.result.status === "stored";
 
   return (
@@ -49,24 +50,9 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
       >
         <RequiredFieldsNote />
         <div key={generation} className="grid gap-5 sm:grid-cols-2">
-          <FormField id="contact-name" label="Nom" required error={fieldErrors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                name="name"
-                type="text"
-                autoComplete="name"
-                maxLength={LIMITS.name}
-                defaultValue={defaults?.name}
-              />
-            )}
-          </FormField>
-          <EmailField id="contact-email" error={fieldErrors.email} defaultValue={defaults?.email} />
-          <FormField id="contact-message" label="Message" required error={fieldErrors.message} className="sm:col-span-2">
-            {(control) => (
-              <Textarea {...control} name="message" rows={6} maxLength={LIMITS.message} defaultValue={defaults?.message} />
-            )}
-          </FormField>
+          <TextField id="contact-name" label="Nom" name="name" autoComplete="name" maxLength={LIMITS.name} state={state} />
+          <EmailField id="contact-email" state={state} />
+          <TextField id="contact-message" label="Message" name="message" rows={6} maxLength={LIMITS.message} state={state} className="sm:col-span-2" />
         </div>
         <Honeypot />
         <div>

@@ -13,7 +13,7 @@ import { createRoutesStub, Link } from "react-router";
 import { describe, expect, it } from "vitest";
 import { describeMailboxPlan, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
 import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "~/requests/schemas";
-import { formActionData, type FormActionData } from "./form-result";
+import { formActionData, type FormActionData } from "~/requests/action-data";
 import { QuoteForm } from "./quote-form";
 
 type Answer = (fields: Record<string, string>) => FormActionData | Promise<FormActionData>;

@@ -6,14 +6,15 @@ import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormField, FormStatus, Input, RequiredFieldsNote, Select, Textarea } from "~/components/ui/field";
+import { FormField, FormStatus, RequiredFieldsNote, Select } from "~/components/ui/field";
 import { describeMailboxPlan, findMailboxPlan, MAILBOX_PLANS } from "~/config/mailbox-plans";
 import { LIMITS, REQUEST_MESSAGES } from "~/requests/schemas";
-import type { FormActionData } from "./form-result";
+import type { FormActionData } from "~/requests/action-data";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
 import { ResultError } from "./result-error";
+import { TextField } from "./text-field";
 import { useRequestForm } from "./use-request-form";
 
 /** Where the form posts: the /dev-web action; without JavaScript the answer page opens at the form. */
@@ -40,6 +41,7 @@ export const PLAN_PARAM = "offre";
 export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
   const { fetcher, sending, shown, fieldErrors, formRef, successRef, errorRef } = useRequestForm({ actionData });
   const defaults = actionData?.values;
+  const state = { errors: fieldErrors, values: defaults };
   const [plan, setPlan] = useState(() => findMailboxPlan(defaults?.emailOption)?.id ?? "");
 
   const [searchParams] = useSearchParams();
@@ -73,91 +75,47 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
         <fetcher.Form ref={formRef} method="post" action={QUOTE_FORM_ACTION} className="relative flex flex-col gap-5">
           <RequiredFieldsNote />
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id="devis-entreprise" label="Nom de l'entreprise" required error={fieldErrors.companyName}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="companyName"
-                  type="text"
-                  autoComplete="organization"
-                  maxLength={LIMITS.companyName}
-                  defaultValue={defaults?.companyName}
-                />
-              )}
-            </FormField>
-            <FormField id="devis-contact" label="Nom du contact" required error={fieldErrors.contactName}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="contactName"
-                  type="text"
-                  autoComplete="name"
-                  maxLength={LIMITS.name}
-                  defaultValue={defaults?.contactName}
-                />
-              )}
-            </FormField>
-            <EmailField id="devis-email" error={fieldErrors.email} defaultValue={defaults?.email} />
-            <FormField id="devis-telephone" label="Téléphone" required error={fieldErrors.phone}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  maxLength={LIMITS.phone}
-                  defaultValue={defaults?.phone}
-                />
-              )}
-            </FormField>
-            <FormField
+            <TextField
+              id="devis-entreprise"
+              label="Nom de l'entreprise"
+              name="companyName"
+              autoComplete="organization"
+              maxLength={LIMITS.companyName}
+              state={state}
+            />
+            <TextField id="devis-contact" label="Nom du contact" name="contactName" autoComplete="name" maxLength={LIMITS.name} state={state} />
+            <EmailField id="devis-email" state={state} />
+            <TextField id="devis-telephone" label="Téléphone" name="phone" type="tel" autoComplete="tel" maxLength={LIMITS.phone} state={state} />
+            <TextField
               id="devis-description"
               label="Description du projet"
-              required
               hint="Votre activité, les pages et fonctionnalités souhaitées, des sites qui vous plaisent…"
-              error={fieldErrors.description}
+              name="description"
+              rows={6}
+              maxLength={LIMITS.description}
+              state={state}
               className="sm:col-span-2"
-            >
-              {(control) => (
-                <Textarea
-                  {...control}
-                  name="description"
-                  rows={6}
-                  maxLength={LIMITS.description}
-                  defaultValue={defaults?.description}
-                />
-              )}
-            </FormField>
-            <FormField
+            />
+            <TextField
               id="devis-domaine"
               label="Nom de domaine souhaité"
-              required
               describedBy="devis-domaine-extension"
               hint={"Sans l'extension\u00a0: par exemple «\u00a0mon-entreprise\u00a0» pour mon-entreprise.com."}
-              error={fieldErrors.domain}
-            >
-              {(control) => (
-                <div className="flex">
-                  <Input
-                    {...control}
-                    name="domain"
-                    type="text"
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    maxLength={LIMITS.domain}
-                    defaultValue={defaults?.domain}
-                    className="min-w-0 rounded-r-none"
-                  />
-                  <span
-                    id="devis-domaine-extension"
-                    className="inline-flex shrink-0 items-center rounded-r-lg border border-l-0 border-slate-500 bg-slate-800 px-3 font-medium text-slate-100"
-                  >
-                    <span className="sr-only">Extension ajoutée : </span>.com
-                  </span>
-                </div>
-              )}
-            </FormField>
+              name="domain"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={LIMITS.domain}
+              state={state}
+              suffix={
+                <span
+                  id="devis-domaine-extension"
+                  className="inline-flex shrink-0 items-center rounded-r-lg border border-l-0 border-slate-500 bg-slate-800 px-3 font-medium text-slate-100"
+                >
+                  <span className="sr-only">Extension ajoutée : </span>.com
+                </span>
+              }
+            />
             <FormField id="devis-offre" label="Offre de boîte mail" required error={fieldErrors.emailOption}>
               {(control) => (
                 <Select
@@ -176,24 +134,15 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
                 </Select>
               )}
             </FormField>
-            <FormField
+            <TextField
               id="devis-budget"
               label="Budget envisagé"
-              required
               hint={"Un montant ou une fourchette, par exemple «\u00a01\u00a0500 à 2\u00a0000\u00a0€\u00a0»."}
-              error={fieldErrors.budget}
+              name="budget"
+              maxLength={LIMITS.budget}
+              state={state}
               className="sm:col-span-2"
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  name="budget"
-                  type="text"
-                  maxLength={LIMITS.budget}
-                  defaultValue={defaults?.budget}
-                />
-              )}
-            </FormField>
+            />
           </div>
           <Honeypot />
           <div>

@@ -11,8 +11,9 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
+import { AddressLink } from "~/components/ui/address-link";
 import { footerNav, mainNav, servicesNav, type NavLinkItem } from "~/config/navigation";
-import { formatAddress, mailtoHref, mapsUrl, shop, telHref } from "~/config/shop";
+import { mailtoHref, shop, telHref } from "~/config/shop";
 import { cn } from "~/utils/cn";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -150,10 +151,7 @@ export function MobileMenu() {
               <a className={plainLink} href={mailtoHref}>{shop.email}</a>
             </li>
             <li>
-              <a className={plainLink} href={mapsUrl()} target="_blank" rel="noopener">
-                {formatAddress()}
-                <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
-              </a>
+              <AddressLink className={plainLink} />
             </li>
           </Group>
         </div>

@@ -1,7 +1,9 @@
 /** Content cards and the small building blocks of marketing pages. */
+import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/utils/cn";
+import { ButtonLink } from "./button";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
@@ -61,18 +63,66 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
   );
 }
 
-/** One card of a `FeatureGrid`; with `to`, the whole card links there. */
-export type FeatureItem = { title: string; icon?: ReactNode; text: ReactNode; to?: string };
+/**
+ * One card of a `FeatureGrid` (page copy lives in `app/content/`, issue 14):
+ * a title (`<h3>`), a paragraph of text, then optionally a check-marked list
+ * and a secondary button. With `to`, the whole card links there.
+ */
+export type FeatureItem = {
+  title: string;
+  /** Decorative: drawn at 24 px (`size-6`) and hidden from assistive technologies by `FeatureCard`. */
+  icon?: LucideIcon;
+  text: ReactNode;
+  to?: string;
+  checks?: readonly string[];
+  button?: { to: string; label: string };
+};
 
-/** A responsive grid of feature cards (h3 each, under the section's h2). */
-export function FeatureGrid({ items, className }: { items: readonly FeatureItem[]; className?: string }) {
+type FeatureGridProps = {
+  items: readonly FeatureItem[];
+  /** The responsive column classes (default two columns from `md`). */
+  columns?: string;
+  className?: string;
+  /** Appended to every card, e.g. a "Découvrir →" hint on link cards. */
+  after?: ReactNode;
+  /** `false`: the cards are direct children of a `<div>` grid (no list), each as tall as its content. */
+  list?: boolean;
+};
+
+/** The body of a `FeatureItem`'s card. */
+function FeatureItemCard({ item, after, className }: { item: FeatureItem; after?: ReactNode; className?: string }) {
+  const Icon = item.icon;
   return (
-    <ul className={cn("grid gap-6 md:grid-cols-2", className)}>
+    <FeatureCard title={item.title} icon={Icon ? <Icon className="size-6" /> : undefined} to={item.to} className={className}>
+      <p>{item.text}</p>
+      {item.checks ? <CheckList items={item.checks} className="mt-4" /> : null}
+      {item.button ? (
+        <ButtonLink to={item.button.to} variant="secondary" className="mt-6">
+          {item.button.label}
+        </ButtonLink>
+      ) : null}
+      {after}
+    </FeatureCard>
+  );
+}
+
+/** A responsive grid of feature cards (h3 each, under the section's h2): a `<ul>`, or a `<div>` with `list={false}`. */
+export function FeatureGrid({ items, columns = "md:grid-cols-2", className, after, list = true }: FeatureGridProps) {
+  const grid = cn("grid gap-6", columns, className);
+  if (!list) {
+    return (
+      <div className={grid}>
+        {items.map((item) => (
+          <FeatureItemCard key={item.title} item={item} after={after} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className={grid}>
       {items.map((item) => (
         <li key={item.title} className="flex">
-          <FeatureCard title={item.title} icon={item.icon} to={item.to} className="w-full">
-            <p>{item.text}</p>
-          </FeatureCard>
+          <FeatureItemCard item={item} after={after} className="w-full" />
         </li>
       ))}
     </ul>

@@ -1,12 +1,30 @@
 /**
  * Browser calls to the remote-support API and to better-auth (issue 5; spec
- * §2 "/soft-assist", §7 "Backend data", §8). Plain `fetch` on the same
+ * §2 "/soft-assist", §7 "Backend data", §8), one typed function per endpoint
+ * (issue 14), each at its path from `api-paths.ts`. Plain `fetch` on the same
  * origin: the sign-in cookie travels by itself and no token is ever held in
  * JavaScript. Every call resolves (never throws) with either the data or a
- * French message to show, so screens only branch on `ok`.
+ * French message to show (the server's `{ message }`, else
+ * `SESSION_MESSAGES.failed`; status 0 when no answer came), so screens only
+ * branch on `ok`.
  */
-import { SESSION_MESSAGES, type ApiError } from "../protocol";
+import type { RequestListResponse } from "../../requests/views";
 import { isFrenchAuthCode } from "../account";
+import { API_PATHS } from "../api-paths";
+import {
+  SESSION_MESSAGES,
+  type ActiveSessionResponse,
+  type ApiError,
+  type IceServersResponse,
+  type MeResponse,
+  type ReportResponse,
+  type SessionEventBody,
+  type SessionEventResponse,
+  type SessionEventsResponse,
+  type SessionListResponse,
+  type SessionResponse,
+  type VerifyResponse,
+} from "../protocol";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -38,8 +56,36 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
   return { ok: false, status: response.status, message, code };
 }
 
-export const apiGet = <T>(path: string) => call<T>("GET", path);
-export const apiPost = <T>(path: string, body: unknown = {}) => call<T>("POST", path, body);
+const apiGet = <T>(path: string) => call<T>("GET", path);
+const apiPost = <T>(path: string, body: unknown = {}) => call<T>("POST", path, body);
+
+/** The signed-in account (401 "Utilisateur non connecté" when signed out). */
+export const getMe = () => apiGet<MeResponse>(API_PATHS.me);
+/** Starts a session, or gives back the caller's open one (201 new, 200 existing). */
+export const createSession = () => apiPost<SessionResponse>(API_PATHS.sessions);
+/** The caller's own sessions as customer, newest first. */
+export const getMySessions = () => apiGet<SessionListResponse>(API_PATHS.mine);
+/** Technician: joins the session of `code` as typed (the server normalises it). */
+export const joinSession = (code: string) => apiPost<SessionResponse>(API_PATHS.join, { code });
+/** Ends session `code` (its customer or joined technician); answers the ended session. */
+export const disconnectSession = (code: string) => apiPost<SessionResponse>(API_PATHS.disconnect(code));
+/** Technician: their connected session, if any. */
+export const getActiveSession = () => apiGet<ActiveSessionResponse>(API_PATHS.active);
+/** Technician: the sessions they joined, newest first. */
+export const getHistory = () => apiGet<SessionListResponse>(API_PATHS.history);
+/** Technician: the report of session `code`; 423 until `verifyPassword` opened reports. */
+export const getReport = (code: string) => apiGet<ReportResponse>(API_PATHS.report(code));
+/** Technician: checks their own account password, opening reports for a while. */
+export const verifyPassword = (password: string) => apiPost<VerifyResponse>(API_PATHS.verify, { password });
+/** A participant: the ICE servers for session `code`'s peer connection. */
+export const getIceServers = (code: string) => apiGet<IceServersResponse>(API_PATHS.iceServers(code));
+/** A participant: session `code`'s record, oldest first. */
+export const getSessionEvents = (code: string) => apiGet<SessionEventsResponse>(API_PATHS.events(code));
+/** A participant: adds what they did (or said) to session `code`'s record. */
+export const postSessionEvent = (code: string, event: SessionEventBody) =>
+  apiPost<SessionEventResponse>(API_PATHS.events(code), event);
+/** Technician: the contact and quote requests ("Demandes"), newest first. */
+export const getRequests = () => apiGet<RequestListResponse>(API_PATHS.requests);
 
 /** better-auth error codes (`{ code, message }` in English) → the French sentence shown. */
 export function authMessage(status: number, code: string | undefined, fallback: string): string {
@@ -69,7 +115,7 @@ export function authMessage(status: number, code: string | undefined, fallback: 
  * bounds: `FRENCH_AUTH_CODES`) are already French and shown as sent.
  */
 export async function authPost(path: string, body: unknown, fallback: string = SESSION_MESSAGES.failed): Promise<ApiResult<unknown>> {
-  const result = await call<unknown>("POST", `/api/auth${path}`, body);
+  const result = await call<unknown>("POST", `${API_PATHS.auth}${path}`, body);
   if (result.ok || result.status === 0 || isFrenchAuthCode(result.code)) return result;
   return { ok: false, status: result.status, code: result.code, message: authMessage(result.status, result.code, fallback) };
 }

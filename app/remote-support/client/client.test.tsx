@@ -9,7 +9,7 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionView } from "../protocol";
 import { openSession, sessionStatusText } from "../ui/customer-screen";
-import { deliveryText } from "../ui/requests-view";
+import { deliveryText } from "~/requests/requests-view";
 import { authMessage } from "./api";
 import { codeInputValue } from "./format";
 import { elapsedSeconds, useElapsedSeconds } from "./timer";

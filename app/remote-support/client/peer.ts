@@ -29,6 +29,7 @@ import {
   type IceServer,
   type SignalData,
 } from "../protocol";
+import { getIceServers } from "./api";
 import type { RealtimeSocket } from "./session-events";
 
 /** How a screen sees the link: `reconnecting` while ICE restarts or the connection is briefly lost. */
@@ -57,6 +58,17 @@ export function socketSignaling(socket: RealtimeSocket, code: string): Signaling
       return () => void socket.off("signal", handler);
     },
   };
+}
+
+/**
+ * The ICE servers of session `code` for a new connection; none (host
+ * candidates only, enough on one network) when the server cannot give them,
+ * which is logged.
+ */
+export async function sessionIceServers(code: string): Promise<IceServer[]> {
+  const ice = await getIceServers(code);
+  if (!ice.ok) console.error("Erreur lors de la récupération des serveurs ICE", ice.message);
+  return ice.ok ? ice.data.iceServers : [];
 }
 
 /** Most candidates kept for a connection whose offer has not arrived yet. */

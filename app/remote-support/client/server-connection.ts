@@ -6,9 +6,8 @@
  * server may have ended in between (`endedByServer`).
  */
 import { useEffect, useState } from "react";
-import { apiGet } from "./api";
+import { getSessionEvents } from "./api";
 import type { RealtimeSocket } from "./session-events";
-import type { SessionEventsResponse } from "../protocol";
 
 /**
  * - `connected`: up (or not yet tried: nothing to say);
@@ -84,7 +83,7 @@ export const isServerLinkUp = (link: ServerLink) => link === "connected" || link
  * no actor). False when the record cannot be read.
  */
 export async function endedByServer(code: string): Promise<boolean> {
-  const result = await apiGet<SessionEventsResponse>(`/api/sessions/${encodeURIComponent(code)}/events`);
+  const result = await getSessionEvents(code);
   if (!result.ok) return false;
   const ended = result.data.events.findLast((event) => event.kind === "ended");
   return ended !== undefined && ended.actor === null;

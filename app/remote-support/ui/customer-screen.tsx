@@ -13,10 +13,10 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormStatus } from "~/components/ui/field";
-import { apiGet, apiPost } from "../client/api";
+import { createSession, disconnectSession, getMySessions } from "../client/api";
 import type { RealtimeSocket } from "../client/session-events";
 import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "../client/server-connection";
-import { SESSION_MESSAGES, type AccountView, type SessionListResponse, type SessionResponse, type SessionView } from "../protocol";
+import { SESSION_MESSAGES, type AccountView, type SessionView } from "../protocol";
 import { ScreenSharePanel } from "./screen-share";
 import { ServerLinkStatus } from "./server-link-status";
 import { AssistantPanel } from "~/assistant/assistant-panel";
@@ -64,7 +64,7 @@ function SessionPanel({ socket }: Props) {
   }, []);
 
   const reload = useCallback(async () => {
-    const result = await apiGet<SessionListResponse>("/api/sessions/mine");
+    const result = await getMySessions();
     if (result.ok) {
       const open = openSession(result.data.sessions);
       const before = shownCode.current;
@@ -103,7 +103,7 @@ function SessionPanel({ socket }: Props) {
     setBusy(true);
     setError("");
     setEndNotice("");
-    const result = await apiPost<SessionResponse>("/api/sessions");
+    const result = await createSession();
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setSession(result.data.session);
@@ -114,7 +114,7 @@ function SessionPanel({ socket }: Props) {
     if (!session) return;
     setBusy(true);
     setError("");
-    const result = await apiPost<SessionResponse>(`/api/sessions/${encodeURIComponent(session.code)}/disconnect`);
+    const result = await disconnectSession(session.code);
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setSession(null);

@@ -4,10 +4,10 @@
  * toggle for sending input (starts off), a close button and a video area",
  * §4 "Remote-input toggle", §7 "Peer-to-peer", §9 ping every 5 s).
  *
- * `useScreenViewer` keeps the peer connection for the joined session while
- * the dashboard is mounted, whether the view is open or reduced. The view
- * forwards mouse and keyboard over the data channel only while the toggle is
- * on; turning it off, leaving the window, reducing or closing the view
+ * `useScreenViewer` (`client/use-screen-viewer.ts`) keeps the peer
+ * connection for the joined session while the dashboard is mounted, whether
+ * the view is open or reduced. The view forwards mouse and keyboard over the
+ * data channel only while the toggle is on; turning it off, leaving the window, reducing or closing the view
  * releases every key and button still held. Shift+Escape turns input off
  * from the keyboard (Escape alone goes to the customer), so focus is never
  * trapped in the picture (WCAG 2.1.2). While the server connection is lost
@@ -19,80 +19,15 @@ import { Minimize2, MousePointer2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
-import { apiGet, apiPost } from "../client/api";
-import { ScreenViewer, socketSignaling, type PeerState } from "../client/peer";
+import { postSessionEvent } from "../client/api";
+import type { PeerState } from "../client/peer";
 import { HeldInputs, contentBox, pointerFraction } from "../client/remote-input";
-import type { RealtimeSocket } from "../client/session-events";
 import type { ServerLink } from "../client/server-connection";
 import { useElapsedSeconds } from "../client/timer";
-import { formatTimer, type ControlMessage, type IceServersResponse, type SessionView } from "../protocol";
-import { SessionChat, useSessionChat } from "./session-chat";
+import type { ScreenViewerState } from "../client/use-screen-viewer";
+import { formatTimer, type SessionView } from "../protocol";
+import { SessionChat } from "./session-chat";
 import { ServerLinkStatus } from "./server-link-status";
-
-export type ScreenViewerState = {
-  state: PeerState;
-  stream: MediaStream | null;
-  /** Last data channel round trip, ms (null before the first pong). */
-  roundTripMs: number | null;
-  channelOpen: boolean;
-  send: (message: ControlMessage) => boolean;
-  chat: ReturnType<typeof useSessionChat>;
-};
-
-/** The technician's peer connection for session `code` (null: none). */
-export function useScreenViewer(code: string | null, socket: RealtimeSocket | null): ScreenViewerState {
-  const [state, setState] = useState<PeerState>("waiting");
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [roundTripMs, setRoundTripMs] = useState<number | null>(null);
-  const [channelOpen, setChannelOpen] = useState(false);
-  const viewerRef = useRef<ScreenViewer | null>(null);
-  const send = useCallback((message: ControlMessage) => viewerRef.current?.send(message) ?? false, []);
-  const chat = useSessionChat(code, "technician", send);
-  const receiveChat = useRef(chat.receive);
-  receiveChat.current = chat.receive;
-  const stateRef = useRef(state);
-  stateRef.current = state;
-
-  useEffect(() => {
-    setState("waiting");
-    setStream(null);
-    setRoundTripMs(null);
-    setChannelOpen(false);
-    if (!code || !socket) return;
-    let cancelled = false;
-    let viewer: ScreenViewer | null = null;
-    void apiGet<IceServersResponse>(`/api/sessions/${encodeURIComponent(code)}/ice-servers`).then((ice) => {
-      if (cancelled) return;
-      if (!ice.ok) console.error("Erreur lors de la récupération des serveurs ICE", ice.message);
-      viewer = new ScreenViewer({
-        signaling: socketSignaling(socket, code),
-        iceServers: ice.ok ? ice.data.iceServers : [],
-        onStream: setStream,
-        onStateChange: setState,
-        onRoundTrip: setRoundTripMs,
-        onChannelChange: setChannelOpen,
-        onControl: (message) => {
-          if (message.type === "chat") receiveChat.current(message.text);
-        },
-      });
-      viewerRef.current = viewer;
-      viewer.ready();
-    });
-    // After a signaling outage, ask again unless the picture is still flowing.
-    const onReconnect = () => {
-      if (viewerRef.current === viewer && viewer && stateRef.current !== "connected") viewer.ready();
-    };
-    socket.on("connect", onReconnect);
-    return () => {
-      cancelled = true;
-      socket.off("connect", onReconnect);
-      viewer?.close();
-      viewerRef.current = null;
-    };
-  }, [code, socket]);
-
-  return { state, stream, roundTripMs, channelOpen, send, chat };
-}
 
 const STATE_TEXT: Record<PeerState, string> = {
   waiting: "En attente du partage d'écran du client…",
@@ -159,11 +94,9 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
       setControlOn(enabled);
       if (!enabled) releaseAll();
       send({ type: "control", enabled });
-      void apiPost(`/api/sessions/${encodeURIComponent(session.code)}/events`, { kind: enabled ? "control-on" : "control-off" }).then(
-        (result) => {
-          if (!result.ok) console.error("Erreur lors de l'enregistrement de l'événement", result.message);
-        },
-      );
+      void postSessionEvent(session.code, { kind: enabled ? "control-on" : "control-off" }).then((result) => {
+        if (!result.ok) console.error("Erreur lors de l'enregistrement de l'événement", result.message);
+      });
       if (enabled) surfaceRef.current?.focus();
     },
     [releaseAll, send, session.code],

@@ -9,14 +9,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
-import { apiGet, apiPost } from "../client/api";
-import {
-  formatReportDuration,
-  type ReportResponse,
-  type SessionEventView,
-  type SessionReport,
-  type VerifyResponse,
-} from "../protocol";
+import { getReport, verifyPassword } from "../client/api";
+import { formatReportDuration, type SessionEventView, type SessionReport } from "../protocol";
 import { formatDateTime, formatTime } from "../client/format";
 import { Modal } from "./modal";
 
@@ -28,7 +22,7 @@ export function ReportFlow({ children }: { children: (openReport: (code: string)
   const [error, setError] = useState("");
 
   async function loadReport(code: string): Promise<"shown" | "locked" | "failed"> {
-    const result = await apiGet<ReportResponse>(`/api/sessions/${encodeURIComponent(code)}/report`);
+    const result = await getReport(code);
     if (result.ok) {
       setStep({ kind: "report", report: result.data.report });
       return "shown";
@@ -81,7 +75,7 @@ function VerifyForm({ onCancel, onVerified }: { onCancel: () => void; onVerified
     const password = String(new FormData(event.currentTarget).get("password") ?? "");
     setBusy(true);
     setError("");
-    const result = await apiPost<VerifyResponse>("/api/reports/verify", { password });
+    const result = await verifyPassword(password);
     if (!result.ok) {
       setBusy(false);
       return setError(result.message);

@@ -13,20 +13,19 @@
  *    le partage", which ends sharing and the session — as does the
  *    browser's own "stop sharing" control.
  * Unmounting (session ended by the technician, sign-out) stops the capture.
- * After the server connection comes back (issue 13 §4: restart, network),
- * a link to the technician that is not up is offered again (the picture
- * itself goes peer to peer and usually survives a server restart).
+ * The peer connection, and what the technician does over it, is
+ * `useScreenSharer` (`client/use-screen-sharer.ts`, issue 14), which also
+ * offers the link again once the server connection is back (issue 13 §4).
  */
 import { MonitorUp, MonitorX } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { FormStatus } from "~/components/ui/field";
-import { apiGet, apiPost } from "../client/api";
-import { ScreenSharer, socketSignaling, type PeerState } from "../client/peer";
-import { describeControl } from "../client/remote-input";
+import type { PeerState } from "../client/peer";
 import type { RealtimeSocket } from "../client/session-events";
-import type { ControlMessage, IceServersResponse, SessionView } from "../protocol";
-import { SessionChat, useSessionChat } from "./session-chat";
+import { useScreenSharer } from "../client/use-screen-sharer";
+import type { SessionView } from "../protocol";
+import { SessionChat } from "./session-chat";
 
 /** Why sharing could not start, in words for the customer. */
 export const SHARE_MESSAGES = {
@@ -63,14 +62,6 @@ const STATE_TEXT: Record<PeerState, string> = {
   closed: "Partage terminé.",
 };
 
-type Pointer = { x: number; y: number; pressed: boolean };
-
-function recordEvent(code: string, kind: "sharing-started" | "sharing-stopped") {
-  void apiPost(`/api/sessions/${encodeURIComponent(code)}/events`, { kind }).then((result) => {
-    if (!result.ok) console.error("Erreur lors de l'enregistrement de l'événement", result.message);
-  });
-}
-
 type Props = {
   session: SessionView;
   socket: RealtimeSocket | null;
@@ -80,112 +71,28 @@ type Props = {
 
 export function ScreenSharePanel({ session, socket, onStop }: Props) {
   const headingId = useId();
-  const [stream, setStream] = useState<MediaStream | null>(null);
   const [requesting, setRequesting] = useState(false);
   const [error, setError] = useState("");
-  const [peerState, setPeerState] = useState<PeerState>("waiting");
-  const [channelOpen, setChannelOpen] = useState(false);
-  const [controlOn, setControlOn] = useState(false);
-  const [pointer, setPointer] = useState<Pointer | null>(null);
-  const [actions, setActions] = useState<{ id: number; text: string }[]>([]);
-  const sharerRef = useRef<ScreenSharer | null>(null);
   const previewRef = useRef<HTMLVideoElement>(null);
   const stopping = useRef(false);
   const connected = session.status === "connected";
-  const connectedRef = useRef(connected);
-  connectedRef.current = connected;
-  const peerStateRef = useRef(peerState);
-  peerStateRef.current = peerState;
+  const sharer = useScreenSharer(session.code, connected, socket);
+  const { stream, peerState, channelOpen, controlOn, pointer, actions, chat } = sharer;
   // The shared picture's width / height, so the preview box (and the pointer drawn on it) has its exact shape.
   const [aspect, setAspect] = useState(16 / 9);
-  const send = useCallback((message: ControlMessage) => sharerRef.current?.send(message) ?? false, []);
-  const chat = useSessionChat(connected ? session.code : null, "customer", send);
-  const receiveChat = useRef(chat.receive);
-  receiveChat.current = chat.receive;
-
-  const onControl = useCallback((message: ControlMessage) => {
-    switch (message.type) {
-      case "chat":
-        receiveChat.current(message.text);
-        return;
-      case "control":
-        setControlOn(message.enabled);
-        if (!message.enabled) setPointer((current) => (current ? { ...current, pressed: false } : null));
-        return;
-      case "mousemove":
-        setPointer((current) => ({ x: message.x, y: message.y, pressed: current?.pressed ?? false }));
-        return;
-      default: {
-        const text = describeControl(message);
-        if (message.type === "mousedown" || message.type === "mouseup") {
-          setPointer((current) => (current ? { ...current, pressed: message.type === "mousedown" } : current));
-        }
-        if (text) setActions((current) => [{ id: (current[0]?.id ?? 0) + 1, text }, ...current].slice(0, 6));
-      }
-    }
-  }, []);
-
-  // The capture stops with this panel (session ended, sign-out, page left).
-  useEffect(() => {
-    return () => {
-      for (const track of stream?.getTracks() ?? []) track.stop();
-    };
-  }, [stream]);
 
   useEffect(() => {
     if (previewRef.current && previewRef.current.srcObject !== stream) previewRef.current.srcObject = stream;
   }, [stream]);
 
-  // One sharer per captured stream: it answers the technician's `ready` with an offer, and offers at once if they are already there.
-  useEffect(() => {
-    if (!stream || !socket) return;
-    let cancelled = false;
-    let sharer: ScreenSharer | null = null;
-    void apiGet<IceServersResponse>(`/api/sessions/${encodeURIComponent(session.code)}/ice-servers`).then((ice) => {
-      if (cancelled) return;
-      if (!ice.ok) console.error("Erreur lors de la récupération des serveurs ICE", ice.message);
-      sharer = new ScreenSharer({
-        stream,
-        signaling: socketSignaling(socket, session.code),
-        iceServers: ice.ok ? ice.data.iceServers : [],
-        onStateChange: setPeerState,
-        onChannelChange: (open) => {
-          setChannelOpen(open);
-          if (!open) {
-            setControlOn(false);
-            setPointer(null);
-          }
-        },
-        onControl,
-      });
-      sharerRef.current = sharer;
-      if (connectedRef.current) sharer.connect();
-    });
-    // A `ready` the technician sent while this tab was still reconnecting is lost: offer again on our own return.
-    const onReconnect = () => {
-      if (sharer && sharerRef.current === sharer && connectedRef.current && peerStateRef.current !== "connected") sharer.connect();
-    };
-    socket.on("connect", onReconnect);
-    return () => {
-      cancelled = true;
-      socket.off("connect", onReconnect);
-      sharer?.close();
-      sharerRef.current = null;
-    };
-  }, [stream, socket, session.code, onControl]);
-
+  const stopSharing = sharer.stop;
   const stop = useCallback(async () => {
     if (stopping.current) return;
     stopping.current = true;
-    recordEvent(session.code, "sharing-stopped");
-    sharerRef.current?.close();
-    setStream((current) => {
-      for (const track of current?.getTracks() ?? []) track.stop();
-      return null;
-    });
+    stopSharing();
     await onStop();
     stopping.current = false;
-  }, [onStop, session.code]);
+  }, [onStop, stopSharing]);
 
   async function share() {
     const support = screenShareSupport();
@@ -196,8 +103,7 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
       const captured = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
       // The browser's own "stop sharing" bar ends the track: same as our button.
       for (const track of captured.getVideoTracks()) track.addEventListener("ended", () => void stop(), { once: true });
-      setStream(captured);
-      recordEvent(session.code, "sharing-started");
+      sharer.start(captured);
     } catch (caught) {
       console.error("Erreur de partage d'écran", caught);
       setError(shareErrorMessage(caught));

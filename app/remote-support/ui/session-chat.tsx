@@ -1,63 +1,16 @@
 /**
- * The in-session chat between technician and customer (issue 6): messages
- * travel over the data channel and the sender also has the server keep
- * them in the session's record (`POST /api/sessions/:code/events`), so the
- * report shows the conversation and a reloaded page gets it back.
+ * The in-session chat panel between technician and customer (issue 6). Its
+ * state (lines, sending, keeping them on the server) is `useSessionChat`,
+ * in `client/use-session-chat.ts` (issue 14).
  */
 import { Send } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { cn } from "~/utils/cn";
-import { apiGet, apiPost } from "../client/api";
 import { formatTime } from "../client/format";
-import { CHAT_MAX_CHARS, type ControlMessage, type SessionEventsResponse } from "../protocol";
-
-export type ChatLine = { id: string; mine: boolean; text: string; at: string };
-type Side = "customer" | "technician";
-
-/**
- * The chat of session `code` as seen by `side`: earlier lines from the
- * server, then live ones. `send` puts a message on the data channel (false
- * when it is not open); `receive` is to be called with each incoming `chat`.
- */
-export function useSessionChat(code: string | null, side: Side, send: (message: ControlMessage) => boolean) {
-  const [lines, setLines] = useState<ChatLine[]>([]);
-
-  useEffect(() => {
-    setLines([]);
-    if (!code) return;
-    let cancelled = false;
-    void apiGet<SessionEventsResponse>(`/api/sessions/${encodeURIComponent(code)}/events`).then((result) => {
-      if (cancelled || !result.ok) return;
-      const earlier = result.data.events
-        .filter((event) => event.kind === "chat" && event.text)
-        .map((event) => ({ id: event.id, mine: event.actor === side, text: event.text ?? "", at: event.at }));
-      setLines((live) => [...earlier, ...live]);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [code, side]);
-
-  const receive = useCallback((text: string) => {
-    setLines((current) => [...current, { id: `recu-${Date.now()}-${current.length}`, mine: false, text, at: new Date().toISOString() }]);
-  }, []);
-
-  const say = useCallback(
-    (text: string): boolean => {
-      if (!code || !send({ type: "chat", text })) return false;
-      setLines((current) => [...current, { id: `envoye-${Date.now()}-${current.length}`, mine: true, text, at: new Date().toISOString() }]);
-      void apiPost(`/api/sessions/${encodeURIComponent(code)}/events`, { kind: "chat", text }).then((result) => {
-        if (!result.ok) console.error("Erreur lors de l'enregistrement du message", result.message);
-      });
-      return true;
-    },
-    [code, send],
-  );
-
-  return { lines, receive, say };
-}
+import type { ChatLine } from "../client/use-session-chat";
+import { CHAT_MAX_CHARS } from "../protocol";
 
 type Props = {
   lines: ChatLine[];

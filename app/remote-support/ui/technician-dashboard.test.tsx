@@ -1,22 +1,29 @@
 // @vitest-environment happy-dom
 /**
- * The dashboard's join form (spec §2, §5 "Connection code", §8) against a
- * stubbed API: the code is upper-cased as typed, the button is disabled while
- * empty and shows "Connexion..." while busy, and the API's refusal is shown
- * in red as is.
+ * The dashboard against a stubbed API and a stubbed socket:
+ * - the join form (spec §2, §5 "Connection code", §8): the code is
+ *   upper-cased as typed, the button is disabled while empty and shows
+ *   "Connexion..." while busy, and the API's refusal is shown in red as is;
+ * - issue 14: a join and the `session:updated` pushes that follow update the
+ *   active session and the history without reading `/active` and `/history`
+ *   again; a reconnection of the socket does read them again.
  */
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import type { RealtimeSocket } from "../client/session-events";
+import { SERVER_ENDED_TEXT } from "../client/server-connection";
+import type { SessionView } from "../protocol";
 import TechnicianDashboard from "./technician-dashboard";
 
 const user = { id: "t", name: "Camille", email: "camille@exemple.fr", isTechnician: true };
 
-function stubApi(join: () => Promise<Response>) {
+function stubApi(join: () => Promise<Response>, routes: Record<string, () => Response> = {}) {
   const calls: { url: string; body: unknown }[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (routes[url]) return routes[url]();
     if (url === "/api/sessions/active") return Response.json({ session: null });
     if (url === "/api/sessions/history") return Response.json({ sessions: [] });
     if (url === "/api/sessions/join") return join();
@@ -24,6 +31,44 @@ function stubApi(join: () => Promise<Response>) {
   });
   return calls;
 }
+
+/** A socket that only listens: `push` plays a server event (or "connect") to the dashboard's listeners. */
+function stubSocket() {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const socket = {
+    connected: true,
+    on(event: string, listener: (...args: unknown[]) => void) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(listener);
+      return socket;
+    },
+    off(event: string, listener: (...args: unknown[]) => void) {
+      listeners.get(event)?.delete(listener);
+      return socket;
+    },
+    emit: () => socket,
+  };
+  const push = (event: string, ...args: unknown[]) =>
+    act(() => {
+      for (const listener of listeners.get(event) ?? []) listener(...args);
+    });
+  return { socket: socket as unknown as RealtimeSocket, push };
+}
+
+const joined: SessionView = {
+  id: "s1",
+  code: "ACD34F",
+  status: "connected",
+  userId: "c",
+  technicianId: user.id,
+  startTime: "2026-01-01T10:00:00.000Z",
+  endTime: null,
+  durationSeconds: null,
+  createdAt: "2026-01-01T09:59:00.000Z",
+  userName: "Alice",
+  userEmail: "alice@exemple.fr",
+};
+const ended: SessionView = { ...joined, status: "disconnected", endTime: "2026-01-01T10:01:05.000Z", durationSeconds: 65 };
 
 describe("TechnicianDashboard join form", () => {
   it("upper-cases the code, disables the empty form and shows the refusal in red", async () => {
@@ -46,5 +91,40 @@ describe("TechnicianDashboard join form", () => {
     expect(alert).toHaveClass("text-red-300");
     expect(calls.find((call) => call.url === "/api/sessions/join")?.body).toEqual({ code: "ACD34F" });
     await waitFor(() => expect(screen.getByText("Aucune session pour l'instant.")).toBeInTheDocument());
+  });
+});
+
+describe("TechnicianDashboard live updates (issue 14)", () => {
+  it("applies the join and the pushed session:updated without reading /active and /history again", async () => {
+    const calls = stubApi(async () => Response.json({ session: joined }), {
+      // The server ended it: its `ended` event has no actor.
+      "/api/sessions/ACD34F/events": () =>
+        Response.json({ events: [{ id: "e", kind: "ended", actor: null, text: null, at: ended.endTime }] }),
+    });
+    const lists = () => calls.filter((call) => call.url === "/api/sessions/active" || call.url === "/api/sessions/history").length;
+    const { socket, push } = stubSocket();
+    render(<TechnicianDashboard user={user} socket={socket} />);
+    await screen.findByText("Aucune session pour l'instant.");
+    expect(lists()).toBe(2);
+
+    await userEvent.type(screen.getByLabelText("Code de session"), "ACD34F");
+    await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
+    await screen.findByText("Connecté à la session ACD34F");
+    const history = () => within(screen.getByRole("region", { name: "Historique des sessions" }));
+    expect(history().getByText("En cours")).toBeInTheDocument();
+    // The push that follows a join, and another technician's or a customer-side session, change nothing.
+    push("session:updated", joined);
+    push("session:updated", { ...joined, id: "s2", code: "QWERTY", technicianId: "autre" });
+    expect(history().getAllByRole("row")).toHaveLength(2);
+
+    push("session:updated", ended);
+    await screen.findByText("Aucune session active.");
+    expect(history().getByText("1m 5s")).toBeInTheDocument();
+    expect(await screen.findByText(SERVER_ENDED_TEXT)).toBeInTheDocument();
+    expect(lists()).toBe(2);
+
+    // Back from a lost server connection: pushes may have been missed, everything is read again.
+    push("connect");
+    await waitFor(() => expect(lists()).toBe(4));
   });
 });

@@ -3,46 +3,40 @@
  * join", "Disconnect", "Dashboard load", "Timer", §5 "Connection code",
  * "Report access", §8). Every rule is the server's: this screen shows the
  * API's French refusals as they come. It resumes the technician's connected
- * session on load and refetches the active session and the history whenever
- * the server pushes `sessions:changed` or `session:updated`. The "Demandes"
- * view lists contact and quote requests. Loaded lazily: only technicians
- * download it. Issue 13 §4: while the server connection is lost (restart,
- * network) a polite line says so and the session is never ended for a lost
- * peer connection (its ICE restart needs the server); once back, everything is
- * read again, and a session the server ended meanwhile is explained.
+ * session on load; afterwards the active session and the history follow the
+ * server's `session:updated` pushes and the answers of the technician's own
+ * join and disconnect, without asking the API again (issue 14,
+ * `client/dashboard-sessions.ts`). The "Demandes" view lists contact and
+ * quote requests. Loaded lazily: only technicians download it. Issue 13 §4:
+ * while the server connection is lost (restart, network) a polite line says
+ * so and the session is never ended for a lost peer connection (its ICE
+ * restart needs the server); once back, everything is read again, and a
+ * session the server ended meanwhile is explained.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/field";
 import { cn } from "~/utils/cn";
-import { apiGet, apiPost } from "../client/api";
+import { disconnectSession, getActiveSession, getHistory, joinSession } from "../client/api";
+import { applySessionUpdate, type DashboardSessions } from "../client/dashboard-sessions";
 import type { RealtimeSocket } from "../client/session-events";
 import { endedByServer, isServerLinkUp, SERVER_ENDED_TEXT, useServerLink, type ServerLink } from "../client/server-connection";
 import { codeInputValue, formatDateTime } from "../client/format";
 import { useElapsedSeconds } from "../client/timer";
-import {
-  formatHistoryDuration,
-  formatTimer,
-  PEER_RECOVERY_GRACE_MS,
-  type AccountView,
-  type ActiveSessionResponse,
-  type SessionListResponse,
-  type SessionResponse,
-  type SessionView,
-} from "../protocol";
-import { RemoteView, useScreenViewer } from "./remote-view";
+import { useScreenViewer } from "../client/use-screen-viewer";
+import { formatHistoryDuration, formatTimer, PEER_RECOVERY_GRACE_MS, type AccountView, type SessionView } from "../protocol";
+import { RemoteView } from "./remote-view";
 import { ReportFlow } from "./report-dialogs";
-import { RequestsView } from "./requests-view";
+import { RequestsView } from "~/requests/requests-view";
 import { ServerLinkStatus } from "./server-link-status";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
 
-
 /** Red on the dark theme with AA contrast (red-300 on slate-900: 8.7:1). */
 const errorText = "text-base font-medium text-red-300";
 
-export default function TechnicianDashboard({ socket }: Props) {
+export default function TechnicianDashboard({ user, socket }: Props) {
   const [view, setView] = useState<"sessions" | "requests">("sessions");
   return (
     <div className="flex flex-col gap-8">
@@ -66,16 +60,15 @@ export default function TechnicianDashboard({ socket }: Props) {
       </nav>
       {/* Hidden rather than unmounted, so the sessions view keeps its live state while requests are read. */}
       <div hidden={view !== "sessions"}>
-        <SessionsView socket={socket} />
+        <SessionsView user={user} socket={socket} />
       </div>
       {view === "requests" ? <RequestsView /> : null}
     </div>
   );
 }
 
-function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
-  const [active, setActive] = useState<SessionView | null>(null);
-  const [history, setHistory] = useState<SessionView[] | null>(null);
+function SessionsView({ user, socket }: Props) {
+  const [{ active, history }, setSessions] = useState<DashboardSessions>({ active: null, history: null });
   // The full-screen remote view opens by itself for each newly active session (spec §2).
   const [reducedFor, setReducedFor] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
@@ -85,15 +78,21 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
   const viewer = useScreenViewer(activeCode, socket);
   const link = useServerLink(socket);
   const linkUp = isServerLinkUp(link);
-  // The active session on screen, read by `refresh` to tell when it ended.
+  // The active session on screen, read by `refresh` and the push listener to tell when it ended.
   const shownCode = useRef<string | null>(null);
   shownCode.current = active?.code ?? null;
+  const technicianId = user.id;
 
+  /** Says why the session on screen ended, when the server ended it (the technician knows when they did). */
+  const explainEnd = useCallback((code: string) => {
+    void endedByServer(code).then((byServer) => {
+      if (byServer) setEndNotice(SERVER_ENDED_TEXT);
+    });
+  }, []);
+
+  // Reads everything: on load and after the server connection comes back, when pushes may have been missed.
   const refresh = useCallback(async () => {
-    const [activeResult, historyResult] = await Promise.all([
-      apiGet<ActiveSessionResponse>("/api/sessions/active"),
-      apiGet<SessionListResponse>("/api/sessions/history"),
-    ]);
+    const [activeResult, historyResult] = await Promise.all([getActiveSession(), getHistory()]);
     if (activeResult.ok) {
       const next = activeResult.data.session;
       const before = shownCode.current;
@@ -102,17 +101,24 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
         next?.code !== before &&
         historyResult.ok &&
         historyResult.data.sessions.some((session) => session.code === before && session.endTime !== null);
-      if (endedBefore) {
-        void endedByServer(before).then((byServer) => {
-          if (byServer) setEndNotice(SERVER_ENDED_TEXT);
-        });
-      }
+      if (endedBefore) explainEnd(before);
       if (next) setEndNotice("");
-      setActive(next);
+      setSessions((current) => ({ ...current, active: next }));
     } else console.error("Erreur lors de la récupération des sessions actives", activeResult.message);
-    if (historyResult.ok) setHistory(historyResult.data.sessions);
+    if (historyResult.ok) setSessions((current) => ({ ...current, history: historyResult.data.sessions }));
     else console.error("Erreur lors de la récupération de la session", historyResult.message);
-  }, []);
+  }, [explainEnd]);
+
+  /** A session of this technician changed: the push's data is the truth, nothing is read again. */
+  const applyUpdate = useCallback(
+    (session: SessionView) => {
+      if (session.technicianId !== technicianId) return;
+      if (session.endTime !== null && session.code === shownCode.current) explainEnd(session.code);
+      if (session.endTime === null && session.status === "connected") setEndNotice("");
+      setSessions((current) => applySessionUpdate(current, session, technicianId));
+    },
+    [technicianId, explainEnd],
+  );
 
   useEffect(() => {
     void refresh();
@@ -120,28 +126,26 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
 
   useEffect(() => {
     if (!socket) return;
-    const onChange = () => void refresh();
-    socket.on("sessions:changed", onChange);
-    socket.on("session:updated", onChange);
-    socket.on("connect", onChange);
+    const onConnect = () => void refresh();
+    socket.on("session:updated", applyUpdate);
+    socket.on("connect", onConnect);
     return () => {
-      socket.off("sessions:changed", onChange);
-      socket.off("session:updated", onChange);
-      socket.off("connect", onChange);
+      socket.off("session:updated", applyUpdate);
+      socket.off("connect", onConnect);
     };
-  }, [socket, refresh]);
+  }, [socket, refresh, applyUpdate]);
 
   const end = useCallback(
     async (code: string) => {
       setEnding(true);
       setEndError("");
-      const result = await apiPost<SessionResponse>(`/api/sessions/${encodeURIComponent(code)}/disconnect`);
+      const result = await disconnectSession(code);
       setEnding(false);
       if (!result.ok) return setEndError(result.message);
-      setActive(null);
-      void refresh();
+      const ended = result.data.session;
+      setSessions((current) => ({ ...applySessionUpdate(current, ended, technicianId), active: null }));
     },
-    [refresh],
+    [technicianId],
   );
 
   // Spec §4: the dashboard disconnects by itself when the peer connection is lost, after a grace period for an ICE restart.
@@ -158,9 +162,9 @@ function SessionsView({ socket }: { socket: RealtimeSocket | null }) {
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <JoinPanel
         onJoined={(session) => {
-          setActive(session);
+          setEndNotice("");
+          setSessions((current) => ({ ...applySessionUpdate(current, session, technicianId), active: session }));
           setReducedFor(null);
-          void refresh();
         }}
       />
       <ActivePanel
@@ -198,7 +202,7 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
     if (!code.trim()) return;
     setBusy(true);
     setError("");
-    const result = await apiPost<SessionResponse>("/api/sessions/join", { code });
+    const result = await joinSession(code);
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setCode("");

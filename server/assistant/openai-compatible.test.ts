@@ -1,14 +1,16 @@
 /**
- * The assistant's provider calls (issue 7) against a fake OpenAI-compatible
- * server on 127.0.0.1: the spec's parameters and history limit, streamed and
- * JSON replies, retries and their delays (fake clock), the spec's failure
- * messages, a tool call round trip, and the price check.
+ * The assistant's replies (issue 7) through the OpenAI-compatible provider
+ * (issue 14) against a fake OpenAI-compatible server on 127.0.0.1: the spec's
+ * parameters and history limit, streamed and JSON replies, retries and their
+ * delays (fake clock), the spec's failure messages, a tool call round trip,
+ * and the price check.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fake-openai.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
-import { createClient, generateReply, type ChatTurn, type ProviderConfig } from "./provider.ts";
+import { createOpenAICompatibleProvider, type OpenAICompatibleConfig } from "./openai-compatible.ts";
+import { generateReply, type ChatTurn } from "./reply.ts";
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -22,7 +24,7 @@ beforeEach(() => {
   fake.authorizations.length = 0;
 });
 
-const config = (overrides: Partial<ProviderConfig> = {}): ProviderConfig => ({
+const config = (overrides: Partial<OpenAICompatibleConfig> = {}): OpenAICompatibleConfig => ({
   apiKey: "sk-test-cle-secrete",
   baseURL: fake.baseURL,
   model: "modele-de-test",
@@ -31,12 +33,11 @@ const config = (overrides: Partial<ProviderConfig> = {}): ProviderConfig => ({
   ...overrides,
 });
 
-async function reply(history: ChatTurn[], overrides: Partial<ProviderConfig> = {}, grounded: number[] = []) {
+async function reply(history: ChatTurn[], overrides: Partial<OpenAICompatibleConfig> = {}, grounded: number[] = []) {
   const pieces: string[] = [];
   const waits: number[] = [];
   const outcome = await generateReply({
-    client: createClient(config(overrides)),
-    config: config(overrides),
+    provider: createOpenAICompatibleProvider(config(overrides)),
     history,
     grounded: new Set(grounded),
     onText: (text) => pieces.push(text),
@@ -136,6 +137,32 @@ describe("generateReply", () => {
     const second = fake.requests[1]!.messages as { role: string; content: string | null; tool_call_id?: string }[];
     const tool = second.find((message) => message.role === "tool");
     expect(JSON.parse(tool!.content!)).toMatchObject({ found: true, model: "PS5", repairs: [{ repair: "Port HDMI", euros: price.euros }] });
+  });
+
+  it("runs a tool call from a JSON (not streamed) answer too", async () => {
+    fake.script({ toolCall: { name: "shop_information", arguments: {} } }, { text: "Nous sommes ouverts du lundi au samedi." });
+    const { outcome } = await reply(ask("Quels sont vos horaires ?"), { stream: false });
+    expect(outcome).toMatchObject({ kind: "answer", content: "Nous sommes ouverts du lundi au samedi.", calls: 2 });
+    const second = fake.requests[1]!.messages as { role: string; content: string | null; tool_calls?: unknown[] }[];
+    expect(second.find((message) => message.role === "assistant" && message.tool_calls)).toMatchObject({ content: null });
+    expect(second.find((message) => message.role === "tool")).toBeDefined();
+  });
+
+  it("does not retry a call the customer aborted", async () => {
+    // Aborted before any text arrived, so only the kind of error can stop a retry.
+    const controller = new AbortController();
+    controller.abort();
+    const waits: number[] = [];
+    const outcome = await generateReply({
+      provider: createOpenAICompatibleProvider(config()),
+      history: ask("Bonjour"),
+      grounded: new Set(),
+      onText: () => {},
+      sleep: async (ms) => void waits.push(ms),
+      signal: controller.signal,
+    });
+    expect(outcome).toMatchObject({ kind: "failed", content: ASSISTANT_MESSAGES.failed, calls: 1 });
+    expect(waits).toEqual([]);
   });
 
   it("replaces a price no tool returned, even when it arrives cut in pieces", async () => {

@@ -1,5 +1,6 @@
 /**
- * The technicians' "Demandes" view (issue 5): contact messages and quote
+ * The technicians' "Demandes" view (issue 5; beside the requests since issue
+ * 14, shown in the remote-support dashboard): contact messages and quote
  * requests received by the site, newest first, with the delivery state of
  * their mail to the shop (the outbox: sent, or pending with its attempts and
  * last error), so a request whose mail failed is still seen.
@@ -7,9 +8,9 @@
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { apiGet } from "../client/api";
-import type { DeliveryView, RequestListResponse, RequestView } from "../protocol";
-import { formatDateTime } from "../client/format";
+import { getRequests } from "~/remote-support/client/api";
+import { formatDateTime } from "~/remote-support/client/format";
+import type { DeliveryView, RequestView } from "./views";
 
 /** The delivery line in French. */
 export function deliveryText(delivery: DeliveryView | null): string {
@@ -24,7 +25,7 @@ export function RequestsView() {
   const [error, setError] = useState("");
   async function load() {
     setError("");
-    const result = await apiGet<RequestListResponse>("/api/requests");
+    const result = await getRequests();
     if (result.ok) setRequests(result.data.requests);
     else setError(result.message);
   }

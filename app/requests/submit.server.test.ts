@@ -1,6 +1,7 @@
 /**
- * The /contact and /dev-web actions and their payload (issue 4): fields are
- * read as strings and handed to the form services with the visitor's origin;
+ * The /contact and /dev-web actions and their payload (issue 4; one submit
+ * path since issue 14): fields are read as strings and handed to
+ * `submitRequest` with the form's kind and the visitor's origin;
  * the answer carries the result, its French message and HTTP status, and the
  * values (minus the honeypot) only when nothing was stored; a client action
  * turns an unreachable server into the failure message.
@@ -11,7 +12,8 @@ import { action as contactAction, clientAction as contactClientAction } from "~/
 import { action as quoteAction, clientAction as quoteClientAction } from "~/routes/dev-web";
 import { HONEYPOT_FIELD, REQUEST_MESSAGES, type SubmissionResult } from "~/requests/schemas";
 import { formServicesContext, requestOriginContext, type FormServices } from "~/utils/server-context";
-import { formActionData, formFields, unreachableActionData } from "./form-result";
+import { formActionData, unreachableActionData } from "./action-data";
+import { formFields } from "./submit.server";
 
 function contextWith(services: FormServices) {
   const context = new RouterContextProvider();
@@ -64,25 +66,21 @@ describe("formActionData", () => {
 });
 
 describe("route actions", () => {
-  const services = (result: SubmissionResult) => ({
-    submitContact: vi.fn(async () => result),
-    submitQuote: vi.fn(async () => result),
-  });
+  const services = (result: SubmissionResult) => ({ submitRequest: vi.fn(async () => result) });
 
-  it("/contact hands the fields and origin to submitContact and answers 201 with the success message", async () => {
+  it("/contact hands the fields and origin to submitRequest as a contact and answers 201 with the success message", async () => {
     const fake = services({ status: "stored", id: "9" });
     const fields = { name: "Marie", email: "marie@example.fr", message: "Bonjour", [HONEYPOT_FIELD]: "" };
     const answer = await contactAction(args(post("/contact", fields), contextWith(fake)));
-    expect(fake.submitContact).toHaveBeenCalledWith(fields, { ip: "203.0.113.7" });
-    expect(fake.submitQuote).not.toHaveBeenCalled();
+    expect(fake.submitRequest).toHaveBeenCalledExactlyOnceWith("contact", fields, { ip: "203.0.113.7" });
     expect(answer.init?.status).toBe(201);
     expect(answer.data).toEqual({ result: { status: "stored", id: "9" }, message: REQUEST_MESSAGES.contactSuccess });
   });
 
-  it("/dev-web hands the fields to submitQuote and answers 400 with the field errors and the values", async () => {
+  it("/dev-web hands the fields to submitRequest as a quote and answers 400 with the field errors and the values", async () => {
     const fake = services({ status: "invalid", fieldErrors: { email: "Adresse invalide." } });
     const answer = await quoteAction(args(post("/dev-web", { email: "paul@", [HONEYPOT_FIELD]: "" }), contextWith(fake)));
-    expect(fake.submitQuote).toHaveBeenCalledWith({ email: "paul@", [HONEYPOT_FIELD]: "" }, { ip: "203.0.113.7" });
+    expect(fake.submitRequest).toHaveBeenCalledExactlyOnceWith("quote", { email: "paul@", [HONEYPOT_FIELD]: "" }, { ip: "203.0.113.7" });
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toEqual({
       result: { status: "invalid", fieldErrors: { email: "Adresse invalide." } },
@@ -124,8 +122,7 @@ describe("route actions", () => {
       message: REQUEST_MESSAGES.unreadableForm,
       values: {},
     });
-    expect(fake.submitContact).not.toHaveBeenCalled();
-    expect(fake.submitQuote).not.toHaveBeenCalled();
+    expect(fake.submitRequest).not.toHaveBeenCalled();
   });
 
   it("throws when the server did not provide the form services (a wiring bug)", async () => {

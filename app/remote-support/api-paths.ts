@@ -1,0 +1,43 @@
+/**
+ * Where the remote-support API lives (issue 14: "paths declared once beside
+ * the protocol"), shared by the browser (`client/api.ts`) and the server's
+ * Express routes (`server/remote-support/api.ts`). Pure: no imports.
+ *
+ * `API_ROUTES` holds each endpoint's Express pattern, relative to the mount
+ * point `API_BASE`; `API_PATHS` is derived from it, key by key: the full
+ * path a browser requests, a plain string, or for a pattern with `:code` a
+ * function of the session code (percent-encoded, as typed codes may hold
+ * anything).
+ */
+
+/** The router's mount point (`app.use("/api", …)` in `server/app.ts`). */
+export const API_BASE = "/api";
+
+/** Express patterns, relative to `API_BASE`; see the table in `server/remote-support/api.ts`. */
+export const API_ROUTES = {
+  me: "/me",
+  sessions: "/sessions",
+  mine: "/sessions/mine",
+  active: "/sessions/active",
+  history: "/sessions/history",
+  join: "/sessions/join",
+  disconnect: "/sessions/:code/disconnect",
+  report: "/sessions/:code/report",
+  verify: "/reports/verify",
+  iceServers: "/sessions/:code/ice-servers",
+  events: "/sessions/:code/events",
+  requests: "/requests",
+  /** better-auth's own routes (`/api/auth/{*splat}`, mounted in `server/app.ts`). */
+  auth: "/auth",
+} as const;
+
+type PathOf<Pattern extends string> = Pattern extends `${string}:code${string}` ? (code: string) => string : string;
+export type ApiPaths = { [Key in keyof typeof API_ROUTES]: PathOf<(typeof API_ROUTES)[Key]> };
+
+function pathOf(pattern: string): string | ((code: string) => string) {
+  if (!pattern.includes(":code")) return API_BASE + pattern;
+  return (code: string) => API_BASE + pattern.replace(":code", encodeURIComponent(code));
+}
+
+/** Browser-side paths: `API_PATHS.history` is "/api/sessions/history", `API_PATHS.report("ACDE34")` "/api/sessions/ACDE34/report". */
+export const API_PATHS = Object.fromEntries(Object.entries(API_ROUTES).map(([key, pattern]) => [key, pathOf(pattern)])) as ApiPaths;

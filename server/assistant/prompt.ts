@@ -1,0 +1,66 @@
+/**
+ * What the model is told and what it may call (issue 7; spec §9 prompt): the
+ * French system prompt and the two tools answering from `knowledge.ts`
+ * (repair prices, shop facts). Ours, whichever `ChatProvider` carries them
+ * (issue 14).
+ */
+import { lookupRepairPrice, shopFacts, TECHNICIAN_HOURLY_RATE_EUROS } from "./knowledge.ts";
+import type { ToolCall, ToolDefinition } from "./provider.ts";
+
+/** Spec §9: the prompt, in French; grounding rules of issue 7 added. */
+export function systemPrompt(): string {
+  const facts = shopFacts();
+  return [
+    `Tu es l'assistant virtuel de ${facts.name}, atelier de réparation, de vente et d'assistance informatique en France.`,
+    "Tu réponds en français, avec des phrases courtes et des étapes numérotées quand il y a une manipulation à faire.",
+    "Tu aides pour Windows, macOS et Linux : dépannage matériel et logiciel, sécurité (virus, mots de passe, sauvegardes), réseaux (Wi-Fi, box, imprimantes) et maintenance préventive.",
+    `Tu proposes l'intervention d'un technicien (${TECHNICIAN_HOURLY_RATE_EUROS} € de l'heure, à distance ou à l'atelier) seulement quand c'est nécessaire : matériel à ouvrir, données en danger, ou problème que le client ne peut pas résoudre seul.`,
+    "Pour un prix de réparation (smartphone, tablette, console), appelle toujours l'outil lookup_repair_price et donne le prix « à partir de » qu'il renvoie avec le lien de la page.",
+    "N'écris JAMAIS un montant en euros qu'un outil ne t'a pas donné dans cette conversation : sans prix trouvé, invite à demander un devis gratuit.",
+    "Pour les horaires, l'adresse, le téléphone ou l'assistance à distance, appelle l'outil shop_information.",
+  ].join("\n");
+}
+
+/** The tools offered to the model, with French descriptions it reads. */
+export const TOOLS: readonly ToolDefinition[] = [
+  {
+    name: "lookup_repair_price",
+    description:
+      "Cherche dans le catalogue de l'atelier le prix d'une réparation (à partir de, en euros) et le lien de la page, pour un modèle de smartphone, de tablette ou de console.",
+    parameters: {
+      type: "object",
+      properties: { question: { type: "string", description: "Marque, modèle et réparation, ex. « port HDMI PS5 »" } },
+      required: ["question"],
+    },
+  },
+  {
+    name: "shop_information",
+    description: "Horaires, adresse, téléphone, e-mail de l'atelier, tarif horaire du technicien et comment démarrer une assistance à distance.",
+    parameters: { type: "object", properties: {} },
+  },
+];
+
+/** The `question` argument of a price lookup; arguments that are not JSON are read as the question itself. */
+function questionOf(argumentsJson: string): string {
+  try {
+    return String((JSON.parse(argumentsJson || "{}") as { question?: unknown }).question ?? "");
+  } catch {
+    return argumentsJson;
+  }
+}
+
+/**
+ * Runs one tool call; returns its JSON answer for the model. Prices found
+ * are added to `grounded` (the amounts the price guard lets through, €).
+ * Never throws: bad arguments are read as the question itself, an unknown
+ * tool gets a French error object.
+ */
+export function runTool(call: ToolCall, grounded: Set<number>): string {
+  if (call.name === "shop_information") return JSON.stringify(shopFacts());
+  if (call.name === "lookup_repair_price") {
+    const result = lookupRepairPrice(questionOf(call.arguments));
+    if (result.found) for (const repair of result.repairs) grounded.add(repair.euros);
+    return JSON.stringify(result.found ? result : { found: false, conseil: "Modèle non trouvé : proposer un devis gratuit." });
+  }
+  return JSON.stringify({ erreur: `outil inconnu : ${call.name}` });
+}
