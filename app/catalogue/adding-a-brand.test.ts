@@ -53,11 +53,15 @@ function site(list: readonly Brand[]) {
   const tablets = categoryPageData("tablet", list);
   const matches = [{ id: "root", loaderData: { env: { PUBLIC_URL: ORIGIN } } }];
   const meta = tabletRoute.meta({ matches, loaderData: tablets } as never) as Record<string, string>[];
+  const tabletMeta = meta.find((d) => d.name === "description")?.content ?? "";
   return {
     paths,
     sitemap: sitemapXml(ORIGIN, paths),
     tabletCards: tablets.brands.map((card) => card.name),
-    tabletMeta: meta.find((d) => d.name === "description")?.content ?? "",
+    tabletMeta,
+    /** The brand names of the tablet page's meta text, in its order. */
+    tabletMetaNames: /^Réparation de tablettes (.+?) : /u.exec(tabletMeta)?.[1]?.split(/, | et /u) ?? [],
+    tabletPaths: list.filter((brand) => brand.family === "tablet").map((brand) => brand.path),
     search: (query: string) => searchModels(buildModelIndex(list), query).hits,
   };
 }
@@ -68,15 +72,15 @@ describe("a brand added to the data", () => {
   const after = site(withLenovo);
 
   it("gets its page pre-rendered after the other tablets, and a sitemap entry", () => {
-    const at = now.paths.indexOf("/services/xiaomi-tablet-repair") + 1;
+    const at = now.paths.indexOf(now.tabletPaths.at(-1)!) + 1;
     expect(after.paths).toEqual([...now.paths.slice(0, at), "/services/lenovo-tablet-repair", ...now.paths.slice(at)]);
     expect(after.sitemap).toContain(`<loc>${ORIGIN}/services/lenovo-tablet-repair</loc>`);
   });
 
   it("gets a card on its category page and a place in the page's meta text", () => {
     expect(after.tabletCards).toEqual([...now.tabletCards, "Lenovo"]);
-    expect(now.tabletMeta).toContain("Asus, Sony et Toshiba :");
-    expect(after.tabletMeta).toContain("Asus, Sony, Toshiba et Lenovo :");
+    expect(after.tabletMetaNames).toEqual([...now.tabletMetaNames, "Lenovo"]);
+    expect(after.tabletMeta).toMatch(/, [^,]+ et Lenovo : écran/u);
   });
 
   it("gets its own page data and is found by the model finder at its price", () => {
@@ -105,7 +109,8 @@ describe("a brand taken out of the data", () => {
     expect(after.paths).toEqual(before.paths.filter((path) => path !== "/services/sony-tablet-repair"));
     expect(after.sitemap).not.toContain("sony-tablet");
     expect(after.tabletCards).not.toContain("Sony");
-    expect(after.tabletMeta).toContain("Acer, Asus et Toshiba :");
+    expect(before.tabletMetaNames).toContain("Sony");
+    expect(after.tabletMetaNames).toEqual(before.tabletMetaNames.filter((name) => name !== "Sony"));
     expect(before.search("xperia z4 tablet")[0]?.brandSlug).toBe("sony-tablet");
     expect(after.search("xperia z4 tablet").map((hit) => hit.brandSlug)).not.toContain("sony-tablet");
   });

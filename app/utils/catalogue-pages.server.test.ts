@@ -74,17 +74,49 @@ describe("categoryBrandCards", () => {
   });
 });
 
+/** The spec's meta sentences (repair catalogue §2); brands added to the data since are left out of the check. */
+const SPEC_BRAND_NAMES = {
+  smartphone: "iPhone, Samsung, Xiaomi, Google, Huawei, Oppo, Realme, Sony, Honor et Asus",
+  tablet: "iPad, Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba",
+  console: "PlayStation, Xbox et Nintendo",
+} as const;
+
+/** The names of a French list "A, B et C". */
+const namesOf = (list: string) => list.split(/, | et /u);
+
 describe("categoryBrandNames", () => {
-  it("names each category's brands the way its meta text does: ranked brands first, then page order", () => {
-    expect(categoryBrandNames("smartphone")).toBe("iPhone, Samsung, Xiaomi, Google, Huawei, Oppo, Realme, Sony, Honor et Asus");
-    expect(categoryBrandNames("tablet")).toBe("iPad, Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba");
-    expect(categoryBrandNames("console")).toBe("PlayStation, Xbox et Nintendo");
+  it("says the spec's sentence for the spec's brands: ranked brands first, then page order", () => {
+    for (const [category, sentence] of Object.entries(SPEC_BRAND_NAMES)) {
+      const named = new Set(namesOf(sentence));
+      const specBrands = brands.filter((b) => named.has(b.metaName));
+      expect(categoryBrandNames(category as keyof typeof SPEC_BRAND_NAMES, specBrands)).toBe(sentence);
+    }
+  });
+
+  it("names every brand of the category once, whatever the data hold", () => {
+    const categories = { smartphone: smartphoneBrands, tablet: tabletBrands, console: consoleBrands } as const;
+    for (const [category, list] of Object.entries(categories)) {
+      const names = namesOf(categoryBrandNames(category as keyof typeof categories));
+      expect(names.toSorted()).toEqual(list.map((b) => b.metaName).toSorted());
+    }
+  });
+
+  it("puts the lowest metaRank first, then the unranked brands in the order given", () => {
+    const [a, b, c] = tabletBrands;
+    const list = [
+      { ...a!, metaName: "Alpha", metaRank: undefined },
+      { ...b!, metaName: "Bravo", metaRank: 2 },
+      { ...c!, metaName: "Charlie", metaRank: 1 },
+    ];
+    expect(categoryBrandNames("tablet", list)).toBe("Charlie, Bravo et Alpha");
   });
 
   it("follows the brand list it is given", () => {
     const withoutIpad = brands.filter((b) => b.slug !== "ipad");
-    expect(categoryBrandNames("tablet", withoutIpad)).toBe("Surface, Samsung, Huawei, Xiaomi, Acer, Asus, Sony et Toshiba");
+    expect(namesOf(categoryBrandNames("tablet", withoutIpad))).toEqual(
+      namesOf(categoryBrandNames("tablet")).filter((name) => name !== "iPad"),
+    );
     expect(categoryPageData("tablet", withoutIpad).brands.map((c) => c.slug)).not.toContain("ipad");
-    expect(categoryPageData("console")).toEqual({ brands: categoryBrandCards("console"), brandNames: "PlayStation, Xbox et Nintendo" });
+    expect(categoryPageData("console")).toEqual({ brands: categoryBrandCards("console"), brandNames: categoryBrandNames("console") });
   });
 });

@@ -1,16 +1,14 @@
 /**
  * The /contact message form (spec §3 "Contact message", §4, §5, §8; issue 4).
  */
-import { Send } from "lucide-react";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { FormStatus, RequiredFieldsNote } from "~/components/ui/field";
+import { RequiredFieldsNote } from "~/components/ui/field";
 import { LIMITS } from "~/requests/schemas";
 import type { FormActionData } from "~/requests/action-data";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
-import { ResultError } from "./result-error";
+import { SubmitRow } from "./submit-row";
 import { TextField } from "./text-field";
 import { useRequestForm } from "./use-request-form";
 
@@ -37,7 +35,6 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
     onStored: () => setGeneration((value) => value + 1),
   });
   const state = { errors: fieldErrors, values: generation === 0 ? actionData?.values : undefined };
-  const stored = shown?.result.status === "stored";
 
   return (
     <div className="flex flex-col gap-6">
@@ -55,19 +52,7 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
           <TextField id="contact-message" label="Message" name="message" rows={6} maxLength={LIMITS.message} state={state} className="sm:col-span-2" />
         </div>
         <Honeypot />
-        <div>
-          <Button type="submit" disabled={sending} className="w-full sm:w-auto">
-            <Send aria-hidden="true" className="size-5" />
-            {sending ? "Envoi en cours..." : "Envoyer le message"}
-          </Button>
-          {/* Empty live regions take no room: the margin only applies once they have a message. */}
-          <FormStatus tone="success" ref={successRef} className="not-empty:mt-4">
-            {stored ? <p className="font-semibold">{shown.message}</p> : null}
-          </FormStatus>
-          <FormStatus tone="error" ref={errorRef} className="not-empty:mt-4">
-            {shown && !stored ? <ResultError data={shown} /> : null}
-          </FormStatus>
-        </div>
+        <SubmitRow label="Envoyer le message" sending={sending} shown={shown} errorRef={errorRef} successRef={successRef} />
       </fetcher.Form>
       <GdprNotice
         purpose="répondre à votre message"

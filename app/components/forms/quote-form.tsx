@@ -2,10 +2,8 @@
  * The /dev-web quote request form (spec §3 "Quote request", §4, §5, §8;
  * issue 4), anchored in the `#devis` section.
  */
-import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
 import { FormField, FormStatus, RequiredFieldsNote, Select } from "~/components/ui/field";
 import { describeMailboxPlan, findMailboxPlan, MAILBOX_PLANS } from "~/config/mailbox-plans";
 import { LIMITS, REQUEST_MESSAGES } from "~/requests/schemas";
@@ -13,7 +11,7 @@ import type { FormActionData } from "~/requests/action-data";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
-import { ResultError } from "./result-error";
+import { SubmitRow } from "./submit-row";
 import { TextField } from "./text-field";
 import { useRequestForm } from "./use-request-form";
 
@@ -145,16 +143,7 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
             />
           </div>
           <Honeypot />
-          <div>
-            <Button type="submit" disabled={sending} className="w-full sm:w-auto">
-              <Send aria-hidden="true" className="size-5" />
-              {sending ? "Envoi en cours..." : "Envoyer la demande de devis"}
-            </Button>
-            {/* An empty live region takes no room: the margin only applies once it has a message. */}
-            <FormStatus tone="error" ref={errorRef} className="not-empty:mt-4">
-              {shown && !stored ? <ResultError data={shown} /> : null}
-            </FormStatus>
-          </div>
+          <SubmitRow label="Envoyer la demande de devis" sending={sending} shown={shown} errorRef={errorRef} />
         </fetcher.Form>
       )}
       <GdprNotice

@@ -1,0 +1,44 @@
+/**
+ * The end of both request forms (spec §4): the submit button, disabled and
+ * reading "Envoi en cours..." while sending, then the live regions of the
+ * result. The quote form swaps itself for a success screen, so it passes no
+ * `successRef` and gets only the error region.
+ */
+import { Send } from "lucide-react";
+import type { RefObject } from "react";
+import { Button } from "~/components/ui/button";
+import { FormStatus } from "~/components/ui/field";
+import type { FormActionData } from "~/requests/action-data";
+import { ResultError } from "./result-error";
+
+type SubmitRowProps = {
+  /** The button's text when idle, e.g. "Envoyer le message". */
+  label: string;
+  sending: boolean;
+  /** The result to show, if any (`useRequestForm().shown`). */
+  shown: FormActionData | undefined;
+  errorRef: RefObject<HTMLDivElement | null>;
+  /** Given: a success is announced here with the server's message. */
+  successRef?: RefObject<HTMLDivElement | null>;
+};
+
+export function SubmitRow({ label, sending, shown, errorRef, successRef }: SubmitRowProps) {
+  const stored = shown?.result.status === "stored";
+  return (
+    <div>
+      <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+        <Send aria-hidden="true" className="size-5" />
+        {sending ? "Envoi en cours..." : label}
+      </Button>
+      {/* Empty live regions take no room: the margin only applies once they have a message. */}
+      {successRef ? (
+        <FormStatus tone="success" ref={successRef} className="not-empty:mt-4">
+          {stored ? <p className="font-semibold">{shown.message}</p> : null}
+        </FormStatus>
+      ) : null}
+      <FormStatus tone="error" ref={errorRef} className="not-empty:mt-4">
+        {shown && !stored ? <ResultError data={shown} /> : null}
+      </FormStatus>
+    </div>
+  );
+}
