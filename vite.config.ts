@@ -5,6 +5,5 @@ import { catalogueIndexPlugin } from "./vite/catalogue-index-plugin.ts";
 
 export default defineConfig({
   plugins: [tailwindcss(), catalogueIndexPlugin(), reactRouter()],
-  resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
 });

@@ -5,7 +5,6 @@ import { catalogueIndexPlugin } from "./vite/catalogue-index-plugin.ts";
 export default defineConfig({
   // virtual:catalogue-search-index, for the model finder's component test.
   plugins: [catalogueIndexPlugin()],
-  resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "database/**/*.test.ts", "scripts/**/*.test.ts"],
     // Starts a throwaway PostgreSQL so persistence tests run on both databases (issue 4).

@@ -8,7 +8,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { cspNonceContext } from "~/utils/csp-nonce";
+import { cspNonceContext } from "#app/utils/csp-nonce.ts";
 
 export const streamTimeout = 5_000;
 

@@ -6,11 +6,11 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
-import { ParticleBackground } from "~/components/layout/particle-background";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
-import { ButtonLink } from "~/components/ui/button";
-import { getPublicEnv } from "~/utils/env.server";
+import { ParticleBackground } from "#app/components/layout/particle-background.tsx";
+import { SiteFooter } from "#app/components/layout/site-footer.tsx";
+import { SiteHeader } from "#app/components/layout/site-header.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { getPublicEnv } from "#app/utils/env.server.ts";
 
 export function loader() {
   return { env: getPublicEnv(), year: new Date().getFullYear() };

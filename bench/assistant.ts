@@ -21,9 +21,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createParser } from "eventsource-parser";
 import OpenAI from "openai";
-import { offlineAnswer } from "../server/assistant/offline.ts";
-import { startFakeOpenAI } from "../tests/support/fake-openai.ts";
-import { signIn } from "../tests/support/remote-support.ts";
+import { offlineAnswer } from "#server/assistant/offline.ts";
+import { startFakeOpenAI } from "#tests/support/fake-openai.ts";
+import { signIn } from "#tests/support/remote-support.ts";
 import { PASSWORD, SECRET, percentile, seedAccounts, summary } from "./soft-assist-lib.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
 

@@ -15,10 +15,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { badInputs, type BadInput } from "../tests/support/bad-inputs.ts";
+import { badInputs, type BadInput } from "#tests/support/bad-inputs.ts";
 import { ensureBuild, freePort, root, startServer, stop } from "./lib.ts";
 import { signUp } from "./hostile-lib.ts";
-import { signIn } from "../tests/support/remote-support.ts";
+import { signIn } from "#tests/support/remote-support.ts";
 
 const TECHNICIAN = { email: "technicien@exemple.fr", password: "mot-de-passe-technicien" };
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createScratchDatabase, startPostgres } from "../tests/support/postgres.ts";
+import { createScratchDatabase, startPostgres } from "#tests/support/postgres.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 

@@ -22,7 +22,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createScratchDatabase, startPostgres } from "../tests/support/postgres.ts";
+import { createScratchDatabase, startPostgres } from "#tests/support/postgres.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
 
 const rate = Number(process.argv[2] ?? 200);

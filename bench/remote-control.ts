@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, PASSWORD, SECRET, nextClick, seedAccounts, signedInPage, summary, type Account } from "./soft-assist-lib.ts";
-import { signIn } from "../tests/support/remote-support.ts";
+import { signIn } from "#tests/support/remote-support.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
 
 const runs = Number(process.argv[2] ?? 20);

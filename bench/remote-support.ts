@@ -31,8 +31,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import type { SessionResponse, SignalData } from "../app/remote-support/protocol.ts";
-import { connectSocket, nextEvent, signIn, type TestSocket } from "../tests/support/remote-support.ts";
+import type { SessionResponse, SignalData } from "#app/remote-support/protocol.ts";
+import { connectSocket, nextEvent, signIn, type TestSocket } from "#tests/support/remote-support.ts";
 import { CHROMIUM_ARGS, PASSWORD, SECRET, api, nextClick, seedAccounts, signedInPage, summary, whenText, type Account } from "./soft-assist-lib.ts";
 import { ensureBuild, onBothDatabases, freePort, startServer, stop } from "./lib.ts";
 

@@ -21,8 +21,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
-import { RECONNECT_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from "../app/remote-support/protocol.ts";
-import { signIn } from "../tests/support/remote-support.ts";
+import { RECONNECT_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from "#app/remote-support/protocol.ts";
+import { signIn } from "#tests/support/remote-support.ts";
 import { PASSWORD, SECRET, seedAccounts } from "./soft-assist-lib.ts";
 import { ensureBuild, onBothDatabases, freePort, root, waitFor } from "./lib.ts";
 

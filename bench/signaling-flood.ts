@@ -30,9 +30,9 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
-import type { SessionResponse, SignalAck, SignalData } from "../app/remote-support/protocol.ts";
-import { openDatabase } from "../database/connection.ts";
-import { connectSocket, signIn, type TestSocket } from "../tests/support/remote-support.ts";
+import type { SessionResponse, SignalAck, SignalData } from "#app/remote-support/protocol.ts";
+import { openDatabase } from "#database/connection.ts";
+import { connectSocket, signIn, type TestSocket } from "#tests/support/remote-support.ts";
 import { PASSWORD, SECRET, api, percentile, seedAccounts } from "./soft-assist-lib.ts";
 import { ensureBuild, onBothDatabases, freePort, startServer, stop } from "./lib.ts";
 

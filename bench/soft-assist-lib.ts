@@ -7,10 +7,10 @@
 import { type Browser, type Page } from "@playwright/test";
 import { eq, inArray } from "drizzle-orm";
 import { pino } from "pino";
-import { parseEnv } from "../server/env.ts";
-import { openDatabase } from "../database/connection.ts";
-import { users } from "../database/schema.ts";
-import { createAuth } from "../server/auth.ts";
+import { parseEnv } from "#server/env.ts";
+import { openDatabase } from "#database/connection.ts";
+import { users } from "#database/schema.ts";
+import { createAuth } from "#server/auth.ts";
 
 export const SECRET = "secret-de-banc-d-essai-suffisamment-long-pour-better-auth";
 export const PASSWORD = "motdepasse-banc-essai";

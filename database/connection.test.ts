@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { DatabaseLockedError, openDatabase } from "./connection.ts";
 import { contactRequests } from "./schema.ts";
 

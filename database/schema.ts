@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
-import { SESSION_EVENT_KINDS } from "../app/remote-support/protocol.ts";
+import { SESSION_EVENT_KINDS } from "#app/remote-support/protocol.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 

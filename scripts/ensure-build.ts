@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseEnv } from "../server/env.ts";
+import { parseEnv } from "#server/env.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const INPUTS = ["app", "public", "vite", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];

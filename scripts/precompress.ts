@@ -5,7 +5,7 @@
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { compressBoth } from "../server/compression.ts";
+import { compressBoth } from "#server/compression.ts";
 
 /** Writes the `.br` and `.gz` files for every `index.html` under `dir`; returns how many pages. */
 export async function precompressDir(dir: string): Promise<number> {

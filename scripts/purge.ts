@@ -10,9 +10,9 @@
  * on DATA_DIR); with DATABASE_URL the command runs beside it.
  * Exit codes: 0 done, 1 refused or failed (message in French on stderr).
  */
-import { ConfigError, parseEnv } from "../server/env.ts";
-import { DatabaseLockedError, openDatabase } from "../database/connection.ts";
-import { outboxFolder, purgeExpired, PURGE_KINDS, PURGE_LABELS, retentionPolicyFromEnv } from "../server/retention.ts";
+import { ConfigError, parseEnv } from "#server/env.ts";
+import { DatabaseLockedError, openDatabase } from "#database/connection.ts";
+import { outboxFolder, purgeExpired, PURGE_KINDS, PURGE_LABELS, retentionPolicyFromEnv } from "#server/retention.ts";
 
 async function main(): Promise<string> {
   const env = parseEnv();

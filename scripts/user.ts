@@ -20,11 +20,11 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { z } from "zod";
-import { openDatabase, DatabaseLockedError } from "../database/connection.ts";
-import { users } from "../database/schema.ts";
-import { ConfigError, parseEnv } from "../server/env.ts";
-import { roleFields, roleOf, type Role } from "../server/access.ts";
-import { createAuth, loadAuthSecret } from "../server/auth.ts";
+import { openDatabase, DatabaseLockedError } from "#database/connection.ts";
+import { users } from "#database/schema.ts";
+import { ConfigError, parseEnv } from "#server/env.ts";
+import { roleFields, roleOf, type Role } from "#server/access.ts";
+import { createAuth, loadAuthSecret } from "#server/auth.ts";
 
 const USAGE = `Utilisation :
   npm run user -- list

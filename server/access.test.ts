@@ -8,7 +8,7 @@ import express, { type ErrorRequestHandler } from "express";
 import { pino } from "pino";
 import request from "supertest";
 import { describe, expect, it, vi } from "vitest";
-import type { FormServices } from "../app/utils/server-context.ts";
+import type { FormServices } from "#app/utils/server-context.ts";
 import {
   accessOf,
   can,

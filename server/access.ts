@@ -25,7 +25,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { SESSION_MESSAGES, type ApiError } from "../app/remote-support/protocol.ts";
+import { SESSION_MESSAGES, type ApiError } from "#app/remote-support/protocol.ts";
 import type { Auth } from "./auth.ts";
 
 /**

@@ -5,8 +5,8 @@
  * hash, without 'unsafe-inline'.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rawRequest, startAppServer, type AppServer } from "../tests/support/app-server.ts";
-import { PRERENDERED_PATHS } from "../app/config/public-routes.ts";
+import { rawRequest, startAppServer, type AppServer } from "#tests/support/app-server.ts";
+import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 import { inlineStyleHashes } from "./csp.ts";
 import { PERMISSIONS_POLICY } from "./security.ts";
 

@@ -5,9 +5,9 @@
 import { request as httpRequest } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../database/schema.ts";
-import { openTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
-import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "../tests/support/remote-support.ts";
+import { users } from "#database/schema.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "#tests/support/remote-support.ts";
 import { AUTH_BODY_LIMIT_BYTES } from "./auth-http.ts";
 
 /** POSTs `body` to better-auth as JSON with the account's cookie; resolves with the status and the JSON answer. */

@@ -25,7 +25,7 @@
 import type { BetterAuthOptions } from "better-auth";
 import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { AccountFields, FRENCH_AUTH_CODES, tooManyAttemptsMessage } from "../app/remote-support/account.ts";
+import { AccountFields, FRENCH_AUTH_CODES, tooManyAttemptsMessage } from "#app/remote-support/account.ts";
 import { consume, createRateLimiter, hashKey, type RateLimitStore } from "./rate-limit.ts";
 
 export type AuthGuardOptions = {

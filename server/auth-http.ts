@@ -20,7 +20,7 @@
  */
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { ACCOUNT_MESSAGES, FRENCH_AUTH_CODES, isFrenchAuthCode, tooManyAttemptsMessage } from "../app/remote-support/account.ts";
+import { ACCOUNT_MESSAGES, FRENCH_AUTH_CODES, isFrenchAuthCode, tooManyAttemptsMessage } from "#app/remote-support/account.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 
 /**

@@ -12,12 +12,12 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as contactAction } from "../app/routes/contact.tsx";
-import { action as quoteAction } from "../app/routes/dev-web.tsx";
-import { formServicesContext, requestOriginContext } from "../app/utils/server-context.ts";
-import { badInputs, type BadInput } from "../tests/support/bad-inputs.ts";
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
-import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "../tests/support/remote-support.ts";
+import { action as contactAction } from "#app/routes/contact.tsx";
+import { action as quoteAction } from "#app/routes/dev-web.tsx";
+import { formServicesContext, requestOriginContext } from "#app/utils/server-context.ts";
+import { badInputs, type BadInput } from "#tests/support/bad-inputs.ts";
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "#tests/support/remote-support.ts";
 import { createAssistantService } from "./assistant/service.ts";
 import { createRequestService } from "./requests.ts";
 

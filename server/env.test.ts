@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePublicEnv } from "../app/utils/env.server.ts";
+import { parsePublicEnv } from "#app/utils/env.server.ts";
 import { ConfigError, parseEnv } from "./env.ts";
 
 describe("parseEnv", () => {

@@ -12,9 +12,9 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
-import { shop } from "../app/config/shop.ts";
-import { RETENTION } from "../app/config/retention.ts";
-import { ConfigError, PUBLIC_ENV_FIELDS, parseVariables, withPublicUrl } from "../app/utils/env.server.ts";
+import { shop } from "#app/config/shop.ts";
+import { RETENTION } from "#app/config/retention.ts";
+import { ConfigError, PUBLIC_ENV_FIELDS, parseVariables, withPublicUrl } from "#app/utils/env.server.ts";
 
 export { ConfigError };
 

@@ -15,7 +15,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseEnv, type Env } from "./env.ts";
-import { DatabaseLockedError } from "../database/connection.ts";
+import { DatabaseLockedError } from "#database/connection.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 import { attachRealtime } from "./remote-support/realtime.ts";

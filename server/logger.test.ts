@@ -13,11 +13,11 @@ import type { Connect } from "vite";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from "vitest";
 import { parseEnv } from "./env.ts";
-import { outboxMessages } from "../database/schema.ts";
-import { createScratchDatabase } from "../tests/support/postgres.ts";
-import { DATABASE_KINDS, type DatabaseKind } from "../tests/support/databases.ts";
+import { outboxMessages } from "#database/schema.ts";
+import { createScratchDatabase } from "#tests/support/postgres.ts";
+import { DATABASE_KINDS, type DatabaseKind } from "#tests/support/databases.ts";
 import { createApp, type RequestListener } from "./app.ts";
-import { HONEYPOT_FIELD } from "../app/requests/schemas.ts";
+import { HONEYPOT_FIELD } from "#app/requests/schemas.ts";
 import { createLogger, pseudonymizeIp, redactUrl, REDACTED, scrubText, serializeError } from "./logger.ts";
 import { appServices, startServices, type Services } from "./services.ts";
 

@@ -9,7 +9,7 @@
  * visitor connected from (`$proxy_add_x_forwarded_for`), the one that counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../tests/support/app-server.ts";
+import { startAppServer, type AppServer } from "#tests/support/app-server.ts";
 
 const LIMIT = 3;
 const contact = { name: "Léa Martin", email: "lea@exemple.fr", message: "Mon écran est fissuré." };

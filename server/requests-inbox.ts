@@ -6,8 +6,8 @@
  * (`remote-support/sessions.ts`, issue 14).
  */
 import { desc, eq } from "drizzle-orm";
-import { contactRequests, outboxMessages, quoteRequests } from "../database/schema.ts";
-import type { DeliveryView, RequestView } from "../app/requests/views.ts";
+import { contactRequests, outboxMessages, quoteRequests } from "#database/schema.ts";
+import type { DeliveryView, RequestView } from "#app/requests/views.ts";
 import { can, type Caller } from "./access.ts";
 import { LIST_LIMIT, refuse, type Outcome, type SessionContext } from "./remote-support/session-rules.ts";
 

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactRequests, outboxMessages, quoteRequests } from "../database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
-import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES } from "../app/requests/schemas.ts";
+import { contactRequests, outboxMessages, quoteRequests } from "#database/schema.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 import { BODY_LIMIT_BYTES, createApiRouter } from "./api.ts";
 import { createRequestService } from "./requests.ts";
 

@@ -13,8 +13,8 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { contactRequests, outboxMessages, quoteRequests, type OutboxMail } from "../database/schema.ts";
-import type { AppDatabase } from "../database/connection.ts";
+import { contactRequests, outboxMessages, quoteRequests, type OutboxMail } from "#database/schema.ts";
+import type { AppDatabase } from "#database/connection.ts";
 import {
   ContactInput,
   HONEYPOT_FIELD,
@@ -23,8 +23,8 @@ import {
   type FieldErrors,
   type RequestKind,
   type SubmissionResult,
-} from "../app/requests/schemas.ts";
-import type { FormServices, RequestOrigin } from "../app/utils/server-context.ts";
+} from "#app/requests/schemas.ts";
+import type { FormServices, RequestOrigin } from "#app/utils/server-context.ts";
 import { composeContactMail, composeQuoteMail, type MailSettings } from "./outbox/compose.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { pseudonymizeIp } from "./logger.ts";

@@ -10,9 +10,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { RETENTION, formatRetentionDays } from "../app/config/retention.ts";
+import { RETENTION, formatRetentionDays } from "#app/config/retention.ts";
 import { parseEnv } from "./env.ts";
-import { openDatabase, type AppDatabase } from "../database/connection.ts";
+import { openDatabase, type AppDatabase } from "#database/connection.ts";
 import {
   assistantMessages,
   authSessions,
@@ -24,8 +24,8 @@ import {
   signaling,
   users,
   verifications,
-} from "../database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
+} from "#database/schema.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { emlFileName } from "./outbox/transports.ts";
 import { createLogger } from "./logger.ts";
 import { createRetentionWorker, purgeExpired, retentionPolicyFromEnv, type PurgeCounts, type RetentionPolicy } from "./retention.ts";

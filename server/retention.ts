@@ -26,7 +26,7 @@ import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppDatabase } from "../database/connection.ts";
+import type { AppDatabase } from "#database/connection.ts";
 import type { Env } from "./env.ts";
 import { emlFileName } from "./outbox/transports.ts";
 

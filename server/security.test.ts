@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactRequests, outboxMessages, sessions } from "../database/schema.ts";
-import { rawRequest, startAppServer, type AppServer } from "../tests/support/app-server.ts";
-import { connectSocket, signIn } from "../tests/support/remote-support.ts";
+import { contactRequests, outboxMessages, sessions } from "#database/schema.ts";
+import { rawRequest, startAppServer, type AppServer } from "#tests/support/app-server.ts";
+import { connectSocket, signIn } from "#tests/support/remote-support.ts";
 import { CROSS_SITE_MESSAGE } from "./security.ts";
 
 const EVIL = "http://evil.example";

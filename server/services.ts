@@ -5,9 +5,9 @@
  * closes them after the last request; tests start them in-process.
  */
 import type { Logger } from "pino";
-import { openDatabase, type DatabaseHandle } from "../database/connection.ts";
+import { openDatabase, type DatabaseHandle } from "#database/connection.ts";
 import type { Env } from "./env.ts";
-import type { FormServices } from "../app/utils/server-context.ts";
+import type { FormServices } from "#app/utils/server-context.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker.ts";
 import { createMailTransport, mailTransportConfig, type MailTransport } from "./outbox/transports.ts";
 import { createRequestService } from "./requests.ts";

@@ -6,9 +6,9 @@
  */
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tooManyAttemptsMessage } from "../app/remote-support/account.ts";
+import { tooManyAttemptsMessage } from "#app/remote-support/account.ts";
 import { parseEnv } from "./env.ts";
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "../tests/support/databases.ts";
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 

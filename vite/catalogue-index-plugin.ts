@@ -9,13 +9,13 @@
  *
  * The payload is computed by importing app/catalogue/search-payload.server.ts
  * through Vite's module runner (`runnerImport`), so the catalogue modules keep
- * their `~/` imports and JSON imports, and any catalogue error (CatalogueError)
+ * their JSON imports, and any catalogue error (CatalogueError)
  * fails the build. The result is cached for a build; in dev, an edit to a
  * catalogue file rebuilds the module (hot update).
  */
 import path from "node:path";
 import { runnerImport, type Plugin } from "vite";
-import type { SearchPayload } from "../app/catalogue/search.ts";
+import type { SearchPayload } from "#app/catalogue/search.ts";
 
 /** The id to import. Its type is declared in vite/virtual-modules.d.ts. */
 export const CATALOGUE_INDEX_ID = "virtual:catalogue-search-index";

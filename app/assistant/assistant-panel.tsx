@@ -11,10 +11,10 @@ import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Bot, Send, Trash2 } from "lucide-react";
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/field";
-import { cn } from "~/utils/cn";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { Input } from "#app/components/ui/field.tsx";
+import { cn } from "#app/utils/cn.ts";
 import {
   ASSISTANT_MESSAGE_MAX_CHARS,
   ASSISTANT_MESSAGES,

@@ -6,8 +6,8 @@
  * streamed reply. Pure: no server or browser APIs.
  */
 import { z } from "zod";
-import { shop } from "../config/shop.ts";
-import { typedString } from "../utils/text.ts";
+import { shop } from "#app/config/shop.ts";
+import { typedString } from "#app/utils/text.ts";
 
 /** Spec §2, §5 and §8, verbatim ({product} is the shop's name, {phone} and {email} its contacts). */
 export const ASSISTANT_MESSAGES = {

@@ -9,9 +9,9 @@
  */
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { cataloguePaths, PRERENDERED_PATHS, prerenderedPaths, sitemapXml } from "~/config/public-routes";
-import { brandPageData, categoryPageData } from "~/utils/catalogue-pages.server";
-import * as tabletRoute from "~/routes/services.tablet-repair";
+import { cataloguePaths, PRERENDERED_PATHS, prerenderedPaths, sitemapXml } from "#app/config/public-routes.ts";
+import { brandPageData, categoryPageData } from "#app/utils/catalogue-pages.server.ts";
+import * as tabletRoute from "#app/routes/services.tablet-repair.tsx";
 import {
   brands,
   brandSlugs,

@@ -1,6 +1,6 @@
 /** The pre-rendered path list covers the whole repair catalogue (repair catalogue §2; issues 3 and 14). */
 import { describe, expect, it } from "vitest";
-import { brands } from "~/catalogue";
+import { brands } from "#app/catalogue/index.ts";
 import { PRERENDERED_PATHS, sitemapXml } from "./public-routes";
 
 const listed: readonly string[] = PRERENDERED_PATHS;

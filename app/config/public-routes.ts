@@ -5,11 +5,9 @@
  *
  * The repair catalogue's part follows the brand list of the catalogue data
  * (issue 14): adding or removing a data file adds or removes its page here,
- * in the sitemap and in the build, with no path written by hand. Relative
- * `.ts` imports: react-router.config.ts and the e2e tests load this module
- * outside the app's `~/` alias.
+ * in the sitemap and in the build, with no path written by hand.
  */
-import { brands, brandsInCategory, CATEGORIES, categoryPath, type Brand } from "../catalogue/index.ts";
+import { brands, brandsInCategory, CATEGORIES, categoryPath, type Brand } from "#app/catalogue/index.ts";
 
 /** The public pages outside the repair catalogue, in site order. */
 const SITE_PATHS = [

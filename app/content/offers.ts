@@ -27,8 +27,8 @@ import {
   Store,
   Zap,
 } from "lucide-react";
-import type { FeatureItem } from "~/components/ui/card";
-import { formatHours, salesPromises } from "~/config/sales-promises";
+import type { FeatureItem } from "#app/components/ui/card.tsx";
+import { formatHours, salesPromises } from "#app/config/sales-promises.ts";
 
 /** Home "Solutions pour les professionnels": link cards to the three other offers. */
 export const HOME_PRO_SOLUTIONS: readonly FeatureItem[] = [

@@ -1,7 +1,7 @@
 /**
  * Copy of the sales pages' feature cards (spec §2 "/sales", "/products/pc",
  * "/products/smartphones", "Sales and repair"; promises from spec §9 through
- * `~/config/sales-promises`), kept out of the route modules so that each page
+ * `#app/config/sales-promises.ts`), kept out of the route modules so that each page
  * only lays out its sections and every card renders through `FeatureGrid`
  * (issue 14).
  */
@@ -24,7 +24,7 @@ import {
   Users,
   Wrench,
 } from "lucide-react";
-import type { FeatureItem } from "~/components/ui/card";
+import type { FeatureItem } from "#app/components/ui/card.tsx";
 import {
   formatDaysPerWeek,
   formatHours,
@@ -32,7 +32,7 @@ import {
   formatYears,
   repairPromises,
   salesPromises,
-} from "~/config/sales-promises";
+} from "#app/config/sales-promises.ts";
 
 /** The smartphone page's spec §9 terms as the visitor reads them ("24 mois", "24h", "7j/7"), also in its meta description. */
 export const SMARTPHONE_TERMS = {

@@ -9,7 +9,7 @@
  * history. `AccountFields` bounds them and refuses untypable text.
  */
 import { z } from "zod";
-import { isTypableText, typedString, UNTYPABLE_TEXT_MESSAGE } from "../utils/text.ts";
+import { isTypableText, typedString, UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 
 /** Characters (UTF-16 code units, as `maxLength` counts them). */
 export const ACCOUNT_LIMITS = { name: 100, email: 254, passwordMin: 8, passwordMax: 128, image: 2048 } as const;

@@ -6,7 +6,7 @@
  * server or browser APIs.
  */
 import { z } from "zod";
-import { typedString } from "../utils/text.ts";
+import { typedString } from "#app/utils/text.ts";
 
 /**
  * Session codes are read aloud over the phone: upper-case letters and digits

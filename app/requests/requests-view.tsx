@@ -6,10 +6,10 @@
  * last error), so a request whose mail failed is still seen.
  */
 import { useEffect, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { getRequests } from "~/remote-support/client/api";
-import { formatDateTime } from "~/remote-support/client/format";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { getRequests } from "#app/remote-support/client/api.ts";
+import { formatDateTime } from "#app/remote-support/client/format.ts";
 import type { DeliveryView, RequestView } from "./views";
 
 /** The delivery line in French. */

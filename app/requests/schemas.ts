@@ -8,8 +8,8 @@
  * Every message is French and addressed to the visitor.
  */
 import { z } from "zod";
-import { MAILBOX_PLANS, type MailboxPlanId } from "../config/mailbox-plans.ts";
-import { typedString } from "../utils/text.ts";
+import { MAILBOX_PLANS, type MailboxPlanId } from "#app/config/mailbox-plans.ts";
+import { typedString } from "#app/utils/text.ts";
 
 /** Limits in characters, also set as `maxLength` on the form fields. */
 export const LIMITS = {

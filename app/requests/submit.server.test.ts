@@ -8,10 +8,10 @@
  */
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { action as contactAction, clientAction as contactClientAction } from "~/routes/contact";
-import { action as quoteAction, clientAction as quoteClientAction } from "~/routes/dev-web";
-import { HONEYPOT_FIELD, REQUEST_MESSAGES, type SubmissionResult } from "~/requests/schemas";
-import { formServicesContext, requestOriginContext, type FormServices } from "~/utils/server-context";
+import { action as contactAction, clientAction as contactClientAction } from "#app/routes/contact.tsx";
+import { action as quoteAction, clientAction as quoteClientAction } from "#app/routes/dev-web.tsx";
+import { HONEYPOT_FIELD, REQUEST_MESSAGES, type SubmissionResult } from "#app/requests/schemas.ts";
+import { formServicesContext, requestOriginContext, type FormServices } from "#app/utils/server-context.ts";
 import { formActionData, unreachableActionData } from "./action-data";
 import { formFields } from "./submit.server";
 

@@ -9,7 +9,7 @@
  * refuses it in a client bundle.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { formServicesContext, requestOriginContext, requireContext } from "~/utils/server-context";
+import { formServicesContext, requestOriginContext, requireContext } from "#app/utils/server-context.ts";
 import { formActionData, type FormActionData } from "./action-data.ts";
 import { REQUEST_MESSAGES, statusOf, type RequestKind, type SubmissionResult } from "./schemas.ts";
 

@@ -4,10 +4,10 @@
  * "Besoin d'aide ?" call-to-action.
  */
 import type { Route } from "./+types/assistance-informatique";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { ASSISTANCE_GUARANTEES, ASSISTANCE_WAYS } from "~/content/offers";
-import { getMeta } from "~/utils/meta";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { ASSISTANCE_GUARANTEES, ASSISTANCE_WAYS } from "#app/content/offers.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -1,6 +1,6 @@
 /**
  * Contact page (spec §2 "Contact"): address (maps link), phone (tel: link),
- * e-mail (mailto: link) and opening hours, all read from `~/config/shop`,
+ * e-mail (mailto: link) and opening hours, all read from `#app/config/shop.ts`,
  * and the message form (spec §3, §4, §5, §8; issue 4) in the `#message`
  * section.
  *
@@ -11,15 +11,15 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/contact";
-import { ContactForm } from "~/components/forms/contact-form";
-import { AddressLink } from "~/components/ui/address-link";
-import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { PageHero, Section } from "~/components/ui/section";
-import { formatOpeningHours, mailtoHref, shop, telHref } from "~/config/shop";
-import { clientActionFor } from "~/requests/action-data";
-import { submitRequestForm } from "~/requests/submit.server";
-import { getMeta } from "~/utils/meta";
+import { ContactForm } from "#app/components/forms/contact-form.tsx";
+import { AddressLink } from "#app/components/ui/address-link.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { PageHero, Section } from "#app/components/ui/section.tsx";
+import { formatOpeningHours, mailtoHref, shop, telHref } from "#app/config/shop.ts";
+import { clientActionFor } from "#app/requests/action-data.ts";
+import { submitRequestForm } from "#app/requests/submit.server.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

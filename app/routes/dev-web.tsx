@@ -10,15 +10,15 @@
  */
 import { Check, Mail } from "lucide-react";
 import type { Route } from "./+types/dev-web";
-import { QuoteForm } from "~/components/forms/quote-form";
-import { ButtonLink } from "~/components/ui/button";
-import { Card, FeatureGrid } from "~/components/ui/card";
-import { PageHero, Section } from "~/components/ui/section";
-import { formatCapacity, formatMonthlyPrice, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
-import { DEV_WEB_FEATURES } from "~/content/offers";
-import { clientActionFor } from "~/requests/action-data";
-import { submitRequestForm } from "~/requests/submit.server";
-import { getMeta } from "~/utils/meta";
+import { QuoteForm } from "#app/components/forms/quote-form.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Card, FeatureGrid } from "#app/components/ui/card.tsx";
+import { PageHero, Section } from "#app/components/ui/section.tsx";
+import { formatCapacity, formatMonthlyPrice, MAILBOX_PLANS, mailboxPlanQuoteHref } from "#app/config/mailbox-plans.ts";
+import { DEV_WEB_FEATURES } from "#app/content/offers.ts";
+import { clientActionFor } from "#app/requests/action-data.ts";
+import { submitRequestForm } from "#app/requests/submit.server.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -4,10 +4,10 @@
  * call-to-action.
  */
 import type { Route } from "./+types/gaming-vr";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { GAMING_VR_CARDS } from "~/content/offers";
-import { getMeta } from "~/utils/meta";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { GAMING_VR_CARDS } from "#app/content/offers.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -4,14 +4,14 @@
  * final call-to-action to /contact. Repair promises: repair catalogue §1.
  */
 import type { Route } from "./+types/home";
-import { RepairCategoryGrid } from "~/components/catalogue/repair-category-grid";
-import { RepairPromisesCard } from "~/components/catalogue/repair-promises-card";
-import { FinderSection } from "~/components/finder/finder-section";
-import { ButtonLink } from "~/components/ui/button";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { HOME_PRO_SOLUTIONS, HOME_TRUST_POINTS } from "~/content/offers";
-import { getMeta } from "~/utils/meta";
+import { RepairCategoryGrid } from "#app/components/catalogue/repair-category-grid.tsx";
+import { RepairPromisesCard } from "#app/components/catalogue/repair-promises-card.tsx";
+import { FinderSection } from "#app/components/finder/finder-section.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { HOME_PRO_SOLUTIONS, HOME_TRUST_POINTS } from "#app/content/offers.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

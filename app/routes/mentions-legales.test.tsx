@@ -6,7 +6,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formatRetentionDays, RETENTION } from "~/config/retention";
+import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
 import MentionsLegales from "./mentions-legales";
 
 describe("mentions légales: retention", () => {

@@ -2,16 +2,16 @@
  * Legal notices (spec §2 "Legal notices", §9 capital 15 000 €): the LCEN
  * notices (publisher, publication director, host), intellectual property,
  * personal data protection (loi Informatique et Libertés and GDPR) and the
- * cookies notice. Every fact about the company comes from `~/config/shop`.
+ * cookies notice. Every fact about the company comes from `#app/config/shop.ts`.
  */
 import type { ReactNode } from "react";
 import type { Route } from "./+types/mentions-legales";
-import { Card } from "~/components/ui/card";
-import { PageHero, Section } from "~/components/ui/section";
-import { formatRetentionDays, RETENTION } from "~/config/retention";
-import { formatAddress, formatEuros, mailtoHref, shop, telHref } from "~/config/shop";
-import { cn } from "~/utils/cn";
-import { getMeta } from "~/utils/meta";
+import { Card } from "#app/components/ui/card.tsx";
+import { PageHero, Section } from "#app/components/ui/section.tsx";
+import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
+import { formatAddress, formatEuros, mailtoHref, shop, telHref } from "#app/config/shop.ts";
+import { cn } from "#app/utils/cn.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -5,11 +5,11 @@
  * "Besoin d'un nouveau PC ?" link to /contact.
  */
 import type { Route } from "./+types/products.pc";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { formatHours, formatYears, salesPromises } from "~/config/sales-promises";
-import { PC_INCLUDED, PC_PREMIUM, PC_PROFESSIONAL } from "~/content/sales";
-import { getMeta } from "~/utils/meta";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { formatHours, formatYears, salesPromises } from "#app/config/sales-promises.ts";
+import { PC_INCLUDED, PC_PREMIUM, PC_PROFESSIONAL } from "#app/content/sales.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -6,10 +6,10 @@
  * link to /contact.
  */
 import type { Route } from "./+types/products.smartphones";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { SMARTPHONE_ADDITIONAL, SMARTPHONE_INCLUDED, SMARTPHONE_PREMIUM, SMARTPHONE_TERMS } from "~/content/sales";
-import { getMeta } from "~/utils/meta";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { SMARTPHONE_ADDITIONAL, SMARTPHONE_INCLUDED, SMARTPHONE_PREMIUM, SMARTPHONE_TERMS } from "#app/content/sales.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 const { warranty, extendedWarranty, assistanceDelay, priorityDays } = SMARTPHONE_TERMS;
 

@@ -5,13 +5,13 @@
  */
 import { ClipboardList, PackageCheck, Stethoscope, Wrench } from "lucide-react";
 import type { Route } from "./+types/repair";
-import { RepairCategoryGrid } from "~/components/catalogue/repair-category-grid";
-import { RepairPromisesCard } from "~/components/catalogue/repair-promises-card";
-import { FinderSection } from "~/components/finder/finder-section";
-import { ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { getMeta } from "~/utils/meta";
+import { RepairCategoryGrid } from "#app/components/catalogue/repair-category-grid.tsx";
+import { RepairPromisesCard } from "#app/components/catalogue/repair-promises-card.tsx";
+import { FinderSection } from "#app/components/finder/finder-section.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

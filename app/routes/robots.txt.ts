@@ -1,5 +1,5 @@
 /** /robots.txt, pre-rendered: everything public may be crawled; the signed-in area may not. */
-import { getPublicEnv } from "~/utils/env.server";
+import { getPublicEnv } from "#app/utils/env.server.ts";
 
 export function loader() {
   const origin = getPublicEnv().PUBLIC_URL;

@@ -4,12 +4,12 @@
  * /contact — the only conversion path (spec §1: no ordering or payment).
  */
 import type { Route } from "./+types/sales";
-import { FeatureGrid } from "~/components/ui/card";
-import { HeroVideo, type HeroVideoSource } from "~/components/ui/hero-video";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { formatMonths, salesPromises } from "~/config/sales-promises";
-import { SALES_PRODUCT_TILES, SALES_PROMISES } from "~/content/sales";
-import { getMeta } from "~/utils/meta";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { HeroVideo, type HeroVideoSource } from "#app/components/ui/hero-video.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { formatMonths, salesPromises } from "#app/config/sales-promises.ts";
+import { SALES_PRODUCT_TILES, SALES_PROMISES } from "#app/content/sales.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -16,15 +16,15 @@
  */
 import { Link, replace } from "react-router";
 import type { Route } from "./+types/services.brand";
-import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
-import { SeriesNav, SeriesSection } from "~/components/catalogue/price-list";
-import { PromiseGrid, REPAIR_TRUST, TABLET_TRUST } from "~/components/catalogue/promise-grid";
-import { ButtonLink } from "~/components/ui/button";
-import { FinderSection } from "~/components/finder/finder-section";
-import { Container, CtaBanner, PageHero } from "~/components/ui/section";
-import { brandPageForPath } from "~/utils/catalogue-pages.server";
-import { getMeta } from "~/utils/meta";
-import { catalogueTrail, categoryOfFamily } from "~/utils/structured-data";
+import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
+import { SeriesNav, SeriesSection } from "#app/components/catalogue/price-list.tsx";
+import { PromiseGrid, REPAIR_TRUST, TABLET_TRUST } from "#app/components/catalogue/promise-grid.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { FinderSection } from "#app/components/finder/finder-section.tsx";
+import { Container, CtaBanner, PageHero } from "#app/components/ui/section.tsx";
+import { brandPageForPath } from "#app/utils/catalogue-pages.server.ts";
+import { getMeta } from "#app/utils/meta.ts";
+import { catalogueTrail, categoryOfFamily } from "#app/utils/structured-data.ts";
 
 /** The brand whose page is `/services/:page`; any other page goes to / like an unknown path (spec §2, §8). */
 export function loader({ params }: Route.LoaderArgs) {

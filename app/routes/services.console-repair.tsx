@@ -7,15 +7,15 @@
  * diagnosis, linking to /contact.
  */
 import type { Route } from "./+types/services.console-repair";
-import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
-import { REPAIR_TRUST, PromiseGrid } from "~/components/catalogue/promise-grid";
-import { FeatureCard } from "~/components/ui/card";
-import { FinderSection } from "~/components/finder/finder-section";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { repairIcons } from "~/config/repair-categories";
-import { categoryPageData } from "~/utils/catalogue-pages.server";
-import { getMeta } from "~/utils/meta";
-import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
+import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
+import { REPAIR_TRUST, PromiseGrid } from "#app/components/catalogue/promise-grid.tsx";
+import { FeatureCard } from "#app/components/ui/card.tsx";
+import { FinderSection } from "#app/components/finder/finder-section.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { repairIcons } from "#app/config/repair-categories.ts";
+import { categoryPageData } from "#app/utils/catalogue-pages.server.ts";
+import { getMeta } from "#app/utils/meta.ts";
+import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
 
 const category = CATALOGUE_CATEGORIES.console;
 

@@ -7,13 +7,13 @@
 import { BatteryCharging, Cpu, DatabaseBackup, Fan, HardDrive, Keyboard, Monitor, MonitorCog, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/services.pc-repair";
-import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
-import { PromiseGrid, REPAIR_TRUST } from "~/components/catalogue/promise-grid";
-import { ButtonLink } from "~/components/ui/button";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { getMeta } from "~/utils/meta";
-import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
+import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
+import { PromiseGrid, REPAIR_TRUST } from "#app/components/catalogue/promise-grid.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { getMeta } from "#app/utils/meta.ts";
+import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
 
 const category = CATALOGUE_CATEGORIES.pc;
 

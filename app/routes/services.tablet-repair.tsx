@@ -6,11 +6,11 @@
  * banner to /contact.
  */
 import type { Route } from "./+types/services.tablet-repair";
-import { BrandIndex } from "~/components/catalogue/brand-index";
-import { CatalogueJsonLd } from "~/components/catalogue/json-ld";
-import { categoryPageData } from "~/utils/catalogue-pages.server";
-import { getMeta } from "~/utils/meta";
-import { CATALOGUE_CATEGORIES, catalogueTrail } from "~/utils/structured-data";
+import { BrandIndex } from "#app/components/catalogue/brand-index.tsx";
+import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
+import { categoryPageData } from "#app/utils/catalogue-pages.server.ts";
+import { getMeta } from "#app/utils/meta.ts";
+import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
 
 const category = CATALOGUE_CATEGORIES.tablet;
 

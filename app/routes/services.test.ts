@@ -5,7 +5,7 @@
  * the category pages naming their brands as the data list them (issue 14).
  */
 import { describe, expect, it } from "vitest";
-import { brands } from "~/catalogue";
+import { brands } from "#app/catalogue/index.ts";
 import type { Route } from "./+types/services.brand";
 import * as brandRoute from "./services.brand";
 import * as consoleRoute from "./services.console-repair";

@@ -1,6 +1,6 @@
 /** /sitemap.xml, pre-rendered from the one list of public routes (app/config/public-routes.ts). */
-import { sitemapXml } from "~/config/public-routes";
-import { getPublicEnv } from "~/utils/env.server";
+import { sitemapXml } from "#app/config/public-routes.ts";
+import { getPublicEnv } from "#app/utils/env.server.ts";
 
 export function loader() {
   const origin = getPublicEnv().PUBLIC_URL;

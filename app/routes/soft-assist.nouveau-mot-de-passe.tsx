@@ -9,12 +9,12 @@
  */
 import { useId, useState, type FormEvent } from "react";
 import type { Route } from "./+types/soft-assist.nouveau-mot-de-passe";
-import { ButtonLink, Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { FormField, FormStatus, Input } from "~/components/ui/field";
-import { authMessage, authPost } from "~/remote-support/client/api";
-import { AreaShell, Spinner } from "~/remote-support/ui/area-shell";
-import { getMeta } from "~/utils/meta";
+import { ButtonLink, Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { FormField, FormStatus, Input } from "#app/components/ui/field.tsx";
+import { authMessage, authPost } from "#app/remote-support/client/api.ts";
+import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -13,15 +13,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/soft-assist";
-import { getMe } from "~/remote-support/client/api";
-import { connectRealtime, onAuthChangeElsewhere, type RealtimeSocket } from "~/remote-support/client/session-events";
-import { AreaShell, Spinner } from "~/remote-support/ui/area-shell";
-import { SignInPanel } from "~/remote-support/ui/sign-in";
-import { SignOutButton } from "~/remote-support/ui/sign-out-button";
-import { getMeta } from "~/utils/meta";
+import { getMe } from "#app/remote-support/client/api.ts";
+import { connectRealtime, onAuthChangeElsewhere, type RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
+import { SignInPanel } from "#app/remote-support/ui/sign-in.tsx";
+import { SignOutButton } from "#app/remote-support/ui/sign-out-button.tsx";
+import { getMeta } from "#app/utils/meta.ts";
 
-const CustomerScreen = lazy(() => import("~/remote-support/ui/customer-screen"));
-const TechnicianDashboard = lazy(() => import("~/remote-support/ui/technician-dashboard"));
+const CustomerScreen = lazy(() => import("#app/remote-support/ui/customer-screen.tsx"));
+const TechnicianDashboard = lazy(() => import("#app/remote-support/ui/technician-dashboard.tsx"));
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -4,10 +4,10 @@
  * and the "Prêt à optimiser votre entreprise ?" call-to-action.
  */
 import type { Route } from "./+types/solutions-pro";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { SOLUTIONS_PRO_CARDS } from "~/content/offers";
-import { getMeta } from "~/utils/meta";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { SOLUTIONS_PRO_CARDS } from "#app/content/offers.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -5,11 +5,11 @@
  * /repair.
  */
 import type { Route } from "./+types/vente-reparation";
-import { ButtonLink } from "~/components/ui/button";
-import { FeatureGrid } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { VENTE_REPARATION_FEATURES } from "~/content/sales";
-import { getMeta } from "~/utils/meta";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { FeatureGrid } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { VENTE_REPARATION_FEATURES } from "#app/content/sales.ts";
+import { getMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

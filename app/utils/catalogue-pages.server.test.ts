@@ -4,8 +4,8 @@
  * the brand's cheapest price.
  */
 import { describe, expect, it } from "vitest";
-import { brands, consoleBrands, formatPrice, smartphoneBrands, tabletBrands } from "~/catalogue";
-import { formatEuros } from "~/config/shop";
+import { brands, consoleBrands, formatPrice, smartphoneBrands, tabletBrands } from "#app/catalogue/index.ts";
+import { formatEuros } from "#app/config/shop.ts";
 import {
   brandDescription,
   brandPageData,

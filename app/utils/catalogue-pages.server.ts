@@ -13,8 +13,8 @@
  *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
-import { brands as catalogueBrands, brandsInCategory, formatPrice, getBrandByPath, mapSeries, type Brand, type Category } from "~/catalogue";
-import { formatEuros } from "~/config/shop";
+import { brands as catalogueBrands, brandsInCategory, formatPrice, getBrandByPath, mapSeries, type Brand, type Category } from "#app/catalogue/index.ts";
+import { formatEuros } from "#app/config/shop.ts";
 
 /** A repair as shown on a model card: `text` is `formatPrice(euros)`, e.g. "à partir de 49 €". */
 export type PricedRepair = {

@@ -5,7 +5,7 @@
  * (read by the root loader, which is the only place it comes from).
  */
 import type { MetaDescriptor } from "react-router";
-import { shop } from "~/config/shop";
+import { shop } from "#app/config/shop.ts";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 

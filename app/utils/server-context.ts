@@ -9,7 +9,7 @@
  * `csp-nonce.ts`).
  */
 import { createContext, type RouterContext } from "react-router";
-import type { ContactInput, QuoteInput, RequestKind, SubmissionResult } from "../requests/schemas.ts";
+import type { ContactInput, QuoteInput, RequestKind, SubmissionResult } from "#app/requests/schemas.ts";
 
 /** Who sent a request, for the per-IP rate limit. */
 export type RequestOrigin = { ip: string };

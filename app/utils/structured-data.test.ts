@@ -3,8 +3,8 @@
  * exactly as the catalogue, breadcrumb per family, and safe serialisation.
  */
 import { describe, expect, it } from "vitest";
-import { allOffers, brands, getBrand, type Brand } from "~/catalogue";
-import { shop } from "~/config/shop";
+import { allOffers, brands, getBrand, type Brand } from "#app/catalogue/index.ts";
+import { shop } from "#app/config/shop.ts";
 import { brandPageData } from "./catalogue-pages.server";
 import {
   CATALOGUE_CATEGORIES,

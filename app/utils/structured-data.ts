@@ -10,8 +10,8 @@
  *
  * Units: prices are whole euros (€), minimums ("à partir de"), taxes included.
  */
-import type { Family } from "~/catalogue";
-import { shop, type OpeningSlot } from "~/config/shop";
+import type { Family } from "#app/catalogue/index.ts";
+import { shop, type OpeningSlot } from "#app/config/shop.ts";
 
 /** A JSON-LD node: plain JSON values only (what `JSON.stringify` writes as is). */
 export type JsonLd = { readonly [key: string]: JsonValue };

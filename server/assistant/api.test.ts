@@ -9,12 +9,12 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ASSISTANT_MESSAGES, type AssistantMessage } from "../../app/assistant/protocol.ts";
-import { formatPrice } from "../../app/catalogue/index.ts";
-import { assistantMessages } from "../../database/schema.ts";
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fake-openai.ts";
-import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "../../tests/support/remote-support.ts";
+import { ASSISTANT_MESSAGES, type AssistantMessage } from "#app/assistant/protocol.ts";
+import { formatPrice } from "#app/catalogue/index.ts";
+import { assistantMessages } from "#database/schema.ts";
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { startFakeOpenAI, type FakeOpenAI } from "#tests/support/fake-openai.ts";
+import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "#tests/support/remote-support.ts";
 import { createOpenAICompatibleProvider } from "./openai-compatible.ts";
 import { createAssistantService } from "./service.ts";
 

@@ -15,10 +15,10 @@
  * URL, model) is ever sent.
  */
 import express, { type ErrorRequestHandler, type Response } from "express";
-import { AssistantMessageBody, ASSISTANT_MESSAGES, type AssistantStreamEvent } from "../../app/assistant/protocol.ts";
-import { SESSION_MESSAGES } from "../../app/remote-support/protocol.ts";
-import type { Auth } from "../auth.ts";
-import { createGuards, type GuardedHandler } from "../access.ts";
+import { AssistantMessageBody, ASSISTANT_MESSAGES, type AssistantStreamEvent } from "#app/assistant/protocol.ts";
+import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
+import type { Auth } from "#server/auth.ts";
+import { createGuards, type GuardedHandler } from "#server/access.ts";
 import type { AssistantService } from "./service.ts";
 
 /** Largest body: a 2 000-character message in JSON. */

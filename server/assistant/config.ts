@@ -5,7 +5,7 @@
  * `ChatProvider` implementation is chosen: another provider = its own module
  * and the line below.
  */
-import type { Env } from "../env.ts";
+import type { Env } from "#server/env.ts";
 import { createOpenAICompatibleProvider, type OpenAICompatibleConfig } from "./openai-compatible.ts";
 import type { ChatProvider } from "./provider.ts";
 

@@ -7,9 +7,9 @@
  *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
-import { brands, formatPrice, getModel } from "../../app/catalogue/index.ts";
-import { buildModelIndex, searchModels, tokenize, type ModelHit, type ModelIndex } from "../../app/catalogue/search.ts";
-import { formatAddress, formatOpeningHours, shop } from "../../app/config/shop.ts";
+import { brands, formatPrice, getModel } from "#app/catalogue/index.ts";
+import { buildModelIndex, searchModels, tokenize, type ModelHit, type ModelIndex } from "#app/catalogue/search.ts";
+import { formatAddress, formatOpeningHours, shop } from "#app/config/shop.ts";
 
 /** One priced repair as the assistant quotes it. */
 export type QuotedRepair = {

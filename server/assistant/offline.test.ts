@@ -3,9 +3,9 @@
  * shop's facts only, each saying it is automatic.
  */
 import { describe, expect, it } from "vitest";
-import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
-import { formatAddress, formatOpeningHours, shop } from "../../app/config/shop.ts";
-import { formatPrice, getModel } from "../../app/catalogue/index.ts";
+import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
+import { formatAddress, formatOpeningHours, shop } from "#app/config/shop.ts";
+import { formatPrice, getModel } from "#app/catalogue/index.ts";
 import { OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 

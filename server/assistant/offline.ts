@@ -10,8 +10,8 @@
  * shop or a technician. Every answer says it comes from an automatic
  * assistant. Spec §5: an empty message gets "Je n'ai pas bien compris…".
  */
-import { fold } from "../../app/catalogue/search.ts";
-import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
+import { fold } from "#app/catalogue/search.ts";
+import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 import { lookupRepairPrice, shopFacts, type PriceLookup } from "./knowledge.ts";
 
 /** Said once at the top of each offline answer. */

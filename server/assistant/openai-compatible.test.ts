@@ -6,8 +6,8 @@
  * and the price check.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
-import { startFakeOpenAI, type FakeOpenAI } from "../../tests/support/fake-openai.ts";
+import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
+import { startFakeOpenAI, type FakeOpenAI } from "#tests/support/fake-openai.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 import { createOpenAICompatibleProvider, type OpenAICompatibleConfig } from "./openai-compatible.ts";
 import { generateReply, type ChatTurn } from "./reply.ts";

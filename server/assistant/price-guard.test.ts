@@ -1,6 +1,6 @@
 /** The price check (issue 7): unsupported euro amounts are replaced, however the text is cut. */
 import { describe, expect, it } from "vitest";
-import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 import { PriceGuard, amountsIn } from "./price-guard.ts";
 
 const Q = ASSISTANT_MESSAGES.unsupportedPrice;

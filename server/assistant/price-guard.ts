@@ -6,7 +6,7 @@
  * customer. Works on a stream: text is held back only while it could still
  * be the start of an amount.
  */
-import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 
 /** "89 €", "1 299,00 €", "129 euros", "à partir de 49 €", "80 EUR" (groups: amount). */
 const AMOUNT = /(?:à partir de\s+)?(\d{1,3}(?:[ \u00a0\u202f.]\d{3})+|\d+)(?:,\d{1,2})?\s?(?:€|euros?\b|EUR\b)/gi;

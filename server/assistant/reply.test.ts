@@ -5,7 +5,7 @@
  * on retryable `ChatProviderError`s only, and the spec's messages.
  */
 import { describe, expect, it } from "vitest";
-import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 import { ChatProviderError, type ChatProvider, type ChatRequest, type ChatResult } from "./provider.ts";
 import { CHAT_SETTINGS, generateReply, type ChatTurn } from "./reply.ts";

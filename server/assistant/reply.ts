@@ -12,7 +12,7 @@
  *   all gives `emptyReply` (spec §8, verbatim).
  * - Every piece of text goes through the `PriceGuard` before `onText`.
  */
-import { ASSISTANT_MESSAGES } from "../../app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 import { TECHNICIAN_HOURLY_RATE_EUROS } from "./knowledge.ts";
 import { PriceGuard } from "./price-guard.ts";
 import { runTool, systemPrompt, TOOLS } from "./prompt.ts";

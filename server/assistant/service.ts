@@ -11,10 +11,10 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { ASSISTANT_MESSAGES, type AssistantMessage } from "../../app/assistant/protocol.ts";
-import type { AppDatabase } from "../../database/connection.ts";
-import { assistantMessages } from "../../database/schema.ts";
-import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
+import { ASSISTANT_MESSAGES, type AssistantMessage } from "#app/assistant/protocol.ts";
+import type { AppDatabase } from "#database/connection.ts";
+import { assistantMessages } from "#database/schema.ts";
+import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import { offlineAnswer } from "./offline.ts";
 import { amountsIn } from "./price-guard.ts";
 import type { ChatProvider } from "./provider.ts";

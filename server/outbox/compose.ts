@@ -4,9 +4,9 @@
  * .eml transports) and the e-mail API's template parameters, composed once
  * when the request is accepted.
  */
-import type { OutboxMail } from "../../database/schema.ts";
-import type { ContactInput, QuoteInput } from "../../app/requests/schemas.ts";
-import { describeMailboxPlan, findMailboxPlan } from "../../app/config/mailbox-plans.ts";
+import type { OutboxMail } from "#database/schema.ts";
+import type { ContactInput, QuoteInput } from "#app/requests/schemas.ts";
+import { describeMailboxPlan, findMailboxPlan } from "#app/config/mailbox-plans.ts";
 
 export type MailSettings = {
   /** The shop's inbox (`SHOP_EMAIL`): recipient of every request. */

@@ -14,9 +14,9 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import { shop } from "../../app/config/shop.ts";
-import type { OutboxMail } from "../../database/schema.ts";
-import type { Env } from "../env.ts";
+import { shop } from "#app/config/shop.ts";
+import type { OutboxMail } from "#database/schema.ts";
+import type { Env } from "#server/env.ts";
 
 /** Version field of the e-mail API's payload (the browser SDK the old site used). */
 export const EMAILJS_LIB_VERSION = "4.4.1";

@@ -4,11 +4,11 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxMessages } from "../../database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
-import { freePort } from "../../tests/support/postgres.ts";
-import { startSmtpSink, type SmtpSink } from "../../tests/support/smtp.ts";
-import { createRequestService } from "../requests.ts";
+import { outboxMessages } from "#database/schema.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { freePort } from "#tests/support/postgres.ts";
+import { startSmtpSink, type SmtpSink } from "#tests/support/smtp.ts";
+import { createRequestService } from "#server/requests.ts";
 import { createMailTransport, EMAILJS_LIB_VERSION, type MailTransport } from "./transports.ts";
 import { createOutboxWorker, retryDelayMs } from "./worker.ts";
 

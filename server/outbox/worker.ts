@@ -15,8 +15,8 @@
  */
 import { and, asc, eq, inArray, isNull, lte, lt, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppDatabase } from "../../database/connection.ts";
-import { outboxMessages } from "../../database/schema.ts";
+import type { AppDatabase } from "#database/connection.ts";
+import { outboxMessages } from "#database/schema.ts";
 import type { MailTransport } from "./transports.ts";
 
 export type OutboxWorkerOptions = {

@@ -7,9 +7,9 @@ import {
   isReadableSessionCode,
   type SessionEventView,
   type SessionView,
-} from "../../app/remote-support/protocol.ts";
-import { sessions } from "../../database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+} from "#app/remote-support/protocol.ts";
+import { sessions } from "#database/schema.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   ROLES,
   createAccount,
@@ -19,8 +19,8 @@ import {
   type RemoteSupportServer,
   type Role,
   type TestAccount,
-} from "../../tests/support/remote-support.ts";
-import { roleOf, type Caller } from "../access.ts";
+} from "#tests/support/remote-support.ts";
+import { roleOf, type Caller } from "#server/access.ts";
 import { REPORT_GRANT_SECONDS, VERIFY_ATTEMPTS_PER_MINUTE, generateSessionCode } from "./sessions.ts";
 
 type Who = "anonymous" | Role;

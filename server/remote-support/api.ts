@@ -50,10 +50,10 @@ import {
   SessionEventBody,
   VerifyBody,
   type ApiError,
-} from "../../app/remote-support/protocol.ts";
-import { API_ROUTES } from "../../app/remote-support/api-paths.ts";
-import type { Auth } from "../auth.ts";
-import { createGuards, type GuardedHandler, type Permission } from "../access.ts";
+} from "#app/remote-support/protocol.ts";
+import { API_ROUTES } from "#app/remote-support/api-paths.ts";
+import type { Auth } from "#server/auth.ts";
+import { createGuards, type GuardedHandler, type Permission } from "#server/access.ts";
 import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, RefusalReason, SessionService } from "./sessions.ts";
 

@@ -5,7 +5,7 @@
  * configuration read from the environment.
  */
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "../env.ts";
+import { ConfigError, parseEnv } from "#server/env.ts";
 import { iceConfigFromEnv, iceServersFor, turnCredentials } from "./ice.ts";
 
 describe("turnCredentials", () => {

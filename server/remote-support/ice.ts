@@ -9,8 +9,8 @@
  * HMAC-SHA1(secret, username). coturn refuses them after the expiry.
  */
 import { createHmac } from "node:crypto";
-import type { Env } from "../env.ts";
-import type { IceServersResponse } from "../../app/remote-support/protocol.ts";
+import type { Env } from "#server/env.ts";
+import type { IceServersResponse } from "#app/remote-support/protocol.ts";
 
 export type IceConfig = {
   /** `stun:` / `stuns:` URLs (may be empty: host candidates only, as in tests). */

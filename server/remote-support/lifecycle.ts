@@ -6,10 +6,10 @@
  * participant). Part of `createSessionService` (`sessions.ts`, issue 14).
  */
 import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { sessionEvents, sessions } from "../../database/schema.ts";
-import type { SessionView } from "../../app/remote-support/protocol.ts";
-import { can, type Caller } from "../access.ts";
-import { consume, createRateLimiter } from "../rate-limit.ts";
+import { sessionEvents, sessions } from "#database/schema.ts";
+import type { SessionView } from "#app/remote-support/protocol.ts";
+import { can, type Caller } from "#server/access.ts";
+import { consume, createRateLimiter } from "#server/rate-limit.ts";
 import {
   LIST_LIMIT,
   endInTransaction,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../env.ts";
+import { parseEnv } from "#server/env.ts";
 import { DEFAULT_CODE_TTL_SECONDS, DEFAULT_SESSION_LIMITS, TokenBucket, sessionLimitsFromEnv } from "./limits.ts";
 
 describe("TokenBucket (issue 13 §3, per-connection signaling budget)", () => {

@@ -13,7 +13,7 @@
  * let a full gathering plus an ICE restart through at once, and refuse a
  * flood within its first second.
  */
-import type { Env } from "../env.ts";
+import type { Env } from "#server/env.ts";
 
 /** A count per window: `points` per `durationSeconds` and key. */
 export type LimitRule = { points: number; durationSeconds: number };

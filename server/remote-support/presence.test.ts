@@ -6,8 +6,8 @@
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SessionEventView, SessionView } from "../../app/remote-support/protocol.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import type { SessionEventView, SessionView } from "#app/remote-support/protocol.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   connectSocket,
   createAccounts,
@@ -18,7 +18,7 @@ import {
   type Role,
   type TestAccount,
   type TestSocket,
-} from "../../tests/support/remote-support.ts";
+} from "#tests/support/remote-support.ts";
 import { startPresence, sweepIntervalFor, type OpenSession, type PresenceOptions } from "./presence.ts";
 
 const GRACE_MS = 60_000;

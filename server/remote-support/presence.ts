@@ -25,8 +25,8 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppDatabase } from "../../database/connection.ts";
-import { sessions } from "../../database/schema.ts";
+import type { AppDatabase } from "#database/connection.ts";
+import { sessions } from "#database/schema.ts";
 
 /** Default of `SESSION_ABANDON_S`: long enough for a deploy or a browser's reconnection, short enough not to bill a forgotten session. */
 export const DEFAULT_SESSION_ABANDON_S = 120;

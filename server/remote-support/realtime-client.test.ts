@@ -4,7 +4,7 @@
  * Socket.IO server of `server/remote-support/realtime.ts`.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   createAccounts,
   pause,
@@ -14,9 +14,9 @@ import {
   type RemoteSupportServer,
   type Role,
   type TestAccount,
-} from "../../tests/support/remote-support.ts";
+} from "#tests/support/remote-support.ts";
 import { userRoom } from "./realtime.ts";
-import { connectRealtime, type RealtimeSocket } from "../../app/remote-support/client/session-events.ts";
+import { connectRealtime, type RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 
 /** Long enough for a retry (at most 1.25 s, then the backoff) to have happened if one were made. */
 const QUIET_MS = 3_000;

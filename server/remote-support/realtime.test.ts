@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_MESSAGES, type SessionView, type SignalAck, type SignalData } from "../../app/remote-support/protocol.ts";
-import { openDatabase } from "../../database/connection.ts";
-import { signaling, users } from "../../database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { SESSION_MESSAGES, type SessionView, type SignalAck, type SignalData } from "#app/remote-support/protocol.ts";
+import { openDatabase } from "#database/connection.ts";
+import { signaling, users } from "#database/schema.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   connectSocket,
   createAccount,
@@ -19,7 +19,7 @@ import {
   type Role,
   type TestAccount,
   type TestSocket,
-} from "../../tests/support/remote-support.ts";
+} from "#tests/support/remote-support.ts";
 
 const REVALIDATE_MS = 300;
 /** Long enough for an event that should NOT come to have arrived if it were sent. */

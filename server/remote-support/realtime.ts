@@ -47,12 +47,12 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SignalAck,
-} from "../../app/remote-support/protocol.ts";
-import type { Auth } from "../auth.ts";
-import { can, requireSocketCaller, resolveCaller, type Caller } from "../access.ts";
+} from "#app/remote-support/protocol.ts";
+import type { Auth } from "#server/auth.ts";
+import { can, requireSocketCaller, resolveCaller, type Caller } from "#server/access.ts";
 import type { SessionService, SessionServiceEvent } from "./sessions.ts";
 import { DEFAULT_SOCKET_SIGNAL_BUDGET, TokenBucket, type SocketSignalBudget } from "./limits.ts";
-import type { AppDatabase } from "../../database/connection.ts";
+import type { AppDatabase } from "#database/connection.ts";
 import { connectedSessions, DEFAULT_SESSION_ABANDON_S, startPresence } from "./presence.ts";
 
 /** Default period of the background session check, ms. */

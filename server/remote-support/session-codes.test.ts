@@ -8,9 +8,9 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_MESSAGES, type SessionView } from "../../app/remote-support/protocol.ts";
-import { sessions } from "../../database/schema.ts";
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { SESSION_MESSAGES, type SessionView } from "#app/remote-support/protocol.ts";
+import { sessions } from "#database/schema.ts";
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   connectSocket,
   createAccount,
@@ -19,8 +19,8 @@ import {
   type RemoteSupportServer,
   type TestAccount,
   type TestSocket,
-} from "../../tests/support/remote-support.ts";
-import { MEMORY_STORE } from "../rate-limit.ts";
+} from "#tests/support/remote-support.ts";
+import { MEMORY_STORE } from "#server/rate-limit.ts";
 import { DEFAULT_CODE_TTL_SECONDS, DEFAULT_SESSION_LIMITS } from "./limits.ts";
 import { VERIFY_ATTEMPTS_PER_MINUTE, generateSessionCode } from "./sessions.ts";
 

@@ -8,16 +8,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, lte, or, sql } from "drizzle-orm";
-import { accounts, sessionEvents, verifications } from "../../database/schema.ts";
+import { accounts, sessionEvents, verifications } from "#database/schema.ts";
 import {
   SESSION_EVENT_SENDER,
   type SessionEventBody,
   type SessionEventKind,
   type SessionEventView,
   type SessionReport,
-} from "../../app/remote-support/protocol.ts";
-import { can, type Caller } from "../access.ts";
-import { consume, createRateLimiter } from "../rate-limit.ts";
+} from "#app/remote-support/protocol.ts";
+import { can, type Caller } from "#server/access.ts";
+import { consume, createRateLimiter } from "#server/rate-limit.ts";
 import { LIST_LIMIT, refuse, roleIn, toSessionEventView, type Outcome, type SessionContext } from "./session-rules.ts";
 
 /** How long one password check opens reports, seconds. */

@@ -10,17 +10,17 @@
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppDatabase } from "../../database/connection.ts";
-import { sessionEvents, sessions, signaling } from "../../database/schema.ts";
+import type { AppDatabase } from "#database/connection.ts";
+import { sessionEvents, sessions, signaling } from "#database/schema.ts";
 import {
   SESSION_CODE_ALPHABET,
   SESSION_CODE_LENGTH,
   SESSION_MESSAGES,
   type SessionEventView,
   type SessionView,
-} from "../../app/remote-support/protocol.ts";
-import type { Caller } from "../access.ts";
-import type { RateLimitStore } from "../rate-limit.ts";
+} from "#app/remote-support/protocol.ts";
+import type { Caller } from "#server/access.ts";
+import type { RateLimitStore } from "#server/rate-limit.ts";
 import type { SessionLimits, SessionSignalBudget } from "./limits.ts";
 
 /** Longest lists answered (history, "mine", requests): newest first. */

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_CODE_ALPHABET, SESSION_MESSAGES, isReadableSessionCode } from "../../app/remote-support/protocol.ts";
-import { sessions } from "../../database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { SESSION_CODE_ALPHABET, SESSION_MESSAGES, isReadableSessionCode } from "#app/remote-support/protocol.ts";
+import { sessions } from "#database/schema.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   createAccounts,
   startRemoteSupportServer,
   type RemoteSupportServer,
   type Role,
   type TestAccount,
-} from "../../tests/support/remote-support.ts";
-import { roleOf, type Caller } from "../access.ts";
+} from "#tests/support/remote-support.ts";
+import { roleOf, type Caller } from "#server/access.ts";
 import { createSessionService, generateSessionCode, type SessionServiceEvent } from "./sessions.ts";
 
 describe("session codes", () => {

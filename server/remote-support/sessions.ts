@@ -46,18 +46,18 @@
  */
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppDatabase } from "../../database/connection.ts";
-import { sessions } from "../../database/schema.ts";
+import type { AppDatabase } from "#database/connection.ts";
+import { sessions } from "#database/schema.ts";
 import type {
   SessionEventBody,
   SessionEventView,
   SignalData,
   SessionReport,
   SessionView,
-} from "../../app/remote-support/protocol.ts";
-import type { RequestView } from "../../app/requests/views.ts";
-import type { Caller } from "../access.ts";
-import { MEMORY_STORE, type RateLimitStore } from "../rate-limit.ts";
+} from "#app/remote-support/protocol.ts";
+import type { RequestView } from "#app/requests/views.ts";
+import type { Caller } from "#server/access.ts";
+import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import {
   DEFAULT_CODE_TTL_SECONDS,
   DEFAULT_SESSION_LIMITS,
@@ -65,7 +65,7 @@ import {
   type SessionLimits,
   type SessionSignalBudget,
 } from "./limits.ts";
-import { createRequestsInbox } from "../requests-inbox.ts";
+import { createRequestsInbox } from "#server/requests-inbox.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import { createSessionRecord } from "./session-record.ts";
 import { createSignaling } from "./signaling.ts";

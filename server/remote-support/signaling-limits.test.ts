@@ -8,9 +8,9 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_MESSAGES, type SignalAck, type SignalData } from "../../app/remote-support/protocol.ts";
-import { signaling } from "../../database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "../../tests/support/databases.ts";
+import { SESSION_MESSAGES, type SignalAck, type SignalData } from "#app/remote-support/protocol.ts";
+import { signaling } from "#database/schema.ts";
+import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   TEST_SESSION_OPTIONS,
   connectSocket,
@@ -22,8 +22,8 @@ import {
   type Role,
   type TestAccount,
   type TestSocket,
-} from "../../tests/support/remote-support.ts";
-import { roleOf, type Caller } from "../access.ts";
+} from "#tests/support/remote-support.ts";
+import { roleOf, type Caller } from "#server/access.ts";
 import { DEFAULT_SOCKET_SIGNAL_BUDGET, type SessionSignalBudget, type SocketSignalBudget } from "./limits.ts";
 
 const candidate = (index: number): SignalData => ({

@@ -6,9 +6,9 @@
  * of `createSessionService` (`sessions.ts`, issue 14).
  */
 import { sql } from "drizzle-orm";
-import { sessions, signaling } from "../../database/schema.ts";
-import { SIGNAL_SENDER, type SignalData } from "../../app/remote-support/protocol.ts";
-import type { Caller } from "../access.ts";
+import { sessions, signaling } from "#database/schema.ts";
+import { SIGNAL_SENDER, type SignalData } from "#app/remote-support/protocol.ts";
+import type { Caller } from "#server/access.ts";
 import { refuse, roleIn, type Outcome, type SessionContext } from "./session-rules.ts";
 
 /** The signaling method of `SessionService` (documented there, in `sessions.ts`). */

@@ -1,7 +1,7 @@
 /** WCAG 2.2 AA (axe-core) on every public route, at desktop and mobile widths (issue 2). */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PRERENDERED_PATHS } from "../../app/config/public-routes.ts";
+import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 

@@ -8,8 +8,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { startFakeOpenAI, type FakeOpenAI } from "../support/fake-openai.ts";
-import { newPage, signUpCustomer, startAreaServer, violations, type AreaServer } from "../support/soft-assist-pages.ts";
+import { startFakeOpenAI, type FakeOpenAI } from "#tests/support/fake-openai.ts";
+import { newPage, signUpCustomer, startAreaServer, violations, type AreaServer } from "#tests/support/soft-assist-pages.ts";
 
 const KEY = `sk-cle-e2e-${Math.random().toString(36).slice(2)}`;
 let offline: AreaServer;

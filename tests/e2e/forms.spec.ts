@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request, type Route } from "@playwright/test";
-import { REQUEST_MESSAGES } from "../../app/requests/schemas.ts";
+import { REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 

@@ -9,9 +9,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createScratchDatabase, freePort } from "../support/postgres.ts";
-import { exited, startServerProcess } from "../support/server-process.ts";
-import { startSmtpSink } from "../support/smtp.ts";
+import { createScratchDatabase, freePort } from "#tests/support/postgres.ts";
+import { exited, startServerProcess } from "#tests/support/server-process.ts";
+import { startSmtpSink } from "#tests/support/smtp.ts";
 
 const kinds = ["pglite", ...(process.env.E2E_POSTGRES_URL ? ["postgres"] : [])] as const;
 

@@ -17,7 +17,7 @@
  * One server of its own, restarted in place; tests run in order at desktop width.
  */
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
+import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import {
   join,
   newPage as pageIn,
@@ -27,7 +27,7 @@ import {
   startSession,
   violations,
   type AreaServer,
-} from "../support/soft-assist-pages.ts";
+} from "#tests/support/soft-assist-pages.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-restart-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { PRERENDERED_PATHS } from "../../app/config/public-routes.ts";
+import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

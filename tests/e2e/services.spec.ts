@@ -5,8 +5,8 @@
  * Strings quoted by the spec are matched verbatim; prices and models come from the catalogue.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { allOffers, brands, type Brand } from "../../app/catalogue/index.ts";
-import { PRERENDERED_PATHS } from "../../app/config/public-routes.ts";
+import { allOffers, brands, type Brand } from "#app/catalogue/index.ts";
+import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 
 /** fr-FR prices use no-break spaces (U+00A0 / U+202F); `\s` matches both. */
 const normalise = (text: string) => text.replace(/\s+/g, " ").trim();

@@ -23,7 +23,7 @@ import {
   startSession,
   violations,
   type AreaServer,
-} from "../support/soft-assist-pages.ts";
+} from "#tests/support/soft-assist-pages.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };

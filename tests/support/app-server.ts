@@ -13,10 +13,10 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { parseEnv, type Env } from "../../server/env.ts";
-import { createApp } from "../../server/app.ts";
-import { attachRealtime } from "../../server/remote-support/realtime.ts";
-import { appServices, startServices, type Services } from "../../server/services.ts";
+import { parseEnv, type Env } from "#server/env.ts";
+import { createApp } from "#server/app.ts";
+import { attachRealtime } from "#server/remote-support/realtime.ts";
+import { appServices, startServices, type Services } from "#server/services.ts";
 import { freePort } from "./postgres.ts";
 import { TEST_AUTH_SECRET } from "./remote-support.ts";
 

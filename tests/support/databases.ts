@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase, type AppDatabase, type DatabaseHandle } from "../../database/connection.ts";
+import { openDatabase, type AppDatabase, type DatabaseHandle } from "#database/connection.ts";
 import { createScratchDatabase } from "./postgres.ts";
 
 export type DatabaseKind = "pglite" | "postgres";

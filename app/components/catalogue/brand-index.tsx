@@ -3,12 +3,12 @@
  * tablet brand indexes): hero, one card per brand linking to its page,
  * the three-point benefit block and a 'Contactez-nous' banner to /contact.
  */
-import { FinderSection } from "~/components/finder/finder-section";
-import type { Family } from "~/catalogue/schema";
-import { FeatureCard } from "~/components/ui/card";
-import { CtaBanner, PageHero, Section } from "~/components/ui/section";
-import { repairIcons, type RepairIconName } from "~/config/repair-categories";
-import type { BrandCard } from "~/utils/catalogue-pages.server";
+import { FinderSection } from "#app/components/finder/finder-section.tsx";
+import type { Family } from "#app/catalogue/schema.ts";
+import { FeatureCard } from "#app/components/ui/card.tsx";
+import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
+import { repairIcons, type RepairIconName } from "#app/config/repair-categories.ts";
+import type { BrandCard } from "#app/utils/catalogue-pages.server.ts";
 import { INDEX_BENEFITS, PromiseGrid } from "./promise-grid";
 
 type Props = {

@@ -4,8 +4,8 @@
  * page's own data.
  */
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
-import { cataloguePageGraph, serializeJsonLd, type Crumb, type OfferSource } from "~/utils/structured-data";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { cataloguePageGraph, serializeJsonLd, type Crumb, type OfferSource } from "#app/utils/structured-data.ts";
 
 /** The site's canonical origin (PUBLIC_URL), as the root loader gives it to every page. */
 export function usePublicUrl(): string {

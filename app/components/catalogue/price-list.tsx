@@ -5,9 +5,9 @@
  * minimum prices. Plain server-rendered markup: a brand page can hold 40
  * cards, so nothing here has state or effects.
  */
-import type { ModelView, SeriesView } from "~/utils/catalogue-pages.server";
-import { cn } from "~/utils/cn";
-import { Container } from "~/components/ui/section";
+import type { ModelView, SeriesView } from "#app/utils/catalogue-pages.server.ts";
+import { cn } from "#app/utils/cn.ts";
+import { Container } from "#app/components/ui/section.tsx";
 
 /** Links to every series section of the page (`#<series slug>`), shown above the price cards. */
 export function SeriesNav({ series }: { series: readonly SeriesView[] }) {

@@ -3,9 +3,9 @@
  * §2: original parts, fast repair / Express 1H, Garantie 12 mois), and the
  * texts each page family shows in them.
  */
-import { FeatureCard } from "~/components/ui/card";
-import { Section } from "~/components/ui/section";
-import { repairIcons, type RepairIconName } from "~/config/repair-categories";
+import { FeatureCard } from "#app/components/ui/card.tsx";
+import { Section } from "#app/components/ui/section.tsx";
+import { repairIcons, type RepairIconName } from "#app/config/repair-categories.ts";
 
 export type PromiseBlock = { readonly title: string; readonly text: string; readonly icon: RepairIconName };
 

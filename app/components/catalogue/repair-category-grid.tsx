@@ -1,6 +1,6 @@
 /** The four repair categories as link cards (spec §2 "Home" and the repair-service home /repair). */
-import { FeatureCard } from "~/components/ui/card";
-import { REPAIR_CATEGORIES, repairIcons } from "~/config/repair-categories";
+import { FeatureCard } from "#app/components/ui/card.tsx";
+import { REPAIR_CATEGORIES, repairIcons } from "#app/config/repair-categories.ts";
 
 export function RepairCategoryGrid() {
   return (

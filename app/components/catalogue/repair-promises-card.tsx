@@ -3,9 +3,9 @@
  * Diagnostic gratuit, Express 1H, Pièces d'origine, Garantie 12 mois) on
  * the home page and the repair-service home (issue 14: one block for both).
  */
-import { Card } from "~/components/ui/card";
-import { IconList } from "~/components/ui/icon-list";
-import { REPAIR_PROMISES, repairIcons } from "~/config/repair-categories";
+import { Card } from "#app/components/ui/card.tsx";
+import { IconList } from "#app/components/ui/icon-list.tsx";
+import { REPAIR_PROMISES, repairIcons } from "#app/config/repair-categories.ts";
 
 const ITEMS = REPAIR_PROMISES.map((promise) => {
   const Icon = repairIcons[promise.icon];

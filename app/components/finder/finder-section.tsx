@@ -2,7 +2,7 @@
  * The model finder in its page section (issue 3: "on the repair pages and the home page"), with
  * the same heading and help text everywhere; scoped by family or brand on catalogue pages.
  */
-import { Section } from "~/components/ui/section";
+import { Section } from "#app/components/ui/section.tsx";
 import { ModelFinder, type ModelFinderProps } from "./model-finder";
 
 type Props = Omit<ModelFinderProps, "className"> & {

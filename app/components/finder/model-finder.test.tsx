@@ -11,7 +11,7 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "~/catalogue/format";
+import { formatPrice } from "#app/catalogue/format.ts";
 import { ModelFinder, type ModelFinderProps } from "./model-finder";
 
 function Where() {

@@ -29,10 +29,10 @@
 import { Search } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Family } from "~/catalogue";
-import { formatPrice } from "~/catalogue/format";
-import type { ModelHit, ModelSearchResult } from "~/catalogue/search";
-import { cn } from "~/utils/cn";
+import type { Family } from "#app/catalogue/index.ts";
+import { formatPrice } from "#app/catalogue/format.ts";
+import type { ModelHit, ModelSearchResult } from "#app/catalogue/search.ts";
+import { cn } from "#app/utils/cn.ts";
 
 type Engine = typeof import("./finder-engine");
 

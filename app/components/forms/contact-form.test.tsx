@@ -9,9 +9,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "~/requests/schemas";
+import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "#app/requests/schemas.ts";
 import { ContactForm } from "./contact-form";
-import { formActionData, type FormActionData } from "~/requests/action-data";
+import { formActionData, type FormActionData } from "#app/requests/action-data.ts";
 
 type Answer = (fields: Record<string, string>) => FormActionData | Promise<FormActionData>;
 

@@ -2,9 +2,9 @@
  * The /contact message form (spec §3 "Contact message", §4, §5, §8; issue 4).
  */
 import { useState } from "react";
-import { RequiredFieldsNote } from "~/components/ui/field";
-import { LIMITS } from "~/requests/schemas";
-import type { FormActionData } from "~/requests/action-data";
+import { RequiredFieldsNote } from "#app/components/ui/field.tsx";
+import { LIMITS } from "#app/requests/schemas.ts";
+import type { FormActionData } from "#app/requests/action-data.ts";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";

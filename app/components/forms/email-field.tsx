@@ -2,7 +2,7 @@
  * The visitor's e-mail address, as both request forms ask it (spec §5: required,
  * e-mail type; length from `LIMITS`). The shop answers to it, so no spell-checking.
  */
-import { LIMITS } from "~/requests/schemas";
+import { LIMITS } from "#app/requests/schemas.ts";
 import { TextField, type FieldState } from "./text-field";
 
 export function EmailField({ id, state }: { id: string; state: FieldState }) {

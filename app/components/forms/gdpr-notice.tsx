@@ -4,9 +4,9 @@
  * and how to exercise one's rights.
  */
 import { Link } from "react-router";
-import { formatRetentionDays, RETENTION } from "~/config/retention";
-import { mailtoHref, shop } from "~/config/shop";
-import { cn } from "~/utils/cn";
+import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
+import { mailtoHref, shop } from "#app/config/shop.ts";
+import { cn } from "#app/utils/cn.ts";
 
 const linkClass =
   "font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";

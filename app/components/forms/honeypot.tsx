@@ -4,7 +4,7 @@
  * fill in. The server refuses a submission where it is not empty.
  */
 import { useId } from "react";
-import { HONEYPOT_FIELD } from "~/requests/schemas";
+import { HONEYPOT_FIELD } from "#app/requests/schemas.ts";
 
 /**
  * Off-screen rather than `display: none` (which robots skip), hidden from

@@ -11,9 +11,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link } from "react-router";
 import { describe, expect, it } from "vitest";
-import { describeMailboxPlan, MAILBOX_PLANS, mailboxPlanQuoteHref } from "~/config/mailbox-plans";
-import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "~/requests/schemas";
-import { formActionData, type FormActionData } from "~/requests/action-data";
+import { describeMailboxPlan, MAILBOX_PLANS, mailboxPlanQuoteHref } from "#app/config/mailbox-plans.ts";
+import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "#app/requests/schemas.ts";
+import { formActionData, type FormActionData } from "#app/requests/action-data.ts";
 import { QuoteForm } from "./quote-form";
 
 type Answer = (fields: Record<string, string>) => FormActionData | Promise<FormActionData>;

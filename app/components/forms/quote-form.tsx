@@ -4,10 +4,10 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { FormField, FormStatus, RequiredFieldsNote, Select } from "~/components/ui/field";
-import { describeMailboxPlan, findMailboxPlan, MAILBOX_PLANS } from "~/config/mailbox-plans";
-import { LIMITS, REQUEST_MESSAGES } from "~/requests/schemas";
-import type { FormActionData } from "~/requests/action-data";
+import { FormField, FormStatus, RequiredFieldsNote, Select } from "#app/components/ui/field.tsx";
+import { describeMailboxPlan, findMailboxPlan, MAILBOX_PLANS } from "#app/config/mailbox-plans.ts";
+import { LIMITS, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
+import type { FormActionData } from "#app/requests/action-data.ts";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";

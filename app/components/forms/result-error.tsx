@@ -1,6 +1,6 @@
 /** The error part of a request form's result (spec §8), shared by both forms. */
-import { mailtoHref, shop, telHref } from "~/config/shop";
-import type { FormActionData } from "~/requests/action-data";
+import { mailtoHref, shop, telHref } from "#app/config/shop.ts";
+import type { FormActionData } from "#app/requests/action-data.ts";
 
 const linkClass =
   "font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";

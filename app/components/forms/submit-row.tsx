@@ -6,9 +6,9 @@
  */
 import { Send } from "lucide-react";
 import type { RefObject } from "react";
-import { Button } from "~/components/ui/button";
-import { FormStatus } from "~/components/ui/field";
-import type { FormActionData } from "~/requests/action-data";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormStatus } from "#app/components/ui/field.tsx";
+import type { FormActionData } from "#app/requests/action-data.ts";
 import { ResultError } from "./result-error";
 
 type SubmitRowProps = {

@@ -8,8 +8,8 @@
  * the caller passes them in, so the pre-rendered HTML does not depend on the call.
  */
 import type { ReactNode } from "react";
-import { FormField, Input, Textarea } from "~/components/ui/field";
-import type { FieldErrors } from "~/requests/schemas";
+import { FormField, Input, Textarea } from "#app/components/ui/field.tsx";
+import type { FieldErrors } from "#app/requests/schemas.ts";
 
 /** What a form knows about all its fields: the server's errors and the values to fill in again. */
 export type FieldState = {

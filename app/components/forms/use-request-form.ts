@@ -5,7 +5,7 @@
  */
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { FormActionData } from "~/requests/action-data";
+import type { FormActionData } from "#app/requests/action-data.ts";
 
 type Options = {
   /** The route's action data: set only when the page answers a form POST made without JavaScript. */

@@ -11,10 +11,10 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
-import { AddressLink } from "~/components/ui/address-link";
-import { footerNav, mainNav, servicesNav, type NavLinkItem } from "~/config/navigation";
-import { mailtoHref, shop, telHref } from "~/config/shop";
-import { cn } from "~/utils/cn";
+import { AddressLink } from "#app/components/ui/address-link.tsx";
+import { footerNav, mainNav, servicesNav, type NavLinkItem } from "#app/config/navigation.ts";
+import { mailtoHref, shop, telHref } from "#app/config/shop.ts";
+import { cn } from "#app/utils/cn.ts";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

@@ -1,8 +1,8 @@
 /** Footer (spec §2): company name, phone, e-mail, address, hours, © current year. */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { servicesNav } from "~/config/navigation";
-import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, shop, telHref } from "~/config/shop";
+import { servicesNav } from "#app/config/navigation.ts";
+import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, shop, telHref } from "#app/config/shop.ts";
 
 /**
  * @param renderedYear the year the HTML was rendered (pre-rendered pages are

@@ -1,9 +1,9 @@
 /** Fixed top navigation bar (spec §2 "Shared layout"). */
 import { Wrench } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { mainNav } from "~/config/navigation";
-import { shop } from "~/config/shop";
-import { cn } from "~/utils/cn";
+import { mainNav } from "#app/config/navigation.ts";
+import { shop } from "#app/config/shop.ts";
+import { cn } from "#app/utils/cn.ts";
 import { MobileMenu } from "./mobile-menu";
 
 export function SiteHeader() {

@@ -3,7 +3,7 @@
  * in a new tab, which screen readers are told about. Used by the contact page
  * and the mobile menu (issue 14: one block for both).
  */
-import { formatAddress, mapsUrl } from "~/config/shop";
+import { formatAddress, mapsUrl } from "#app/config/shop.ts";
 
 /** `className` styles the link as its surroundings want (a body link, a menu entry). */
 export function AddressLink({ className }: { className: string }) {

@@ -2,7 +2,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 import { ButtonLink } from "./button";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {

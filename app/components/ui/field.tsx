@@ -10,7 +10,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ComponentProps, ReactNode, Ref } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 /** Inputs, textareas and selects share one look; `invalid` outlines a field with an error. */
 export const controlVariants = cva(

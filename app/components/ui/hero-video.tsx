@@ -5,7 +5,7 @@
  */
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 export type HeroVideoSource = { src: string; type: "video/webm" | "video/mp4" };
 

@@ -3,7 +3,7 @@
  * text (spec §1 promises such as "Diagnostic gratuit" or "Garantie 12 mois").
  */
 import type { ReactNode } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 export type IconListItem = { title: string; text?: ReactNode; icon: ReactNode };
 

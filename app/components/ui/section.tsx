@@ -1,6 +1,6 @@
 /** Page sections: hero, titled section, and call-to-action banner. */
 import type { ReactNode } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 import { ButtonLink } from "./button";
 
 export function Container({ className, children }: { className?: string; children: ReactNode }) {

@@ -8,9 +8,9 @@
  * `SESSION_MESSAGES.failed`; status 0 when no answer came), so screens only
  * branch on `ok`.
  */
-import type { RequestListResponse } from "../../requests/views";
-import { isFrenchAuthCode } from "../account";
-import { API_PATHS } from "../api-paths";
+import type { RequestListResponse } from "#app/requests/views.ts";
+import { isFrenchAuthCode } from "#app/remote-support/account.ts";
+import { API_PATHS } from "#app/remote-support/api-paths.ts";
 import {
   SESSION_MESSAGES,
   type ActiveSessionResponse,
@@ -24,7 +24,7 @@ import {
   type SessionListResponse,
   type SessionResponse,
   type VerifyResponse,
-} from "../protocol";
+} from "#app/remote-support/protocol.ts";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }

@@ -7,9 +7,9 @@
  */
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SessionView } from "../protocol";
-import { openSession, sessionStatusText } from "../ui/customer-screen";
-import { deliveryText } from "~/requests/requests-view";
+import type { SessionView } from "#app/remote-support/protocol.ts";
+import { openSession, sessionStatusText } from "#app/remote-support/ui/customer-screen.tsx";
+import { deliveryText } from "#app/requests/requests-view.tsx";
 import { authMessage } from "./api";
 import { codeInputValue } from "./format";
 import { elapsedSeconds, useElapsedSeconds } from "./timer";

@@ -6,7 +6,7 @@
  * `/history` again. Those are read only on load and after the server
  * connection comes back (pushes may have been missed). Pure: no React.
  */
-import type { SessionView } from "../protocol";
+import type { SessionView } from "#app/remote-support/protocol.ts";
 
 export type DashboardSessions = {
   /** The technician's connected session, if any. */

@@ -28,7 +28,7 @@ import {
   type ControlMessage,
   type IceServer,
   type SignalData,
-} from "../protocol";
+} from "#app/remote-support/protocol.ts";
 import { getIceServers } from "./api";
 import type { RealtimeSocket } from "./session-events";
 

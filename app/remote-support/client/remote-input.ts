@@ -11,7 +11,7 @@
  *   mouseup) and nothing stays stuck on the customer's side.
  * - `describeControl`: the French words shown to the customer for an event.
  */
-import type { ControlMessage } from "../protocol";
+import type { ControlMessage } from "#app/remote-support/protocol.ts";
 
 export type Box = { left: number; top: number; width: number; height: number };
 

@@ -15,7 +15,7 @@
  * the tab out of the area instead.
  */
 import { io, type Socket } from "socket.io-client";
-import { RECONNECT_OPTIONS, SESSION_MESSAGES, type ClientToServerEvents, type ServerToClientEvents } from "../protocol";
+import { RECONNECT_OPTIONS, SESSION_MESSAGES, type ClientToServerEvents, type ServerToClientEvents } from "#app/remote-support/protocol.ts";
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

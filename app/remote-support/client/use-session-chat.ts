@@ -6,7 +6,7 @@
  * and a reloaded page gets it back.
  */
 import { useCallback, useEffect, useState } from "react";
-import type { ControlMessage } from "../protocol";
+import type { ControlMessage } from "#app/remote-support/protocol.ts";
 import { getSessionEvents, postSessionEvent } from "./api";
 
 export type ChatLine = { id: string; mine: boolean; text: string; at: string };

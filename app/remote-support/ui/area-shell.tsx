@@ -5,7 +5,7 @@
  * loading spinner").
  */
 import type { ReactNode } from "react";
-import { Container } from "~/components/ui/section";
+import { Container } from "#app/components/ui/section.tsx";
 
 export function AreaShell({ title = "Assistance à distance", intro, actions, children }: {
   title?: string;

@@ -10,16 +10,16 @@
  */
 import { Copy, Download, Gauge, ShieldCheck } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { FormStatus } from "~/components/ui/field";
-import { createSession, disconnectSession, getMySessions } from "../client/api";
-import type { RealtimeSocket } from "../client/session-events";
-import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "../client/server-connection";
-import { SESSION_MESSAGES, type AccountView, type SessionView } from "../protocol";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { FormStatus } from "#app/components/ui/field.tsx";
+import { createSession, disconnectSession, getMySessions } from "#app/remote-support/client/api.ts";
+import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "#app/remote-support/client/server-connection.ts";
+import { SESSION_MESSAGES, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
 import { ScreenSharePanel } from "./screen-share";
 import { ServerLinkStatus } from "./server-link-status";
-import { AssistantPanel } from "~/assistant/assistant-panel";
+import { AssistantPanel } from "#app/assistant/assistant-panel.tsx";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
 

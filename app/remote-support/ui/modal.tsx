@@ -6,7 +6,7 @@
  */
 import { X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { cn } from "~/utils/cn";
+import { cn } from "#app/utils/cn.ts";
 
 type Props = {
   open: boolean;

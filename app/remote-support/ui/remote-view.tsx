@@ -17,15 +17,15 @@
  */
 import { Minimize2, MousePointer2, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/utils/cn";
-import { postSessionEvent } from "../client/api";
-import type { PeerState } from "../client/peer";
-import { HeldInputs, contentBox, pointerFraction } from "../client/remote-input";
-import type { ServerLink } from "../client/server-connection";
-import { useElapsedSeconds } from "../client/timer";
-import type { ScreenViewerState } from "../client/use-screen-viewer";
-import { formatTimer, type SessionView } from "../protocol";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { postSessionEvent } from "#app/remote-support/client/api.ts";
+import type { PeerState } from "#app/remote-support/client/peer.ts";
+import { HeldInputs, contentBox, pointerFraction } from "#app/remote-support/client/remote-input.ts";
+import type { ServerLink } from "#app/remote-support/client/server-connection.ts";
+import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
+import type { ScreenViewerState } from "#app/remote-support/client/use-screen-viewer.ts";
+import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
 import { SessionChat } from "./session-chat";
 import { ServerLinkStatus } from "./server-link-status";
 

@@ -7,11 +7,11 @@
  * password is kept in the browser.
  */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/field";
-import { getReport, verifyPassword } from "../client/api";
-import { formatReportDuration, type SessionEventView, type SessionReport } from "../protocol";
-import { formatDateTime, formatTime } from "../client/format";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input, Label } from "#app/components/ui/field.tsx";
+import { getReport, verifyPassword } from "#app/remote-support/client/api.ts";
+import { formatReportDuration, type SessionEventView, type SessionReport } from "#app/remote-support/protocol.ts";
+import { formatDateTime, formatTime } from "#app/remote-support/client/format.ts";
 import { Modal } from "./modal";
 
 type Step = { kind: "closed" } | { kind: "verify"; code: string } | { kind: "report"; report: SessionReport };

@@ -19,12 +19,12 @@
  */
 import { MonitorUp, MonitorX } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { FormStatus } from "~/components/ui/field";
-import type { PeerState } from "../client/peer";
-import type { RealtimeSocket } from "../client/session-events";
-import { useScreenSharer } from "../client/use-screen-sharer";
-import type { SessionView } from "../protocol";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormStatus } from "#app/components/ui/field.tsx";
+import type { PeerState } from "#app/remote-support/client/peer.ts";
+import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import { useScreenSharer } from "#app/remote-support/client/use-screen-sharer.ts";
+import type { SessionView } from "#app/remote-support/protocol.ts";
 import { SessionChat } from "./session-chat";
 
 /** Why sharing could not start, in words for the customer. */

@@ -4,8 +4,8 @@
  * moving focus). Always rendered, empty while all is well, so that screen
  * readers announce each change of its text.
  */
-import { cn } from "~/utils/cn";
-import { SERVER_LINK_TEXT, type ServerLink } from "../client/server-connection";
+import { cn } from "#app/utils/cn.ts";
+import { SERVER_LINK_TEXT, type ServerLink } from "#app/remote-support/client/server-connection.ts";
 
 export function ServerLinkStatus({ link, className }: { link: ServerLink; className?: string }) {
   const text = SERVER_LINK_TEXT[link];

@@ -5,12 +5,12 @@
  */
 import { Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/field";
-import { cn } from "~/utils/cn";
-import { formatTime } from "../client/format";
-import type { ChatLine } from "../client/use-session-chat";
-import { CHAT_MAX_CHARS } from "../protocol";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/field.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { formatTime } from "#app/remote-support/client/format.ts";
+import type { ChatLine } from "#app/remote-support/client/use-session-chat.ts";
+import { CHAT_MAX_CHARS } from "#app/remote-support/protocol.ts";
 
 type Props = {
   lines: ChatLine[];

@@ -6,11 +6,11 @@
  * only `npm run user` gives that role).
  */
 import { useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { FormField, FormStatus, Input } from "~/components/ui/field";
-import { authPost } from "../client/api";
-import { announceAuthChange } from "../client/session-events";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { FormField, FormStatus, Input } from "#app/components/ui/field.tsx";
+import { authPost } from "#app/remote-support/client/api.ts";
+import { announceAuthChange } from "#app/remote-support/client/session-events.ts";
 
 export type SignInMode = "sign-in" | "sign-up" | "forgot";
 

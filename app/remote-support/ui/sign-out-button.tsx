@@ -5,9 +5,9 @@
  */
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
-import { authPost } from "../client/api";
-import { announceAuthChange } from "../client/session-events";
+import { Button } from "#app/components/ui/button.tsx";
+import { authPost } from "#app/remote-support/client/api.ts";
+import { announceAuthChange } from "#app/remote-support/client/session-events.ts";
 
 export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   const [busy, setBusy] = useState(false);

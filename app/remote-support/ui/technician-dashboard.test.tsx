@@ -11,9 +11,9 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { RealtimeSocket } from "../client/session-events";
-import { SERVER_ENDED_TEXT } from "../client/server-connection";
-import type { SessionView } from "../protocol";
+import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import { SERVER_ENDED_TEXT } from "#app/remote-support/client/server-connection.ts";
+import type { SessionView } from "#app/remote-support/protocol.ts";
 import TechnicianDashboard from "./technician-dashboard";
 
 const user = { id: "t", name: "Camille", email: "camille@exemple.fr", isTechnician: true };

@@ -14,21 +14,21 @@
  * session the server ended meanwhile is explained.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/field";
-import { cn } from "~/utils/cn";
-import { disconnectSession, getActiveSession, getHistory, joinSession } from "../client/api";
-import { applySessionUpdate, type DashboardSessions } from "../client/dashboard-sessions";
-import type { RealtimeSocket } from "../client/session-events";
-import { endedByServer, isServerLinkUp, SERVER_ENDED_TEXT, useServerLink, type ServerLink } from "../client/server-connection";
-import { codeInputValue, formatDateTime } from "../client/format";
-import { useElapsedSeconds } from "../client/timer";
-import { useScreenViewer } from "../client/use-screen-viewer";
-import { formatHistoryDuration, formatTimer, PEER_RECOVERY_GRACE_MS, type AccountView, type SessionView } from "../protocol";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { Input, Label } from "#app/components/ui/field.tsx";
+import { cn } from "#app/utils/cn.ts";
+import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
+import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
+import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import { endedByServer, isServerLinkUp, SERVER_ENDED_TEXT, useServerLink, type ServerLink } from "#app/remote-support/client/server-connection.ts";
+import { codeInputValue, formatDateTime } from "#app/remote-support/client/format.ts";
+import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
+import { useScreenViewer } from "#app/remote-support/client/use-screen-viewer.ts";
+import { formatHistoryDuration, formatTimer, PEER_RECOVERY_GRACE_MS, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
 import { RemoteView } from "./remote-view";
 import { ReportFlow } from "./report-dialogs";
-import { RequestsView } from "~/requests/requests-view";
+import { RequestsView } from "#app/requests/requests-view.tsx";
 import { ServerLinkStatus } from "./server-link-status";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
