@@ -11,7 +11,18 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", ".react-router/**", "node_modules/**", "**/node_modules/**", "test-results/**", "playwright-report/**", "public/**", "drizzle/**", "coverage/**", "dist/**"],
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "**/node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "public/**",
+      "drizzle/**",
+      "coverage/**",
+      "dist/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -31,13 +42,27 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       // `let x; … () => x …; x = create()`: services that need each other are wired this way on purpose.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
     files: ["app/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)server/|^#server/", message: "app/ never imports server/: server values reach routes through the server context (app/utils/server-context.ts)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)server/|^#server/",
+              message:
+                "app/ never imports server/: server values reach routes through the server context (app/utils/server-context.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
 );

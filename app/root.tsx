@@ -3,7 +3,15 @@
  * particle background, fixed header, footer, scroll restoration (a new page
  * starts at the top; Back restores the position).
  */
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { ParticleBackground } from "#app/components/layout/particle-background.tsx";
@@ -16,9 +24,7 @@ export function loader() {
   return { env: getPublicEnv(), year: new Date().getFullYear() };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

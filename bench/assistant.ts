@@ -57,7 +57,13 @@ async function serverWith(env: Record<string, string>) {
   const account = { email: "client@banc.fr", name: "Client Banc", technician: false };
   await seedAccounts({ dataDir }, [account]);
   const port = await freePort();
-  const server = await startServer(port, { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, AI_RATE_LIMIT: "100000", LOG_LEVEL: "warn", ...env });
+  const server = await startServer(port, {
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: SECRET,
+    AI_RATE_LIMIT: "100000",
+    LOG_LEVEL: "warn",
+    ...env,
+  });
   const url = `http://127.0.0.1:${port}`;
   const cookie = await signIn(url, account.email, PASSWORD);
   return {
@@ -80,9 +86,14 @@ try {
   const through: number[] = [];
   for (let i = 0; i < runs + 5; i++) {
     const started = performance.now();
-    const stream = await client.chat.completions.create({ model: "modele-banc", messages: [{ role: "user", content: "Bonjour" }], stream: true });
+    const stream = await client.chat.completions.create({
+      model: "modele-banc",
+      messages: [{ role: "user", content: "Bonjour" }],
+      stream: true,
+    });
     let first = 0;
-    for await (const chunk of stream) if (!first && chunk.choices[0]?.delta?.content) first = performance.now() - started;
+    for await (const chunk of stream)
+      if (!first && chunk.choices[0]?.delta?.content) first = performance.now() - started;
     const ours = await ask(online.url, online.cookie, `Mon ordinateur est lent (${i}).`);
     // The first rounds warm up both paths.
     if (i >= 5) {
@@ -93,7 +104,9 @@ try {
   console.log(`1. time to first token, ${runs} requests each`);
   console.log(`   direct to the provider: ${summary(direct)}`);
   console.log(`   through /api/assistant: ${summary(through)}`);
-  console.log(`   our overhead (median difference): ${(percentile(through, 50) - percentile(direct, 50)).toFixed(1)} ms   (target ≤ 20 ms)`);
+  console.log(
+    `   our overhead (median difference): ${(percentile(through, 50) - percentile(direct, 50)).toFixed(1)} ms   (target ≤ 20 ms)`,
+  );
 } finally {
   await online.close();
   await fake.close();
@@ -118,7 +131,9 @@ for (let round = 0; round < 101; round++) {
   }
 }
 console.log(`2. offline assistant`);
-console.log(`   offlineAnswer(), ${questions.length} kinds of question × 100: ${summary(inProcess)}   (target ≤ 10 ms median)`);
+console.log(
+  `   offlineAnswer(), ${questions.length} kinds of question × 100: ${summary(inProcess)}   (target ≤ 10 ms median)`,
+);
 const offline = await serverWith({});
 try {
   const viaHttp: number[] = [];

@@ -25,12 +25,16 @@ try {
   const before = await memoryMb(server.pid!);
   await resetPeak(server.pid!);
   const started = performance.now();
-  const statuses = await Promise.all(Array.from({ length: attempts }, () => postLargeName(url, cookie, megabytes * 1024 * 1024)));
+  const statuses = await Promise.all(
+    Array.from({ length: attempts }, () => postLargeName(url, cookie, megabytes * 1024 * 1024)),
+  );
   const elapsed = performance.now() - started;
   const me = await fetch(`${url}/api/me`, { headers: { Cookie: cookie } });
   const meBytes = (await me.arrayBuffer()).byteLength;
   const after = await memoryMb(server.pid!);
-  console.log(`${attempts} × ${megabytes} Mo sur POST /api/auth/update-user en parallèle : statuts ${statuses.join(", ")} (${elapsed.toFixed(0)} ms)`);
+  console.log(
+    `${attempts} × ${megabytes} Mo sur POST /api/auth/update-user en parallèle : statuts ${statuses.join(", ")} (${elapsed.toFixed(0)} ms)`,
+  );
   console.log(`GET /api/me ensuite : ${me.status}, ${meBytes} octets`);
   console.log(
     `mémoire résidente du serveur (PGlite compris) : avant ${before.rss.toFixed(0)} Mo, après ${after.rss.toFixed(0)} Mo, ` +

@@ -26,7 +26,17 @@ ensureBuild();
 const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-bench-"));
 const created = spawnSync(
   process.execPath,
-  [path.join(root, "scripts", "user.ts"), "create", "--email", TECHNICIAN.email, "--name", "Camille Tech", "--password", TECHNICIAN.password, "--technician"],
+  [
+    path.join(root, "scripts", "user.ts"),
+    "create",
+    "--email",
+    TECHNICIAN.email,
+    "--name",
+    "Camille Tech",
+    "--password",
+    TECHNICIAN.password,
+    "--technician",
+  ],
   { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] },
 );
 if (created.status !== 0) throw new Error("compte technicien non créé");
@@ -40,12 +50,19 @@ try {
   const json = (cookie: string) => ({ "Content-Type": "application/json", Origin: url, Cookie: cookie });
   const session = await fetch(`${url}/api/sessions`, { method: "POST", headers: json(customer), body: "{}" });
   const code = ((await session.json()) as { session: { code: string } }).session.code;
-  const join = await fetch(`${url}/api/sessions/join`, { method: "POST", headers: json(technician), body: JSON.stringify({ code }) });
+  const join = await fetch(`${url}/api/sessions/join`, {
+    method: "POST",
+    headers: json(technician),
+    body: JSON.stringify({ code }),
+  });
   if (!join.ok) throw new Error(`session non rejointe (${join.status})`);
 
   /** What the API shows of stored data: requests, session events, the assistant conversation, the customer's name. */
   const observe = async () => {
-    const get = async (pathname: string, cookie: string) => (await fetch(`${url}${pathname}`, { headers: { Cookie: cookie } })).json() as Promise<Record<string, unknown[]> & { user?: { name: string } }>;
+    const get = async (pathname: string, cookie: string) =>
+      (await fetch(`${url}${pathname}`, { headers: { Cookie: cookie } })).json() as Promise<
+        Record<string, unknown[]> & { user?: { name: string } }
+      >;
     return {
       requests: (await get("/api/requests", technician)).requests?.length,
       events: (await get(`/api/sessions/${code}/events`, customer)).events?.length,
@@ -59,7 +76,11 @@ try {
     if (attempt.contentType !== undefined) headers["Content-Type"] = attempt.contentType;
     if (attempt.caller === "customer") headers.Cookie = customer;
     if (attempt.caller === "technician") headers.Cookie = technician;
-    const response = await fetch(`${url}${attempt.path.replace(":code", code)}`, { method: "POST", headers, body: attempt.body });
+    const response = await fetch(`${url}${attempt.path.replace(":code", code)}`, {
+      method: "POST",
+      headers,
+      body: attempt.body,
+    });
     const text = await response.text();
     return { status: response.status, text };
   };
@@ -75,18 +96,33 @@ try {
     byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
     const statuses = byTarget.get(attempt.target) ?? new Map<number, number>();
     byTarget.set(attempt.target, statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1));
-    if (answer.status >= 500 || answer.status === 0) faults.push(`  ${answer.status} ${attempt.target} — ${attempt.input}: ${answer.text.slice(0, 120)}`);
+    if (answer.status >= 500 || answer.status === 0)
+      faults.push(`  ${answer.status} ${attempt.target} — ${attempt.input}: ${answer.text.slice(0, 120)}`);
   }
   const elapsed = (performance.now() - started) / 1000;
   const after = await observe();
 
-  console.log(`${attempts.length} bad inputs tried, ${faults.length} answers 5xx (or no answer), in ${elapsed.toFixed(1)} s`);
-  console.log(`answers by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(", ")}`);
+  console.log(
+    `${attempts.length} bad inputs tried, ${faults.length} answers 5xx (or no answer), in ${elapsed.toFixed(1)} s`,
+  );
+  console.log(
+    `answers by status: ${[...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(", ")}`,
+  );
   for (const [target, statuses] of byTarget) {
-    console.log(`  ${target}: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(", ")}`);
+    console.log(
+      `  ${target}: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(", ")}`,
+    );
   }
   for (const fault of faults) console.log(fault);
-  console.log(`stored meanwhile (before → after): requests ${before.requests} → ${after.requests}, session events ${before.events} → ${after.events}, assistant messages ${before.assistant} → ${after.assistant}, customer's name ${JSON.stringify(before.name)} → ${JSON.stringify(after.name)}`);
+  console.log(
+    `stored meanwhile (before → after): requests ${before.requests} → ${after.requests}, session events ${before.events} → ${after.events}, assistant messages ${before.assistant} → ${after.assistant}, customer's name ${JSON.stringify(before.name)} → ${JSON.stringify(after.name)}`,
+  );
 } finally {
   await stop(server);
   await rm(dataDir, { recursive: true, force: true });

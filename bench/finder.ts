@@ -52,7 +52,10 @@ async function measure(page: Page, url: string): Promise<{ load: number; searche
 ensureBuild();
 const port = await freePort();
 const server = await startServer(port, { LOG_LEVEL: "warn" });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
 try {
   const keystrokes = QUERIES.reduce((sum, q) => sum + q.length, 0) * rounds;
   console.log(`${QUERIES.length} queries × ${rounds} rounds, typed one character at a time (${keystrokes} keystrokes)`);

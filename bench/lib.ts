@@ -22,7 +22,10 @@ export function freePort(): Promise<number> {
 
 /** Makes sure a current build exists (same check as `npm start`). */
 export function ensureBuild(): void {
-  const result = spawnSync(process.execPath, [path.join(root, "scripts", "ensure-build.ts")], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "ensure-build.ts")], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error("build failed");
 }
 

@@ -42,7 +42,12 @@ try {
       audits: Record<string, { score: number | null; title: string; displayValue?: string }>;
     };
     const scores = Object.entries(json.categories).map(([name, c]) => `${name} ${Math.round((c.score ?? 0) * 100)}`);
-    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]
+    const metrics = [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+    ]
       .map((id) => `${id.replace(/-/g, " ")} ${json.audits[id]?.displayValue ?? "?"}`)
       .join(", ");
     console.log(`${page}: ${scores.join(" · ")}\n   ${metrics}`);

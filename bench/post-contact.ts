@@ -60,7 +60,11 @@ async function openLoop(url: string, rate: number, seconds: number) {
       new Promise<void>((resolve) => {
         const request = http.request(
           target,
-          { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+          {
+            method: "POST",
+            agent,
+            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+          },
           (response) => {
             response.resume();
             response.on("end", () => {
@@ -106,7 +110,12 @@ function load(url: string, options: { duration: number; overallRate?: number }) 
 async function measure(kind: string, extraEnv: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-bench-"));
   const port = await freePort();
-  const server = await startServer(port, { DATA_DIR: dataDir, FORM_RATE_LIMIT: "100000000", LOG_LEVEL: "warn", ...extraEnv });
+  const server = await startServer(port, {
+    DATA_DIR: dataDir,
+    FORM_RATE_LIMIT: "100000000",
+    LOG_LEVEL: "warn",
+    ...extraEnv,
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     const rssIdle = await residentMb(server.pid!);
@@ -123,7 +132,9 @@ async function measure(kind: string, extraEnv: Record<string, string>) {
     const deadline = Date.now() + 120_000;
     let mails = 0;
     while (Date.now() < deadline) {
-      mails = (await readdir(path.join(dataDir, "outbox")).catch(() => [])).filter((file) => file.endsWith(".eml")).length;
+      mails = (await readdir(path.join(dataDir, "outbox")).catch(() => [])).filter((file) =>
+        file.endsWith(".eml"),
+      ).length;
       if (mails >= accepted) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -163,7 +174,9 @@ if (postgres) {
   console.log("PostgreSQL absent (ni TEST_DATABASE_URL ni paquet postgresql) : mesure PGlite seulement.");
 }
 
-console.log(`\nPOST /api/contact — ${rate} req/s en boucle ouverte pendant ${seconds} s, puis débit maximal 10 s (autocannon, 20 connexions)`);
+console.log(
+  `\nPOST /api/contact — ${rate} req/s en boucle ouverte pendant ${seconds} s, puis débit maximal 10 s (autocannon, 20 connexions)`,
+);
 console.table(
   results.map((r) => ({
     base: r.kind,
@@ -176,7 +189,7 @@ console.table(
     "RSS fin Mo": r.rssEnd.toFixed(0),
     "débit max req/s": r.maxRate.toFixed(0),
     "p99 au max ms": r.maxP99,
-    "acceptées": r.accepted,
+    acceptées: r.accepted,
     "refusées/erreurs": r.refused,
     "mails écrits": r.mails,
   })),

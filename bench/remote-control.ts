@@ -22,7 +22,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, PASSWORD, SECRET, nextClick, seedAccounts, signedInPage, summary, type Account } from "./soft-assist-lib.ts";
+import {
+  CHROMIUM_ARGS,
+  PASSWORD,
+  SECRET,
+  nextClick,
+  seedAccounts,
+  signedInPage,
+  summary,
+  type Account,
+} from "./soft-assist-lib.ts";
 import { signIn } from "#tests/support/remote-support.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
 
@@ -66,7 +75,12 @@ const accounts = [
 ];
 await seedAccounts({ dataDir }, accounts);
 const port = await freePort();
-const server = await startServer(port, { DATA_DIR: dataDir, BETTER_AUTH_SECRET: SECRET, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn" });
+const server = await startServer(port, {
+  DATA_DIR: dataDir,
+  BETTER_AUTH_SECRET: SECRET,
+  AUTH_SIGN_IN_LIMIT: "1000",
+  LOG_LEVEL: "warn",
+});
 const url = `http://127.0.0.1:${port}`;
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 try {
@@ -105,7 +119,10 @@ try {
   console.log(`   ${summary(toFrame)}   (target ≤ 1000 ms)`);
 
   console.log(`2. control channel ping → pong, ${pings} in a row`);
-  await tech.getByRole("status").filter({ hasText: /Latence : \d+ ms/ }).waitFor();
+  await tech
+    .getByRole("status")
+    .filter({ hasText: /Latence : \d+ ms/ })
+    .waitFor();
   const roundTrips = await tech.evaluate(async (count) => {
     const channels = (window as unknown as { __channels?: RTCDataChannel[] }).__channels ?? [];
     const channel = channels.find((candidate) => candidate.label === "control" && candidate.readyState === "open");

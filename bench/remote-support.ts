@@ -33,7 +33,18 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import type { SessionResponse, SignalData } from "#app/remote-support/protocol.ts";
 import { connectSocket, nextEvent, signIn, type TestSocket } from "#tests/support/remote-support.ts";
-import { CHROMIUM_ARGS, PASSWORD, SECRET, api, nextClick, seedAccounts, signedInPage, summary, whenText, type Account } from "./soft-assist-lib.ts";
+import {
+  CHROMIUM_ARGS,
+  PASSWORD,
+  SECRET,
+  api,
+  nextClick,
+  seedAccounts,
+  signedInPage,
+  summary,
+  whenText,
+  type Account,
+} from "./soft-assist-lib.ts";
 import { ensureBuild, onBothDatabases, freePort, startServer, stop } from "./lib.ts";
 
 const joins = Number(process.argv[2] ?? 50);
@@ -149,7 +160,10 @@ async function signaling(url: string, customers: Account[], technicians: Account
   for (let i = 0; i < customers.length; i += 1) {
     const { session } = await api<SessionResponse>(url, customers[i]!.cookie, "/api/sessions", {});
     await api(url, technicians[i]!.cookie, "/api/sessions/join", { code: session.code });
-    const sockets = await Promise.all([connectSocket(url, customers[i]!.cookie), connectSocket(url, technicians[i]!.cookie)]);
+    const sockets = await Promise.all([
+      connectSocket(url, customers[i]!.cookie),
+      connectSocket(url, technicians[i]!.cookie),
+    ]);
     pairs.push({ code: session.code, sockets: sockets as [TestSocket, TestSocket] });
   }
   const delivery: number[] = [];
@@ -178,7 +192,8 @@ async function signaling(url: string, customers: Account[], technicians: Account
       });
     });
   const settle = async () => {
-    for (let waited = 0; waited < 5_000 && delivery.length < seq - refused; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    for (let waited = 0; waited < 5_000 && delivery.length < seq - refused; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
   };
 
   // Open loop: messages spread evenly over time, round-robin over the 200 senders.
@@ -195,7 +210,9 @@ async function signaling(url: string, customers: Account[], technicians: Account
   }
   await Promise.all(acks);
   await settle();
-  console.log(`  open loop ${rate} msg/s for ${seconds} s: delivered ${delivery.length}/${seq}, refused ${refused}; delivery ${summary(delivery)}`);
+  console.log(
+    `  open loop ${rate} msg/s for ${seconds} s: delivered ${delivery.length}/${seq}, refused ${refused}; delivery ${summary(delivery)}`,
+  );
 
   // Flat out: every sender keeps one message in flight.
   delivery.length = 0;
@@ -225,8 +242,16 @@ async function signaling(url: string, customers: Account[], technicians: Account
 async function run(label: string, databaseUrl?: string) {
   console.log(`\n${label}`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-bench-rs-"));
-  const customers = Array.from({ length: sessionCount }, (_, i) => ({ email: `client${i}@banc.fr`, name: `Client ${i}`, technician: false }));
-  const technicians = Array.from({ length: sessionCount }, (_, i) => ({ email: `tech${i}@banc.fr`, name: `Technicien ${i}`, technician: true }));
+  const customers = Array.from({ length: sessionCount }, (_, i) => ({
+    email: `client${i}@banc.fr`,
+    name: `Client ${i}`,
+    technician: false,
+  }));
+  const technicians = Array.from({ length: sessionCount }, (_, i) => ({
+    email: `tech${i}@banc.fr`,
+    name: `Technicien ${i}`,
+    technician: true,
+  }));
   // Parts 1 and 2 have their own accounts, so part 3's sessions start from scratch.
   const joinAccounts = ["client-a", "client-b", "tech-a", "tech-b", "tech-c"].map((name) => ({
     email: `${name}@banc.fr`,
@@ -250,7 +275,10 @@ async function run(label: string, databaseUrl?: string) {
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    const signedIn = async (account: Omit<Account, "cookie">): Promise<Account> => ({ ...account, cookie: await signIn(url, account.email, PASSWORD) });
+    const signedIn = async (account: Omit<Account, "cookie">): Promise<Account> => ({
+      ...account,
+      cookie: await signIn(url, account.email, PASSWORD),
+    });
     const customerAccounts: Account[] = [];
     const technicianAccounts: Account[] = [];
     for (const account of customers) customerAccounts.push(await signedIn(account));

@@ -21,7 +21,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { io, type Socket } from "socket.io-client";
-import { RECONNECT_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from "#app/remote-support/protocol.ts";
+import {
+  RECONNECT_OPTIONS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "#app/remote-support/protocol.ts";
 import { signIn } from "#tests/support/remote-support.ts";
 import { PASSWORD, SECRET, seedAccounts } from "./soft-assist-lib.ts";
 import { ensureBuild, onBothDatabases, freePort, root, waitFor } from "./lib.ts";
@@ -38,7 +42,12 @@ type Client = {
 
 /** A client as the browser's `connectRealtime` makes it (same backoff; retries after "io server disconnect"). */
 function connectClient(url: string, cookie: string): Promise<Client> {
-  const socket: Client["socket"] = io(url, { transports: ["websocket"], forceNew: true, extraHeaders: { cookie }, ...RECONNECT_OPTIONS });
+  const socket: Client["socket"] = io(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    extraHeaders: { cookie },
+    ...RECONNECT_OPTIONS,
+  });
   const client: Client = { socket, connectedAt: 0, heardRestart: false };
   socket.on("connect", () => (client.connectedAt = performance.now()));
   socket.on("server:restarting", () => (client.heardRestart = true));
@@ -73,11 +82,19 @@ function spawnServer(port: number, env: Record<string, string>): ChildProcess {
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** Stops `server` with `signal`, starts a new one like it, and reports how the clients came back. */
-async function restartOnce(signal: "SIGTERM" | "SIGKILL", server: ChildProcess, port: number, env: Record<string, string>, clients: Client[]) {
+async function restartOnce(
+  signal: "SIGTERM" | "SIGKILL",
+  server: ChildProcess,
+  port: number,
+  env: Record<string, string>,
+  clients: Client[],
+) {
   for (const client of clients) client.heardRestart = false;
   const signalled = performance.now();
   server.kill(signal);
@@ -87,16 +104,26 @@ async function restartOnce(signal: "SIGTERM" | "SIGKILL", server: ChildProcess, 
   const startMs = await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000);
   const readyAt = performance.now();
   const deadline = readyAt + WAIT_MS;
-  while (clients.some((client) => !client.socket.connected || client.connectedAt < signalled) && performance.now() < deadline) {
+  while (
+    clients.some((client) => !client.socket.connected || client.connectedAt < signalled) &&
+    performance.now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const back = clients.filter((client) => client.socket.connected && client.connectedAt > signalled);
   const last = Math.max(...back.map((client) => client.connectedAt));
   const label = signal === "SIGTERM" ? "SIGTERM (deploy)" : "kill -9 (crash)";
-  console.log(`  ${label}: ${back.length}/${clients.length} clients back by themselves` + (signal === "SIGTERM" ? `, ${clients.filter((c) => c.heardRestart).length} heard server:restarting` : ""));
-  console.log(`    old process gone ${ms(exitedAt - signalled)} after the signal; new process answering ${ms(startMs)} after its spawn`);
+  console.log(
+    `  ${label}: ${back.length}/${clients.length} clients back by themselves` +
+      (signal === "SIGTERM" ? `, ${clients.filter((c) => c.heardRestart).length} heard server:restarting` : ""),
+  );
+  console.log(
+    `    old process gone ${ms(exitedAt - signalled)} after the signal; new process answering ${ms(startMs)} after its spawn`,
+  );
   if (back.length > 0) {
-    console.log(`    last client back ${ms(last - readyAt)} after the new process answered (${ms(last - signalled)} after the signal)`);
+    console.log(
+      `    last client back ${ms(last - readyAt)} after the new process answered (${ms(last - signalled)} after the signal)`,
+    );
   }
   return next;
 }
@@ -104,7 +131,11 @@ async function restartOnce(signal: "SIGTERM" | "SIGKILL", server: ChildProcess, 
 async function run(label: string, databaseUrl?: string) {
   console.log(`\n${label}, ${count} signed-in sockets`);
   const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-bench-restart-"));
-  const accounts = Array.from({ length: count }, (_, i) => ({ email: `client${i}@banc.fr`, name: `Client ${i}`, technician: i % 2 === 1 }));
+  const accounts = Array.from({ length: count }, (_, i) => ({
+    email: `client${i}@banc.fr`,
+    name: `Client ${i}`,
+    technician: i % 2 === 1,
+  }));
   await seedAccounts({ dataDir, databaseUrl }, accounts);
   const port = await freePort();
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };

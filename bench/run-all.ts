@@ -2,7 +2,21 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-for (const script of ["startup.ts", "js-size.ts", "finder.ts", "throughput.ts", "lighthouse.ts", "post-contact.ts", "remote-support.ts", "remote-control.ts", "assistant.ts", "signaling-flood.ts", "restart.ts", "auth-field-bounds.ts", "bad-inputs.ts"]) {
+for (const script of [
+  "startup.ts",
+  "js-size.ts",
+  "finder.ts",
+  "throughput.ts",
+  "lighthouse.ts",
+  "post-contact.ts",
+  "remote-support.ts",
+  "remote-control.ts",
+  "assistant.ts",
+  "signaling-flood.ts",
+  "restart.ts",
+  "auth-field-bounds.ts",
+  "bad-inputs.ts",
+]) {
   console.log(`\n== bench/${script}`);
   spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: "inherit" });
 }

@@ -76,7 +76,13 @@ function describeTally(label: string, tally: Tally): string {
   return `  ${label}: ${tally.accepted} accepted, ${total - tally.accepted} refused (${refusals}) in ${tally.seconds.toFixed(1)} s (${Math.round(total / tally.seconds)} msg/s)`;
 }
 
-async function flood(socket: TestSocket, code: string, count: number, make: (seq: number) => SignalData, inFlight: "one" | "all"): Promise<Tally> {
+async function flood(
+  socket: TestSocket,
+  code: string,
+  count: number,
+  make: (seq: number) => SignalData,
+  inFlight: "one" | "all",
+): Promise<Tally> {
   const tally: Tally = { accepted: 0, refused: new Map(), seconds: 0 };
   const count1 = (ack: SignalAck) => {
     if (ack.ok) tally.accepted += 1;
@@ -186,7 +192,10 @@ async function run(label: string, databaseUrl?: string) {
 
     const rssBefore = await residentMb(server.pid!);
     let rssPeak = rssBefore;
-    const sampler = setInterval(() => void residentMb(server.pid!).then((mb) => (rssPeak = Math.max(rssPeak, mb))), 250);
+    const sampler = setInterval(
+      () => void residentMb(server.pid!).then((mb) => (rssPeak = Math.max(rssPeak, mb))),
+      250,
+    );
     const health = pollHealth(url);
     const started = epochNow();
     const candidates = await flood(customerSocket, session.code, candidateCount, candidate, "one");
@@ -195,28 +204,45 @@ async function run(label: string, databaseUrl?: string) {
     // A quiet second, so that no poll of parts 1 and 2 waits through part 3.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const burstStart = epochNow();
-    const burst = await flood(customerSocket, session.code, burstCount, (seq) => candidate(candidateCount + seq), "all");
+    const burst = await flood(
+      customerSocket,
+      session.code,
+      burstCount,
+      (seq) => candidate(candidateCount + seq),
+      "all",
+    );
     const burstEnd = epochNow();
     // The polls of the second after part 3: what its burst left queued.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const polls = await health.stop();
-    const during = (from: number, to: number) => polls.filter((poll) => poll.at >= from && poll.at < to).map((poll) => poll.ms);
+    const during = (from: number, to: number) =>
+      polls.filter((poll) => poll.at >= from && poll.at < to).map((poll) => poll.ms);
     clearInterval(sampler);
     const rssAfter = await residentMb(server.pid!);
 
     console.log(describeTally(`${candidateCount} ICE candidates, one in flight`, candidates));
     console.log(describeTally(`${offerCount} offers of 60 KB, one in flight`, offers));
     console.log(describeTally(`${burstCount} ICE candidates sent at once`, burst));
-    console.log(`  signals received by the technician: ${received} (accepted in all: ${candidates.accepted + offers.accepted + burst.accepted})`);
+    console.log(
+      `  signals received by the technician: ${received} (accepted in all: ${candidates.accepted + offers.accepted + burst.accepted})`,
+    );
     console.log(`  /healthz every ${HEALTH_INTERVAL_MS} ms, server idle (3 s):  ${latencies(idle)}`);
-    console.log(`  /healthz every ${HEALTH_INTERVAL_MS} ms during parts 1 and 2: ${latencies(during(started, sequentialEnd))}`);
-    console.log(`  /healthz every ${HEALTH_INTERVAL_MS} ms during part 3 and after: ${latencies(during(burstStart, burstEnd + 1_000))}`);
-    console.log(`  server RSS: ${Math.round(rssBefore)} MB before, ${Math.round(rssPeak)} MB at the peak, ${Math.round(rssAfter)} MB after`);
+    console.log(
+      `  /healthz every ${HEALTH_INTERVAL_MS} ms during parts 1 and 2: ${latencies(during(started, sequentialEnd))}`,
+    );
+    console.log(
+      `  /healthz every ${HEALTH_INTERVAL_MS} ms during part 3 and after: ${latencies(during(burstStart, burstEnd + 1_000))}`,
+    );
+    console.log(
+      `  server RSS: ${Math.round(rssBefore)} MB before, ${Math.round(rssPeak)} MB at the peak, ${Math.round(rssAfter)} MB after`,
+    );
 
     customerSocket.close();
     technicianSocket.close();
     const connected = await storedBytes(session.code, true);
-    console.log(`  signaling stored for the session while connected: ${connected.rows} rows, ${(connected.bytes / 1024).toFixed(1)} KB`);
+    console.log(
+      `  signaling stored for the session while connected: ${connected.rows} rows, ${(connected.bytes / 1024).toFixed(1)} KB`,
+    );
     await api(url, customerCookie, `/api/sessions/${session.code}/disconnect`, {});
     const ended = await storedBytes(session.code, false);
     console.log(`  after the session ended: ${ended.rows} rows, ${ended.bytes} bytes`);

@@ -28,14 +28,24 @@ export const summary = (values: number[]) =>
   `median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, max ${ms(Math.max(...values))} (n=${values.length})`;
 
 /** Creates the accounts with better-auth's sign-up, directly in the database, before the server starts. */
-export async function seedAccounts(options: { dataDir: string; databaseUrl?: string }, accounts: Omit<Account, "cookie">[]) {
-  const env = parseEnv({ DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl, BETTER_AUTH_SECRET: SECRET, LOG_LEVEL: "silent" });
+export async function seedAccounts(
+  options: { dataDir: string; databaseUrl?: string },
+  accounts: Omit<Account, "cookie">[],
+) {
+  const env = parseEnv({
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    BETTER_AUTH_SECRET: SECRET,
+    LOG_LEVEL: "silent",
+  });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lockRetries: 0 });
   try {
     const auth = createAuth({ db: database.db, env, logger: pino({ level: "silent" }), secret: SECRET });
-    for (const account of accounts) await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
+    for (const account of accounts)
+      await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
     const technicians = accounts.filter((account) => account.technician).map((account) => account.email);
-    if (technicians.length) await database.db.update(users).set({ isTechnician: true }).where(inArray(users.email, technicians));
+    if (technicians.length)
+      await database.db.update(users).set({ isTechnician: true }).where(inArray(users.email, technicians));
     const [check] = await database.db.select().from(users).where(eq(users.email, accounts[0]!.email));
     if (!check) throw new Error("comptes non créés");
   } finally {
@@ -103,7 +113,10 @@ export function nextClick(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) =>
-        document.addEventListener("click", () => resolve(performance.timeOrigin + performance.now()), { capture: true, once: true }),
+        document.addEventListener("click", () => resolve(performance.timeOrigin + performance.now()), {
+          capture: true,
+          once: true,
+        }),
       ),
   );
 }

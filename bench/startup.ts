@@ -31,4 +31,6 @@ for (let i = 0; i <= runs; i++) {
 rmSync(dataDir, { recursive: true, force: true });
 const [first, ...restarts] = times;
 console.log(`npm start → first 200 on /, database created: ${first!.toFixed(0)} ms`);
-console.log(`npm start → first 200 on /, database reopened: median ${median(restarts).toFixed(0)} ms over ${runs} runs (${restarts.map((t) => t.toFixed(0)).join(", ")} ms)`);
+console.log(
+  `npm start → first 200 on /, database reopened: median ${median(restarts).toFixed(0)} ms over ${runs} runs (${restarts.map((t) => t.toFixed(0)).join(", ")} ms)`,
+);

@@ -76,7 +76,9 @@ for (const workers of [1, 2]) {
     ["identity", [] as string[]],
     ["gzip", ["Accept-Encoding: gzip"]],
   ] as const) {
-    results[label]![`nginx ${workers} worker${workers > 1 ? "s" : ""}`] = wrk(`http://127.0.0.1:${port}${page}`, [...headers]);
+    results[label]![`nginx ${workers} worker${workers > 1 ? "s" : ""}`] = wrk(`http://127.0.0.1:${port}${page}`, [
+      ...headers,
+    ]);
   }
   await stop(child);
 }

@@ -20,17 +20,19 @@ describe.each(DATABASE_KINDS)("database on %s", (kind) => {
     const result = (await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     )) as unknown as { rows: { table_name: string }[] };
-    expect(result.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining([
-      "accounts",
-      "auth_sessions",
-      "contact_requests",
-      "outbox_messages",
-      "quote_requests",
-      "sessions",
-      "signaling",
-      "users",
-      "verifications",
-    ]));
+    expect(result.rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining([
+        "accounts",
+        "auth_sessions",
+        "contact_requests",
+        "outbox_messages",
+        "quote_requests",
+        "sessions",
+        "signaling",
+        "users",
+        "verifications",
+      ]),
+    );
     expect(await database.db.$count(contactRequests)).toBe(0);
   });
 });

@@ -8,7 +8,19 @@
  * (`server/outbox/worker.ts`) delivers them afterwards.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { SESSION_EVENT_KINDS } from "#app/remote-support/protocol.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -239,7 +251,9 @@ export const sessionEvents = pgTable(
     kind: text("kind", { enum: SESSION_EVENT_KINDS }).notNull(),
     /** The chat message for kind `chat`, else null. */
     text: text("text"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [
     index("session_events_session_id_idx").on(table.sessionId, table.createdAt),
@@ -264,7 +278,9 @@ export const assistantMessages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["user", "assistant"] }).notNull(),
     content: text("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [
     index("assistant_messages_user_id_idx").on(table.userId, table.createdAt),

@@ -12,7 +12,15 @@ import path from "node:path";
 import { parseEnv } from "#server/env.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const INPUTS = ["app", "public", "vite", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const INPUTS = [
+  "app",
+  "public",
+  "vite",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const HASH_FILE = path.join(root, "build", ".build-hash");
 
 function walk(target: string, files: string[]) {

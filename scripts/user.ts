@@ -92,15 +92,23 @@ async function main(argv: string[]): Promise<string> {
         const rows = await db.select().from(users).orderBy(users.createdAt);
         if (rows.length === 0) return "Aucun compte.";
         return rows
-          .map((user) => `${ROLE_LABELS[roleOf(user)].padEnd(LABEL_WIDTH)}  ${user.email}  (${user.name}, créé le ${user.createdAt.toLocaleDateString("fr-FR")})`)
+          .map(
+            (user) =>
+              `${ROLE_LABELS[roleOf(user)].padEnd(LABEL_WIDTH)}  ${user.email}  (${user.name}, créé le ${user.createdAt.toLocaleDateString("fr-FR")})`,
+          )
           .join("\n");
       }
       case "create": {
-        const input = NewUser.safeParse({ email: values.email, name: values.name, password: values.password ?? (await askPassword()) });
+        const input = NewUser.safeParse({
+          email: values.email,
+          name: values.name,
+          password: values.password ?? (await askPassword()),
+        });
         if (!input.success) throw new UsageError(input.error.issues.map((issue) => issue.message).join("\n"));
         const auth = createAuth({ db, env, logger: pino({ level: "silent" }), secret: await loadAuthSecret(env) });
         const [existing] = await db.select().from(users).where(eq(users.email, input.data.email.toLowerCase()));
-        if (existing) throw new UsageError(`un compte existe déjà pour ${input.data.email} (utilisez promote ou demote)`);
+        if (existing)
+          throw new UsageError(`un compte existe déjà pour ${input.data.email} (utilisez promote ou demote)`);
         const { user } = await auth.api.signUpEmail({ body: input.data });
         const role: Role = values.technician ? "technician" : "customer";
         if (role !== "customer") await db.update(users).set(roleFields(role)).where(eq(users.id, user.id));

@@ -72,7 +72,10 @@ function fakeAuth(): Auth {
     if (role !== "customer" && role !== "technician") return { headers: new Headers(), response: null };
     return {
       headers: refreshed,
-      response: { user: { id: `u-${role}`, name: "Nom", email: `${role}@exemple.fr`, isTechnician: role === "technician" }, session: { id: `s-${role}` } },
+      response: {
+        user: { id: `u-${role}`, name: "Nom", email: `${role}@exemple.fr`, isTechnician: role === "technician" },
+        session: { id: `s-${role}` },
+      },
     };
   });
   return { api: { getSession } } as unknown as Auth;
@@ -121,7 +124,15 @@ describe("HTTP guards", () => {
     const response = await request(app).get("/rapport").set("Cookie", "role=technician");
     expect(response.status).toBe(200);
     expect(response.headers["set-cookie"]).toEqual(["better-auth.session_token=rafraichi; Path=/"]);
-    expect(seen).toEqual([{ userId: "u-technician", name: "Nom", email: "technician@exemple.fr", role: "technician", authSessionId: "s-technician" }]);
+    expect(seen).toEqual([
+      {
+        userId: "u-technician",
+        name: "Nom",
+        email: "technician@exemple.fr",
+        role: "technician",
+        authSessionId: "s-technician",
+      },
+    ]);
     const customer = await request(app).get("/connecte").set("Cookie", "role=customer");
     expect(customer.body).toEqual({ role: "customer" });
   });
@@ -169,7 +180,10 @@ describe("Socket.IO handshake guard", () => {
   });
 });
 
-type RouteLayer = { route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] }; handle: unknown };
+type RouteLayer = {
+  route?: { path: string; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+  handle: unknown;
+};
 
 /** Every route of an Express router, nested routers included: "METHOD path" → what its guard requires (or undefined). */
 function routesOf(router: unknown, prefix = ""): Map<string, Access | undefined> {
@@ -205,7 +219,9 @@ describe("routes under /api", () => {
   });
 
   it("ask technicians' permissions where spec §6 reserves the action to them", () => {
-    expect(Object.fromEntries([...routes].filter(([, access]) => access !== undefined && access !== "signed-in"))).toEqual({
+    expect(
+      Object.fromEntries([...routes].filter(([, access]) => access !== undefined && access !== "signed-in")),
+    ).toEqual({
       "GET /assistant/messages": "assistant:use",
       "DELETE /assistant/messages": "assistant:use",
       "POST /assistant/messages": "assistant:use",

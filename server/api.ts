@@ -12,7 +12,13 @@
  * Every message is French, meant to be shown as is.
  */
 import express, { type ErrorRequestHandler, type Request, type Response } from "express";
-import { messageOf, REQUEST_MESSAGES, statusOf, type RequestKind, type SubmissionResult } from "#app/requests/schemas.ts";
+import {
+  messageOf,
+  REQUEST_MESSAGES,
+  statusOf,
+  type RequestKind,
+  type SubmissionResult,
+} from "#app/requests/schemas.ts";
 import type { FormServices } from "#app/utils/server-context.ts";
 
 /** Largest accepted request body, bytes: the longest valid quote, fully accented, is well below. */

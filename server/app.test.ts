@@ -61,7 +61,15 @@ describe("redirects stay on the site (issue 13 §2)", () => {
   });
 
   it("keeps better-auth's reset-link redirect on the site, whatever callbackURL says", async () => {
-    const callbacks = ["//evil.com/", "/\\evil.com", "\\\\evil.com", "/%2F/evil.com", "http://evil.com/", "https:evil.com", "/\t/evil.com"];
+    const callbacks = [
+      "//evil.com/",
+      "/\\evil.com",
+      "\\\\evil.com",
+      "/%2F/evil.com",
+      "http://evil.com/",
+      "https:evil.com",
+      "/\t/evil.com",
+    ];
     for (const callback of callbacks) {
       const path = `/api/auth/reset-password/jeton-inconnu?callbackURL=${encodeURIComponent(callback)}`;
       const answer = await rawRequest(server.url, path);
@@ -70,7 +78,10 @@ describe("redirects stay on the site (issue 13 §2)", () => {
       if (location !== undefined) expect(resolved(location).origin, `${callback} → ${location}`).toBe(server.url);
     }
     // The site's own page is still where a valid link lands (here with the error of an unknown token).
-    const own = await rawRequest(server.url, `/api/auth/reset-password/jeton-inconnu?callbackURL=${encodeURIComponent("/soft-assist/nouveau-mot-de-passe")}`);
+    const own = await rawRequest(
+      server.url,
+      `/api/auth/reset-password/jeton-inconnu?callbackURL=${encodeURIComponent("/soft-assist/nouveau-mot-de-passe")}`,
+    );
     expect(own.status).toBe(302);
     expect(resolved(own.headers.location!).pathname).toBe("/soft-assist/nouveau-mot-de-passe");
   });

@@ -94,11 +94,16 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       // and the URL itself carries reset tokens and session codes (issue 13 §6). pino-http replaces the
       // logger's `err` serializer with its own unless given one.
       serializers: {
-        req: (req: { id?: unknown; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        req: (req: { id?: unknown; method?: string; url?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
         err: serializeError,
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
 
@@ -115,20 +120,20 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   const styleSources = [...new Set([...pages.values()].flatMap((page) => page.styleHashes))];
   const directives = cspDirectives({ scriptSources: [], styleSources, development, https });
   const helmetHeaders = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          ...directives,
-          "script-src": development
-            ? (directives["script-src"] ?? [])
-            : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...directives,
+        "script-src": development
+          ? (directives["script-src"] ?? [])
+          : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
       },
-      strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: "deny" },
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    });
+    },
+    strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
   // One middleware for helmet's headers and ours, so captureHeaders() gives pre-rendered pages both.
   const securityHeaders: RequestHandler = (req, res, next) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
@@ -148,7 +153,10 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   app.use("/api", requireSameOrigin(env.PUBLIC_URL));
   // Before the forms router: its catch-all answers every other /api path with 404.
   app.use("/api", createAssistantRouter({ auth: options.auth, assistant: options.assistant }));
-  app.use("/api", createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions, ice: iceConfigFromEnv(env) }));
+  app.use(
+    "/api",
+    createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions, ice: iceConfigFromEnv(env) }),
+  );
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 

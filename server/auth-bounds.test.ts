@@ -7,7 +7,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#database/schema.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "#tests/support/remote-support.ts";
+import {
+  createAccount,
+  startRemoteSupportServer,
+  type RemoteSupportServer,
+  type TestAccount,
+} from "#tests/support/remote-support.ts";
 import { AUTH_BODY_LIMIT_BYTES } from "./auth-http.ts";
 
 /** POSTs `body` to better-auth as JSON with the account's cookie; resolves with the status and the JSON answer. */
@@ -17,14 +22,22 @@ async function post(server: RemoteSupportServer, path: string, body: unknown, co
     headers: { "Content-Type": "application/json", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; message?: string } | null };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as { code?: string; message?: string } | null,
+  };
 }
 
 /**
  * Streams a `bytes`-long JSON body with http.request, so the answer can come
  * before the upload ends (the server refuses from Content-Length and closes).
  */
-function postLarge(server: RemoteSupportServer, path: string, cookie: string, bytes: number): Promise<{ status: number; body: string }> {
+function postLarge(
+  server: RemoteSupportServer,
+  path: string,
+  cookie: string,
+  bytes: number,
+): Promise<{ status: number; body: string }> {
   const prefix = '{"name":"';
   const suffix = '"}';
   return new Promise((resolve, reject) => {
@@ -60,7 +73,8 @@ describe("account field bounds (pglite)", () => {
   let database: TestDatabase;
   let server: RemoteSupportServer;
   let account: TestAccount;
-  const storedName = async () => (await database.db.select({ name: users.name }).from(users).where(eq(users.id, account.id)))[0]?.name;
+  const storedName = async () =>
+    (await database.db.select({ name: users.name }).from(users).where(eq(users.id, account.id)))[0]?.name;
 
   beforeAll(async () => {
     database = await openTestDatabase("pglite");
@@ -75,18 +89,27 @@ describe("account field bounds (pglite)", () => {
   it("refuses a 50 MB name with 413 and a French message, before storing anything", async () => {
     const answer = await postLarge(server, "/update-user", account.cookie, 50 * 1024 * 1024);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual({ code: "CONTENU_TROP_VOLUMINEUX", message: "Le contenu envoyé est trop volumineux." });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: "CONTENU_TROP_VOLUMINEUX",
+      message: "Le contenu envoyé est trop volumineux.",
+    });
     expect(await storedName()).toBe(account.name);
   });
 
   it("refuses any body over the limit, whatever its fields", async () => {
-    const answer = await post(server, "/sign-in/email", { email: "a@exemple.fr", password: "x".repeat(AUTH_BODY_LIMIT_BYTES) });
+    const answer = await post(server, "/sign-in/email", {
+      email: "a@exemple.fr",
+      password: "x".repeat(AUTH_BODY_LIMIT_BYTES),
+    });
     expect(answer.status).toBe(413);
   });
 
   it("refuses a 101-character name with a French message and keeps the old one", async () => {
     const answer = await post(server, "/update-user", { name: "é".repeat(101) }, account.cookie);
-    expect(answer).toEqual({ status: 400, body: { code: "CHAMP_INVALIDE", message: "Le nom ne doit pas dépasser 100 caractères." } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { code: "CHAMP_INVALIDE", message: "Le nom ne doit pas dépasser 100 caractères." },
+    });
     expect(await storedName()).toBe(account.name);
   });
 
@@ -108,7 +131,10 @@ describe("account field bounds (pglite)", () => {
     const email = `${"a".repeat(244)}@exemple.fr`;
     expect(email).toHaveLength(255);
     const answer = await post(server, "/sign-up/email", { name: "Trop Long", email, password: "mot-de-passe-long" });
-    expect(answer).toEqual({ status: 400, body: { code: "CHAMP_INVALIDE", message: "L'adresse e-mail ne doit pas dépasser 254 caractères." } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { code: "CHAMP_INVALIDE", message: "L'adresse e-mail ne doit pas dépasser 254 caractères." },
+    });
     expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
@@ -128,7 +154,9 @@ describe("account field bounds (pglite)", () => {
 
   it("bounds direct server calls too (the same hooks)", async () => {
     await expect(
-      server.auth.api.signUpEmail({ body: { name: "x".repeat(101), email: "direct@exemple.fr", password: "mot-de-passe-long" } }),
+      server.auth.api.signUpEmail({
+        body: { name: "x".repeat(101), email: "direct@exemple.fr", password: "mot-de-passe-long" },
+      }),
     ).rejects.toMatchObject({ statusCode: 400, body: { message: "Le nom ne doit pas dépasser 100 caractères." } });
   });
 });

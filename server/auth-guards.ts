@@ -41,7 +41,12 @@ export const RESET_REQUEST_LIMIT = { points: 3, durationSeconds: 300 } as const;
 
 type Middleware = ReturnType<typeof createAuthMiddleware>;
 /** What the guards read of a hook's context. */
-type HookContext = { body?: unknown; request?: Request; headers?: HeadersInit; context: { options: BetterAuthOptions } };
+type HookContext = {
+  body?: unknown;
+  request?: Request;
+  headers?: HeadersInit;
+  context: { options: BetterAuthOptions };
+};
 
 /** `hooks` for `betterAuth({ hooks })`. */
 export function createAuthGuards({ store, signIn }: AuthGuardOptions): { before: Middleware; after: Middleware } {
@@ -78,7 +83,10 @@ export function createAuthGuards({ store, signIn }: AuthGuardOptions): { before:
     if (isRecord(ctx.body)) {
       const fields = AccountFields.safeParse(ctx.body);
       if (!fields.success) {
-        throw new APIError("BAD_REQUEST", { code: FRENCH_AUTH_CODES.badField, message: fields.error.issues[0]!.message });
+        throw new APIError("BAD_REQUEST", {
+          code: FRENCH_AUTH_CODES.badField,
+          message: fields.error.issues[0]!.message,
+        });
       }
     }
     const ip = clientIp(ctx);

@@ -20,7 +20,12 @@
  */
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
-import { ACCOUNT_MESSAGES, FRENCH_AUTH_CODES, isFrenchAuthCode, tooManyAttemptsMessage } from "#app/remote-support/account.ts";
+import {
+  ACCOUNT_MESSAGES,
+  FRENCH_AUTH_CODES,
+  isFrenchAuthCode,
+  tooManyAttemptsMessage,
+} from "#app/remote-support/account.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 
 /**
@@ -46,7 +51,10 @@ function refuse(res: Response, status: number, code: string, message: string): v
  * `publicUrl` (PUBLIC_URL) is the origin of the `Request` handed to
  * better-auth, whatever the Host header says.
  */
-export function authHandlers(auth: Auth, { publicUrl }: { publicUrl: string }): (RequestHandler | ErrorRequestHandler)[] {
+export function authHandlers(
+  auth: Auth,
+  { publicUrl }: { publicUrl: string },
+): (RequestHandler | ErrorRequestHandler)[] {
   const origin = new URL(publicUrl).origin;
   // Compressed bodies are refused (415): a small gzip could inflate far past the limit before it is checked.
   const readBody = express.raw({ type: () => true, limit: AUTH_BODY_LIMIT_BYTES, inflate: false });
@@ -56,7 +64,10 @@ export function authHandlers(auth: Auth, { publicUrl }: { publicUrl: string }): 
     let text: string | undefined;
     if (Buffer.isBuffer(req.body) && req.body.length > 0) {
       const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers["content-type"] ?? "")?.[1]?.toLowerCase();
-      if (req.is("application/json") !== "application/json" || (charset !== undefined && charset !== "utf-8" && charset !== "utf8")) {
+      if (
+        req.is("application/json") !== "application/json" ||
+        (charset !== undefined && charset !== "utf-8" && charset !== "utf8")
+      ) {
         return refuse(res, 415, FRENCH_AUTH_CODES.badContentType, ACCOUNT_MESSAGES.badContentType);
       }
       try {
@@ -80,7 +91,11 @@ export function authHandlers(auth: Auth, { publicUrl }: { publicUrl: string }): 
       for (const name of HOP_HEADERS) headers.delete(name);
       headers.set(CLIENT_IP_HEADER, req.ip ?? "");
       const hasBody = req.method !== "GET" && req.method !== "HEAD" && text !== undefined;
-      request = new Request(origin + req.originalUrl, { method: req.method, headers, body: hasBody ? text : undefined });
+      request = new Request(origin + req.originalUrl, {
+        method: req.method,
+        headers,
+        body: hasBody ? text : undefined,
+      });
     } catch {
       // A header value or path that the fetch API refuses (Node's parser is more lenient).
       return refuse(res, 400, FRENCH_AUTH_CODES.badBody, ACCOUNT_MESSAGES.badRequest);
@@ -103,7 +118,8 @@ export function authHandlers(auth: Auth, { publicUrl }: { publicUrl: string }): 
       res.setHeader("Connection", "close");
       return refuse(res, 413, FRENCH_AUTH_CODES.tooLarge, ACCOUNT_MESSAGES.tooLarge);
     }
-    if (error?.type === "encoding.unsupported") return refuse(res, 415, FRENCH_AUTH_CODES.badContentType, ACCOUNT_MESSAGES.badContentType);
+    if (error?.type === "encoding.unsupported")
+      return refuse(res, 415, FRENCH_AUTH_CODES.badContentType, ACCOUNT_MESSAGES.badContentType);
     // Aborted upload, body shorter or longer than its Content-Length…
     if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
       return refuse(res, 400, FRENCH_AUTH_CODES.badBody, ACCOUNT_MESSAGES.badRequest);
@@ -119,7 +135,10 @@ export function authHandlers(auth: Auth, { publicUrl }: { publicUrl: string }): 
 async function sendResponse(req: Request, res: Response, response: globalThis.Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status === 429 && !isFrenchAuthCode(codeOf(body))) {
-    const seconds = Math.max(1, Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after")) || 60);
+    const seconds = Math.max(
+      1,
+      Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after")) || 60,
+    );
     res.setHeader("Retry-After", String(seconds));
     return refuse(res, 429, FRENCH_AUTH_CODES.tooManyAttempts, tooManyAttemptsMessage(seconds));
   }

@@ -74,7 +74,15 @@ export type AuthOptions = {
   rateLimits?: RateLimitStore;
 };
 
-export function createAuth({ db, env, logger, secret, onMailQueued, onSessionEnded, rateLimits = MEMORY_STORE }: AuthOptions) {
+export function createAuth({
+  db,
+  env,
+  logger,
+  secret,
+  onMailQueued,
+  onSessionEnded,
+  rateLimits = MEMORY_STORE,
+}: AuthOptions) {
   return betterAuth({
     appName: shop.name,
     baseURL: env.PUBLIC_URL,

@@ -17,7 +17,12 @@ import { action as quoteAction } from "#app/routes/dev-web.tsx";
 import { formServicesContext, requestOriginContext } from "#app/utils/server-context.ts";
 import { badInputs, type BadInput } from "#tests/support/bad-inputs.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "#tests/support/remote-support.ts";
+import {
+  createAccount,
+  startRemoteSupportServer,
+  type RemoteSupportServer,
+  type TestAccount,
+} from "#tests/support/remote-support.ts";
 import { createAssistantService } from "./assistant/service.ts";
 import { createRequestService } from "./requests.ts";
 
@@ -47,10 +52,14 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
   async function snapshot() {
     const counts: Record<string, number> = {};
     for (const table of TABLES) {
-      const result = (await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+      const result = (await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: { n: number }[];
+      };
       counts[table] = result.rows[0]!.n;
     }
-    const accounts = (await database.db.execute(sql.raw("select name, email, image from users order by id"))) as unknown as { rows: unknown[] };
+    const accounts = (await database.db.execute(
+      sql.raw("select name, email, image from users order by id"),
+    )) as unknown as { rows: unknown[] };
     return { counts, accounts: accounts.rows };
   }
 
@@ -63,21 +72,35 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
       const answer = await (attempt.path === "/contact" ? contactAction(args) : quoteAction(args));
       return { status: answer.init?.status ?? 200, body: JSON.stringify(answer.data) };
     }
-    const cookie = attempt.caller === "customer" ? customer.cookie : attempt.caller === "technician" ? technician.cookie : undefined;
+    const cookie =
+      attempt.caller === "customer" ? customer.cookie : attempt.caller === "technician" ? technician.cookie : undefined;
     if (cookie) headers.Cookie = cookie;
-    const response = await fetch(`${server.url}${attempt.path.replace(":code", code)}`, { method: "POST", headers, body: attempt.body });
+    const response = await fetch(`${server.url}${attempt.path.replace(":code", code)}`, {
+      method: "POST",
+      headers,
+      body: attempt.body,
+    });
     return { status: response.status, body: await response.text() };
   }
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     const logger = pino({ level: "silent" });
-    const assistant = createAssistantService({ db: database.db, logger, provider: null, rateLimit: { points: 10_000, durationSeconds: 60 } });
+    const assistant = createAssistantService({
+      db: database.db,
+      logger,
+      provider: null,
+      rateLimit: { points: 10_000, durationSeconds: 60 },
+    });
     server = await startRemoteSupportServer(database, { assistant });
     customer = await createAccount(server, database, "customer", false, `-${kind}`);
     technician = await createAccount(server, database, "technician", true, `-${kind}`);
     const headers = { "Content-Type": "application/json", Origin: server.url };
-    const created = await fetch(`${server.url}/api/sessions`, { method: "POST", headers: { ...headers, Cookie: customer.cookie }, body: "{}" });
+    const created = await fetch(`${server.url}/api/sessions`, {
+      method: "POST",
+      headers: { ...headers, Cookie: customer.cookie },
+      body: "{}",
+    });
     code = ((await created.json()) as { session: { code: string } }).session.code;
     const joined = await fetch(`${server.url}/api/sessions/join`, {
       method: "POST",
@@ -88,7 +111,12 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
     pageContext = new RouterContextProvider();
     pageContext.set(
       formServicesContext,
-      createRequestService({ db: database.db, logger, mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple" }, rateLimit: { points: 10_000, durationSeconds: 60 } }),
+      createRequestService({
+        db: database.db,
+        logger,
+        mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple" },
+        rateLimit: { points: 10_000, durationSeconds: 60 },
+      }),
     );
     pageContext.set(requestOriginContext, { ip: "203.0.113.50" });
   });
@@ -108,7 +136,8 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
       statuses.add(answer.status);
       if (answer.status < 400 || answer.status >= 500 || /\n\s+at /.test(answer.body)) {
         // 2xx is allowed only where the endpoint ignores its body: POST /api/sessions answers the customer's open session.
-        if (!(attempt.path === "/api/sessions" && answer.status === 200)) faults.push(`${attempt.target} — ${attempt.input}: ${answer.status} ${answer.body.slice(0, 200)}`);
+        if (!(attempt.path === "/api/sessions" && answer.status === 200))
+          faults.push(`${attempt.target} — ${attempt.input}: ${answer.status} ${answer.body.slice(0, 200)}`);
       }
     }
     expect(faults).toEqual([]);

@@ -14,7 +14,9 @@ const gz = promisify(gzip);
 /** Brotli (quality 11) and gzip (level 9) encodings of `content`. */
 export async function compressBoth(content: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gzipped] = await Promise.all([
-    brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    brotli(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
     gz(content, { level: 9 }),
   ]);
   return { br, gzip: gzipped };

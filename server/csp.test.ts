@@ -29,6 +29,8 @@ describe("CSP", () => {
     expect(hash).toBe(`'sha256-${createHash("sha256").update(css).digest("base64")}'`);
     const production = cspDirectives({ scriptSources: [], styleSources: [hash!], development: false, https: false });
     expect(production["style-src"]).toEqual(["'self'", hash]);
-    expect(cspDirectives({ scriptSources: [], development: true, https: false })["style-src"]).toContain("'unsafe-inline'");
+    expect(cspDirectives({ scriptSources: [], development: true, https: false })["style-src"]).toContain(
+      "'unsafe-inline'",
+    );
   });
 });

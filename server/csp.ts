@@ -22,7 +22,12 @@ export type CspOptions = {
 };
 
 /** Directives in helmet's shape (`{ "script-src": [...] }`). */
-export function cspDirectives({ scriptSources, styleSources = [], development, https }: CspOptions): Record<string, string[]> {
+export function cspDirectives({
+  scriptSources,
+  styleSources = [],
+  development,
+  https,
+}: CspOptions): Record<string, string[]> {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "base-uri": ["'self'"],

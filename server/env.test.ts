@@ -97,7 +97,9 @@ describe("TRUST_PROXY (issue 13 §1)", () => {
         parseEnv({ TRUST_PROXY: value });
         expect.unreachable("parseEnv should have thrown");
       } catch (error) {
-        expect((error as ConfigError).issues).toEqual([{ variable: "TRUST_PROXY", message: expect.stringContaining("attendu false") }]);
+        expect((error as ConfigError).issues).toEqual([
+          { variable: "TRUST_PROXY", message: expect.stringContaining("attendu false") },
+        ]);
       }
     },
   );

@@ -96,102 +96,111 @@ const trustProxy = z
   .default(false);
 
 /** The e-mail API transport (spec §7) needs all of these once one is set. */
-const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_CONTACT", "EMAILJS_TEMPLATE_QUOTE", "EMAILJS_PUBLIC_KEY"] as const;
+const EMAILJS_REQUIRED = [
+  "EMAILJS_SERVICE_ID",
+  "EMAILJS_TEMPLATE_CONTACT",
+  "EMAILJS_TEMPLATE_QUOTE",
+  "EMAILJS_PUBLIC_KEY",
+] as const;
 
 const EnvSchema = z
   .object({
-  NODE_ENV: z
-    .enum(["production", "development", "test"], { error: "doit valoir production, development ou test" })
-    .default("production"),
-  ...PUBLIC_ENV_FIELDS,
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-      error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
-    })
-    .default("info"),
-  TRUST_PROXY: trustProxy,
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ error: "doit être un nombre" })
-    .int({ error: "doit être un entier" })
-    .min(0, { error: "doit être positif" })
-    .default(10_000),
+    NODE_ENV: z
+      .enum(["production", "development", "test"], { error: "doit valoir production, development ou test" })
+      .default("production"),
+    ...PUBLIC_ENV_FIELDS,
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
+      })
+      .default("info"),
+    TRUST_PROXY: trustProxy,
+    SHUTDOWN_TIMEOUT_MS: z.coerce
+      .number({ error: "doit être un nombre" })
+      .int({ error: "doit être un entier" })
+      .min(0, { error: "doit être positif" })
+      .default(10_000),
 
-  // Database (issue 4): PGlite in DATA_DIR unless a PostgreSQL server is given.
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base" })
-    .optional(),
+    // Database (issue 4): PGlite in DATA_DIR unless a PostgreSQL server is given.
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base" })
+      .optional(),
 
-  // Mail (issue 4). SMTP wins over the e-mail API; with neither, mails are written as .eml files.
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "doit être une URL smtp:// ou smtps://" }).optional(),
-  MAIL_FROM: optionalText,
-  SHOP_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default(shop.email),
-  EMAILJS_SERVICE_ID: optionalText,
-  EMAILJS_TEMPLATE_CONTACT: optionalText,
-  EMAILJS_TEMPLATE_QUOTE: optionalText,
-  EMAILJS_PUBLIC_KEY: optionalText,
-  EMAILJS_PRIVATE_KEY: optionalText,
-  EMAILJS_API_URL: z
-    .url({ protocol: /^https?$/, error: "doit être une URL http(s)" })
-    .transform((value) => value.replace(/\/+$/, ""))
-    .default("https://api.emailjs.com"),
+    // Mail (issue 4). SMTP wins over the e-mail API; with neither, mails are written as .eml files.
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "doit être une URL smtp:// ou smtps://" }).optional(),
+    MAIL_FROM: optionalText,
+    SHOP_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default(shop.email),
+    EMAILJS_SERVICE_ID: optionalText,
+    EMAILJS_TEMPLATE_CONTACT: optionalText,
+    EMAILJS_TEMPLATE_QUOTE: optionalText,
+    EMAILJS_PUBLIC_KEY: optionalText,
+    EMAILJS_PRIVATE_KEY: optionalText,
+    EMAILJS_API_URL: z
+      .url({ protocol: /^https?$/, error: "doit être une URL http(s)" })
+      .transform((value) => value.replace(/\/+$/, ""))
+      .default("https://api.emailjs.com"),
 
-  // Forms (issue 4): accepted requests per visitor IP and window.
-  FORM_RATE_LIMIT: positiveInt(5),
-  FORM_RATE_WINDOW_S: positiveInt(900),
+    // Forms (issue 4): accepted requests per visitor IP and window.
+    FORM_RATE_LIMIT: positiveInt(5),
+    FORM_RATE_WINDOW_S: positiveInt(900),
 
-  // Accounts (issue 5). Without a secret, one is generated into DATA_DIR/auth-secret.
-  BETTER_AUTH_SECRET: z.string().trim().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
-  // Failed sign-ins allowed per account and per IP address in a window of AUTH_SIGN_IN_WINDOW_S seconds (issue 13 §10).
-  AUTH_SIGN_IN_LIMIT: positiveInt(5),
-  AUTH_SIGN_IN_WINDOW_S: positiveInt(900),
+    // Accounts (issue 5). Without a secret, one is generated into DATA_DIR/auth-secret.
+    BETTER_AUTH_SECRET: z.string().trim().min(32, { error: "doit contenir au moins 32 caractères" }).optional(),
+    // Failed sign-ins allowed per account and per IP address in a window of AUTH_SIGN_IN_WINDOW_S seconds (issue 13 §10).
+    AUTH_SIGN_IN_LIMIT: positiveInt(5),
+    AUTH_SIGN_IN_WINDOW_S: positiveInt(900),
 
-  // Remote support over WebRTC (issue 6). Comma-separated lists; ICE_STUN_URLS=none means no STUN server.
-  ICE_STUN_URLS: urlList(/^stuns?:/, "doit être une liste d'URL stun: ou stuns: séparées par des virgules").prefault(
-    "stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302",
-  ),
-  TURN_URLS: urlList(/^turns?:/, "doit être une liste d'URL turn: ou turns: séparées par des virgules").prefault("none"),
-  TURN_SECRET: z.string().trim().min(16, { error: "doit contenir au moins 16 caractères" }).optional(),
-  TURN_TTL_S: positiveInt(86_400),
-  // Issue 13 §4: a connected session whose two participants are both gone this long (seconds) is ended by the server.
-  SESSION_ABANDON_S: positiveInt(120),
+    // Remote support over WebRTC (issue 6). Comma-separated lists; ICE_STUN_URLS=none means no STUN server.
+    ICE_STUN_URLS: urlList(/^stuns?:/, "doit être une liste d'URL stun: ou stuns: séparées par des virgules").prefault(
+      "stun:stun.l.google.com:19302,stun:stun1.l.google.com:19302",
+    ),
+    TURN_URLS: urlList(/^turns?:/, "doit être une liste d'URL turn: ou turns: séparées par des virgules").prefault(
+      "none",
+    ),
+    TURN_SECRET: z.string().trim().min(16, { error: "doit contenir au moins 16 caractères" }).optional(),
+    TURN_TTL_S: positiveInt(86_400),
+    // Issue 13 §4: a connected session whose two participants are both gone this long (seconds) is ended by the server.
+    SESSION_ABANDON_S: positiveInt(120),
 
-  // Issue 13 §8: session codes expire unused after SESSION_CODE_TTL_S seconds; per account, failed joins, all
-  // joins and new sessions are limited per window (seconds), shared by server processes with DATABASE_URL.
-  SESSION_CODE_TTL_S: positiveInt(1800),
-  SESSION_JOIN_FAILURE_LIMIT: positiveInt(10),
-  SESSION_JOIN_FAILURE_WINDOW_S: positiveInt(600),
-  SESSION_JOIN_LIMIT: positiveInt(60),
-  SESSION_JOIN_WINDOW_S: positiveInt(3600),
-  SESSION_CREATE_LIMIT: positiveInt(10),
-  SESSION_CREATE_WINDOW_S: positiveInt(600),
+    // Issue 13 §8: session codes expire unused after SESSION_CODE_TTL_S seconds; per account, failed joins, all
+    // joins and new sessions are limited per window (seconds), shared by server processes with DATABASE_URL.
+    SESSION_CODE_TTL_S: positiveInt(1800),
+    SESSION_JOIN_FAILURE_LIMIT: positiveInt(10),
+    SESSION_JOIN_FAILURE_WINDOW_S: positiveInt(600),
+    SESSION_JOIN_LIMIT: positiveInt(60),
+    SESSION_JOIN_WINDOW_S: positiveInt(3600),
+    SESSION_CREATE_LIMIT: positiveInt(10),
+    SESSION_CREATE_WINDOW_S: positiveInt(600),
 
-  // The assistant (issue 7): any OpenAI-compatible server. Neither a key nor a base URL: the offline assistant.
-  OPENAI_API_KEY: optionalText,
-  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: "doit être une URL http(s), ex. http://127.0.0.1:11434/v1" }).optional(),
-  AI_MODEL: z.string().trim().min(1).max(200).default("gpt-4-turbo-preview"),
-  AI_STREAM: z
-    .enum(["true", "false"], { error: "doit valoir true ou false" })
-    .transform((value) => value === "true")
-    .default(true),
-  AI_TIMEOUT_MS: positiveInt(60_000),
-  AI_RATE_LIMIT: positiveInt(20),
-  AI_RATE_WINDOW_S: positiveInt(600),
+    // The assistant (issue 7): any OpenAI-compatible server. Neither a key nor a base URL: the offline assistant.
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: z
+      .url({ protocol: /^https?$/, error: "doit être une URL http(s), ex. http://127.0.0.1:11434/v1" })
+      .optional(),
+    AI_MODEL: z.string().trim().min(1).max(200).default("gpt-4-turbo-preview"),
+    AI_STREAM: z
+      .enum(["true", "false"], { error: "doit valoir true ou false" })
+      .transform((value) => value === "true")
+      .default(true),
+    AI_TIMEOUT_MS: positiveInt(60_000),
+    AI_RATE_LIMIT: positiveInt(20),
+    AI_RATE_WINDOW_S: positiveInt(600),
 
-  // Outbox worker (issue 4), in milliseconds.
-  OUTBOX_POLL_MS: positiveInt(5_000),
-  OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
-  OUTBOX_RETRY_MAX_MS: positiveInt(900_000),
+    // Outbox worker (issue 4), in milliseconds.
+    OUTBOX_POLL_MS: positiveInt(5_000),
+    OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
+    OUTBOX_RETRY_MAX_MS: positiveInt(900_000),
 
-  // Retention (issue 13 §11): the server's purges delete older data. Defaults from app/config/retention.ts,
-  // the periods the legal notices state: change them there (and rebuild) to change the policy for good.
-  RETENTION_REQUESTS_DAYS: positiveInt(RETENTION.requestDays),
-  RETENTION_SENT_MAIL_DAYS: positiveInt(RETENTION.sentMailDays),
-  RETENTION_SESSIONS_DAYS: positiveInt(RETENTION.sessionDays),
-  RETENTION_ASSISTANT_DAYS: positiveInt(RETENTION.assistantInactiveDays),
-  RETENTION_SIGNALING_HOURS: positiveInt(RETENTION.signalingHours),
-  RETENTION_INTERVAL_HOURS: positiveInt(6),
-  RETENTION_BATCH_SIZE: positiveInt(500),
+    // Retention (issue 13 §11): the server's purges delete older data. Defaults from app/config/retention.ts,
+    // the periods the legal notices state: change them there (and rebuild) to change the policy for good.
+    RETENTION_REQUESTS_DAYS: positiveInt(RETENTION.requestDays),
+    RETENTION_SENT_MAIL_DAYS: positiveInt(RETENTION.sentMailDays),
+    RETENTION_SESSIONS_DAYS: positiveInt(RETENTION.sessionDays),
+    RETENTION_ASSISTANT_DAYS: positiveInt(RETENTION.assistantInactiveDays),
+    RETENTION_SIGNALING_HOURS: positiveInt(RETENTION.signalingHours),
+    RETENTION_INTERVAL_HOURS: positiveInt(6),
+    RETENTION_BATCH_SIZE: positiveInt(500),
   })
   .superRefine((env, context) => {
     if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {
@@ -201,7 +210,11 @@ const EnvSchema = z
     if (emailjsSet.length > 0 && emailjsSet.length < EMAILJS_REQUIRED.length) {
       for (const name of EMAILJS_REQUIRED) {
         if (env[name] === undefined) {
-          context.addIssue({ code: "custom", path: [name], message: "requis dès qu'une variable EMAILJS_* est définie" });
+          context.addIssue({
+            code: "custom",
+            path: [name],
+            message: "requis dès qu'une variable EMAILJS_* est définie",
+          });
         }
       }
     }

@@ -31,8 +31,14 @@ type LogLine = {
 
 describe("redactUrl", () => {
   it.each([
-    ["/api/auth/reset-password/0123456789abcdefghijklmn?callbackURL=%2Fsoft-assist", `/api/auth/reset-password/${REDACTED}?callbackURL=${REDACTED}`],
-    ["/api/auth/verify-email?token=eyJhbGciOi.abc&callbackURL=/", `/api/auth/verify-email?token=${REDACTED}&callbackURL=${REDACTED}`],
+    [
+      "/api/auth/reset-password/0123456789abcdefghijklmn?callbackURL=%2Fsoft-assist",
+      `/api/auth/reset-password/${REDACTED}?callbackURL=${REDACTED}`,
+    ],
+    [
+      "/api/auth/verify-email?token=eyJhbGciOi.abc&callbackURL=/",
+      `/api/auth/verify-email?token=${REDACTED}&callbackURL=${REDACTED}`,
+    ],
     ["/api/sessions/ACDE34/report", `/api/sessions/${REDACTED}/report`],
     ["/api/sessions/acde-34/events?x=1", `/api/sessions/${REDACTED}/events?x=${REDACTED}`],
     ["/api/sessions/history", "/api/sessions/history"],
@@ -57,7 +63,9 @@ describe("serializeError", () => {
     class DrizzleQueryError extends Error {
       params = ["Léa Martin", "lea@exemple.fr", "Bonjour"];
       constructor() {
-        super("Failed query: insert into contact_requests values ($1, $2, $3)\nparams: Léa Martin,lea@exemple.fr,Bonjour");
+        super(
+          "Failed query: insert into contact_requests values ($1, $2, $3)\nparams: Léa Martin,lea@exemple.fr,Bonjour",
+        );
         this.cause = cause;
       }
     }
@@ -72,8 +80,12 @@ describe("serializeError", () => {
   });
 
   it("scrubs e-mail addresses and long tokens from free text", () => {
-    expect(scrubText("refusé pour paul@durand.fr avec 0123456789abcdefghijklmnop")).toBe(`refusé pour ${REDACTED} avec ${REDACTED}`);
-    expect(scrubText('violates check constraint "outbox_messages_status_check"')).toBe('violates check constraint "outbox_messages_status_check"');
+    expect(scrubText("refusé pour paul@durand.fr avec 0123456789abcdefghijklmnop")).toBe(
+      `refusé pour ${REDACTED} avec ${REDACTED}`,
+    );
+    expect(scrubText('violates check constraint "outbox_messages_status_check"')).toBe(
+      'violates check constraint "outbox_messages_status_check"',
+    );
     let parseError: unknown;
     try {
       JSON.parse("Léa Martin a écrit");
@@ -84,7 +96,11 @@ describe("serializeError", () => {
   });
 });
 
-const visitor = { name: "Léa Martin-Testeuse", email: "lea.testeuse@exemple.fr", message: "Mon écran Quokka-7781 est fissuré." };
+const visitor = {
+  name: "Léa Martin-Testeuse",
+  email: "lea.testeuse@exemple.fr",
+  message: "Mon écran Quokka-7781 est fissuré.",
+};
 
 describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => {
   let dataDir: string;
@@ -136,13 +152,18 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
   });
 
   it("logs a password-reset link's route, method and status, never its token nor the account's e-mail", async () => {
-    await services.auth.api.signUpEmail({ body: { name: visitor.name, email: visitor.email, password: "mot-de-passe-solide" } });
+    await services.auth.api.signUpEmail({
+      body: { name: visitor.name, email: visitor.email, password: "mot-de-passe-solide" },
+    });
     await request(app)
       .post("/api/auth/request-password-reset")
       .set("Origin", publicUrl)
       .send({ email: visitor.email, redirectTo: "/soft-assist/nouveau-mot-de-passe" })
       .expect(200);
-    const [mail] = await services.database.db.select().from(outboxMessages).where(sql`request_kind = 'password-reset'`);
+    const [mail] = await services.database.db
+      .select()
+      .from(outboxMessages)
+      .where(sql`request_kind = 'password-reset'`);
     const link = new URL(/https?:\/\/\S+\/reset-password\/\S+/.exec(mail!.mail.text)![0]);
     const token = link.pathname.split("/").at(-1)!;
     expect(token.length).toBeGreaterThan(10);
@@ -151,7 +172,9 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
 
     const logged = lines().find((line) => line.req?.method === "GET" && line.res?.statusCode === 302);
     expect(logged?.req?.url).toBe(`/api/auth/reset-password/${REDACTED}?callbackURL=${REDACTED}`);
-    expect(lines().some((line) => line.req?.method === "POST" && line.req.url === "/api/auth/request-password-reset")).toBe(true);
+    expect(
+      lines().some((line) => line.req?.method === "POST" && line.req.url === "/api/auth/request-password-reset"),
+    ).toBe(true);
     expect(everything()).not.toContain(token);
     expect(everything()).not.toContain(visitor.email);
     expect(everything()).not.toContain(visitor.name);
@@ -168,12 +191,19 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
       .send({ email: visitor.email, password: "mot-de-passe-solide" })
       .expect(200);
     const cookie = signIn.headers["set-cookie"] as unknown as string[];
-    const created = await request(app).post("/api/sessions").set("Origin", publicUrl).set("Cookie", cookie).send({}).expect(201);
+    const created = await request(app)
+      .post("/api/sessions")
+      .set("Origin", publicUrl)
+      .set("Cookie", cookie)
+      .send({})
+      .expect(201);
     const code = (created.body as { session: { code: string; id: string } }).session.code;
     await request(app).get(`/api/sessions/${code}/events`).set("Cookie", cookie).expect(200);
 
     expect(lines().find((line) => line.msg === "session créée")).toMatchObject({ sessionId: created.body.session.id });
-    expect(lines().some((line) => line.req?.url === `/api/sessions/${REDACTED}/events` && line.res?.statusCode === 200)).toBe(true);
+    expect(
+      lines().some((line) => line.req?.url === `/api/sessions/${REDACTED}/events` && line.res?.statusCode === 200),
+    ).toBe(true);
     expect(everything()).not.toContain("ABCDEF");
     expect(everything()).not.toContain(code);
     expect(everything()).not.toContain(visitor.email);
@@ -181,7 +211,9 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
 
   it("logs a refused insert's error class and SQLSTATE, without the visitor's name, e-mail or message", async () => {
     // A constraint every new row breaks: the database refuses the insert with the row's values in its error.
-    await services.database.db.execute(sql.raw("alter table contact_requests add constraint logger_test_refuse check (false) not valid"));
+    await services.database.db.execute(
+      sql.raw("alter table contact_requests add constraint logger_test_refuse check (false) not valid"),
+    );
     try {
       await request(app).post("/api/contact").set("Origin", publicUrl).send(visitor).expect(503);
     } finally {
@@ -189,7 +221,11 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
     }
     const failure = lines().find((line) => line.err !== undefined);
     expect(failure?.err).toMatchObject({ type: "DrizzleQueryError", cause: { code: "23514" } });
-    expect(lines().some((line) => line.req?.method === "POST" && line.req.url === "/api/contact" && line.res?.statusCode === 503)).toBe(true);
+    expect(
+      lines().some(
+        (line) => line.req?.method === "POST" && line.req.url === "/api/contact" && line.res?.statusCode === 503,
+      ),
+    ).toBe(true);
     for (const value of [visitor.name, visitor.email, "Quokka-7781", "Léa"]) expect(everything()).not.toContain(value);
   });
 
@@ -200,9 +236,12 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
       .set("X-Forwarded-For", "198.51.100.23")
       .send({ ...visitor, [HONEYPOT_FIELD]: "https://spam.example" })
       .expect(400);
-    const warning = lines().find((line) => line.msg === "demande refusée : champ piège rempli") as (LogLine & { ipHash?: string }) | undefined;
+    const warning = lines().find((line) => line.msg === "demande refusée : champ piège rempli") as
+      (LogLine & { ipHash?: string }) | undefined;
     expect(warning?.ipHash).toMatch(/^[\w-]{12}$/);
-    expect([pseudonymizeIp("127.0.0.1"), pseudonymizeIp("::ffff:127.0.0.1"), pseudonymizeIp("::1")]).toContain(warning?.ipHash);
+    expect([pseudonymizeIp("127.0.0.1"), pseudonymizeIp("::ffff:127.0.0.1"), pseudonymizeIp("::1")]).toContain(
+      warning?.ipHash,
+    );
     for (const address of ["127.0.0.1", "::1", "198.51.100.23"]) expect(everything()).not.toContain(address);
     expect(everything()).not.toContain(visitor.email);
   });

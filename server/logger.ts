@@ -111,11 +111,20 @@ export function redactUrl(url: string | undefined): string | undefined {
     const segment = segments[i]!;
     if (segment === "") continue;
     // Empty segments skipped: `/api//sessions/<code>` still carries a code.
-    const earlier = segments.slice(0, i).filter(Boolean).map((word) => word.toLowerCase());
+    const earlier = segments
+      .slice(0, i)
+      .filter(Boolean)
+      .map((word) => word.toLowerCase());
     // Everything after /reset-password/ belongs to the token.
     if (earlier.includes("reset-password")) segments[i] = REDACTED;
-    else if (earlier.at(-1) === "sessions" && earlier.at(-2) === "api" && !SESSION_ROUTE_WORDS.has(segment.toLowerCase())) segments[i] = REDACTED;
-    else if (segment.length >= 24 && /^[A-Za-z0-9_~-]+$/.test(segment) && looksLikeToken(segment)) segments[i] = REDACTED;
+    else if (
+      earlier.at(-1) === "sessions" &&
+      earlier.at(-2) === "api" &&
+      !SESSION_ROUTE_WORDS.has(segment.toLowerCase())
+    )
+      segments[i] = REDACTED;
+    else if (segment.length >= 24 && /^[A-Za-z0-9_~-]+$/.test(segment) && looksLikeToken(segment))
+      segments[i] = REDACTED;
   }
   const path = segments.join("/");
   if (query === undefined) return path;
@@ -149,7 +158,16 @@ export function scrubText(text: string): string {
 }
 
 /** Error properties worth keeping: identifiers of what failed, never values. */
-const KEPT_ERROR_FIELDS = ["code", "status", "statusCode", "errno", "syscall", "table", "constraint", "column"] as const;
+const KEPT_ERROR_FIELDS = [
+  "code",
+  "status",
+  "statusCode",
+  "errno",
+  "syscall",
+  "table",
+  "constraint",
+  "column",
+] as const;
 /** How deep `cause` chains are followed. */
 const MAX_CAUSE_DEPTH = 3;
 
@@ -173,12 +191,16 @@ export function serializeError(value: unknown, depth = 0): unknown {
   const error = isRecord(value) && isErrorLike(value.raw) ? value.raw : value;
   if (typeof error === "string") return scrubText(error);
   if (!isErrorLike(error)) return error;
-  const type = typeof error.constructor === "function" && error.constructor.name ? error.constructor.name : String(error.name ?? "Error");
+  const type =
+    typeof error.constructor === "function" && error.constructor.name
+      ? error.constructor.name
+      : String(error.name ?? "Error");
   const message = scrubText(error.message);
   const serialized: SerializedError = { type, message };
   for (const field of KEPT_ERROR_FIELDS) {
     const kept = error[field];
-    if (typeof kept === "number" || (typeof kept === "string" && kept.length <= 64)) serialized[field] = typeof kept === "string" ? scrubText(kept) : kept;
+    if (typeof kept === "number" || (typeof kept === "string" && kept.length <= 64))
+      serialized[field] = typeof kept === "string" ? scrubText(kept) : kept;
   }
   if (typeof error.stack === "string") {
     const frames = error.stack.split("\n").filter((line) => /^\s+at /.test(line));
@@ -188,12 +210,20 @@ export function serializeError(value: unknown, depth = 0): unknown {
     serialized.cause = serializeError(error.cause, depth + 1) as SerializedError | string;
   }
   if (depth < MAX_CAUSE_DEPTH && Array.isArray(error.errors)) {
-    serialized.errors = error.errors.slice(0, 10).map((inner) => serializeError(inner, depth + 1) as SerializedError | string);
+    serialized.errors = error.errors
+      .slice(0, 10)
+      .map((inner) => serializeError(inner, depth + 1) as SerializedError | string);
   }
   return serialized;
 }
 
-type ErrorLike = Record<string, unknown> & { message: string; name?: unknown; stack?: unknown; cause?: unknown; errors?: unknown };
+type ErrorLike = Record<string, unknown> & {
+  message: string;
+  name?: unknown;
+  stack?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+};
 
 function isErrorLike(value: unknown): value is ErrorLike {
   return isRecord(value) && typeof value.message === "string";

@@ -32,7 +32,10 @@ async function signIn(server: AppServer, forwardedFor: string): Promise<number> 
   const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.url, "X-Forwarded-For": forwardedFor },
-    body: JSON.stringify({ email: `inconnu-${forged().replaceAll(".", "-")}@exemple.fr`, password: "mauvais-mot-de-passe" }),
+    body: JSON.stringify({
+      email: `inconnu-${forged().replaceAll(".", "-")}@exemple.fr`,
+      password: "mauvais-mot-de-passe",
+    }),
   });
   return response.status;
 }

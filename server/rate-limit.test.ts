@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { consume, createRateLimiter, exhausted, hashKey, MEMORY_STORE, penalise, type RateLimitStore } from "./rate-limit.ts";
+import {
+  consume,
+  createRateLimiter,
+  exhausted,
+  hashKey,
+  MEMORY_STORE,
+  penalise,
+  type RateLimitStore,
+} from "./rate-limit.ts";
 
 describe.each(DATABASE_KINDS)("rate limits with %s", (kind) => {
   let database: TestDatabase;

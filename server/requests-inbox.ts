@@ -17,7 +17,12 @@ export type RequestsInbox = {
 };
 
 /** An outbox row's delivery columns, all null when the request has no mail (left join). */
-type DeliveryRow = { status: "pending" | "sent" | null; attempts: number | null; lastError: string | null; sentAt: Date | null };
+type DeliveryRow = {
+  status: "pending" | "sent" | null;
+  attempts: number | null;
+  lastError: string | null;
+  sentAt: Date | null;
+};
 
 export function createRequestsInbox(context: SessionContext): RequestsInbox {
   const { db, guarded } = context;
@@ -49,7 +54,12 @@ export function createRequestsInbox(context: SessionContext): RequestsInbox {
         const toDelivery = (row: DeliveryRow | null): DeliveryView | null =>
           !row?.status
             ? null
-            : { status: row.status, attempts: row.attempts ?? 0, lastError: row.lastError, sentAt: row.sentAt?.toISOString() ?? null };
+            : {
+                status: row.status,
+                attempts: row.attempts ?? 0,
+                lastError: row.lastError,
+                sentAt: row.sentAt?.toISOString() ?? null,
+              };
         const views: (RequestView & { at: number })[] = [
           ...contacts.map(({ request, delivery }) => ({
             kind: "contact" as const,

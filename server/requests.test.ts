@@ -65,7 +65,12 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
       to: "atelier@exemple.fr",
       replyTo: { name: "Léa Martin", address: "lea@exemple.fr" },
       template: "contact",
-      templateParams: { to_email: "atelier@exemple.fr", from_name: "Léa Martin", from_email: "lea@exemple.fr", message: contact.message },
+      templateParams: {
+        to_email: "atelier@exemple.fr",
+        from_name: "Léa Martin",
+        from_email: "lea@exemple.fr",
+        message: contact.message,
+      },
     });
     expect(stored).toBe(1);
   });
@@ -81,7 +86,11 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
   });
 
   it("stores nothing when a field is missing or wrong, and names each field in French", async () => {
-    const result = await service().submitRequest("quote", { ...quote, email: "paul@", emailOption: "mail-1000", phone: "" }, origin);
+    const result = await service().submitRequest(
+      "quote",
+      { ...quote, email: "paul@", emailOption: "mail-1000", phone: "" },
+      origin,
+    );
     expect(result).toEqual({
       status: "invalid",
       fieldErrors: {
@@ -95,9 +104,15 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
   });
 
   it("refuses a filled honeypot without storing anything, before looking at the other fields", async () => {
-    const result = await service().submitRequest("contact", { ...contact, [HONEYPOT_FIELD]: "https://spam.example" }, origin);
+    const result = await service().submitRequest(
+      "contact",
+      { ...contact, [HONEYPOT_FIELD]: "https://spam.example" },
+      origin,
+    );
     expect(result).toEqual({ status: "spam" });
-    expect(await service().submitRequest("contact", { email: "pas-une-adresse", [HONEYPOT_FIELD]: "x" }, origin)).toEqual({ status: "spam" });
+    expect(
+      await service().submitRequest("contact", { email: "pas-une-adresse", [HONEYPOT_FIELD]: "x" }, origin),
+    ).toEqual({ status: "spam" });
     expect(await counts()).toEqual({ contacts: 0, quotes: 0, outbox: 0 });
   });
 
@@ -141,24 +156,84 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
     });
 
     it.each([
-      ["missing fields", "/api/contact", "application/json", JSON.stringify({ name: "Léa" }), 400, { email: "Veuillez indiquer votre adresse e-mail.", message: "Veuillez indiquer votre message." }],
-      ["a bad e-mail", "/api/contact", "application/json", JSON.stringify({ ...contact, email: "lea.exemple.fr" }), 400, { email: "Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr." }],
-      ["an over-long message", "/api/contact", "application/json", JSON.stringify({ ...contact, message: "a".repeat(LIMITS.message + 1) }), 400, { message: "Ce champ ne doit pas dépasser 5\u202f000 caractères." }],
-      ["wrong types", "/api/quote", "application/json", JSON.stringify({ ...quote, budget: 1500, phone: ["01"] }), 400, { budget: "Ce champ doit être un texte.", phone: "Ce champ doit être un texte." }],
-      ["a domain with another extension", "/api/quote", "application/json", JSON.stringify({ ...quote, domain: "durand.fr" }), 400, { domain: "Le nom de domaine ne peut contenir que des lettres sans accent, des chiffres et des tirets (sans l'extension)." }],
-      ["a JSON array", "/api/contact", "application/json", "[1,2]", 400, { _form: "Le contenu envoyé doit être un objet avec les champs du formulaire." }],
-    ])("refuses %s with 400 and French messages per field, storing nothing", async (_case, path, type, body, status, errors) => {
-      const response = await request(api()).post(path).set("Content-Type", type).send(body);
-      expect(response.status).toBe(status);
-      expect(response.body).toEqual({ ok: false, message: REQUEST_MESSAGES.invalid, errors });
-      expect(await counts()).toEqual({ contacts: 0, quotes: 0, outbox: 0 });
-    });
+      [
+        "missing fields",
+        "/api/contact",
+        "application/json",
+        JSON.stringify({ name: "Léa" }),
+        400,
+        { email: "Veuillez indiquer votre adresse e-mail.", message: "Veuillez indiquer votre message." },
+      ],
+      [
+        "a bad e-mail",
+        "/api/contact",
+        "application/json",
+        JSON.stringify({ ...contact, email: "lea.exemple.fr" }),
+        400,
+        { email: "Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr." },
+      ],
+      [
+        "an over-long message",
+        "/api/contact",
+        "application/json",
+        JSON.stringify({ ...contact, message: "a".repeat(LIMITS.message + 1) }),
+        400,
+        { message: "Ce champ ne doit pas dépasser 5\u202f000 caractères." },
+      ],
+      [
+        "wrong types",
+        "/api/quote",
+        "application/json",
+        JSON.stringify({ ...quote, budget: 1500, phone: ["01"] }),
+        400,
+        { budget: "Ce champ doit être un texte.", phone: "Ce champ doit être un texte." },
+      ],
+      [
+        "a domain with another extension",
+        "/api/quote",
+        "application/json",
+        JSON.stringify({ ...quote, domain: "durand.fr" }),
+        400,
+        {
+          domain:
+            "Le nom de domaine ne peut contenir que des lettres sans accent, des chiffres et des tirets (sans l'extension).",
+        },
+      ],
+      [
+        "a JSON array",
+        "/api/contact",
+        "application/json",
+        "[1,2]",
+        400,
+        { _form: "Le contenu envoyé doit être un objet avec les champs du formulaire." },
+      ],
+    ])(
+      "refuses %s with 400 and French messages per field, storing nothing",
+      async (_case, path, type, body, status, errors) => {
+        const response = await request(api()).post(path).set("Content-Type", type).send(body);
+        expect(response.status).toBe(status);
+        expect(response.body).toEqual({ ok: false, message: REQUEST_MESSAGES.invalid, errors });
+        expect(await counts()).toEqual({ contacts: 0, quotes: 0, outbox: 0 });
+      },
+    );
 
     it.each([
       ["non-JSON", "application/json", "{name: Léa", 400, REQUEST_MESSAGES.badJson],
-      ["an oversized body", "application/json", JSON.stringify({ ...contact, message: "é".repeat(BODY_LIMIT_BYTES) }), 413, REQUEST_MESSAGES.tooLarge],
+      [
+        "an oversized body",
+        "application/json",
+        JSON.stringify({ ...contact, message: "é".repeat(BODY_LIMIT_BYTES) }),
+        413,
+        REQUEST_MESSAGES.tooLarge,
+      ],
       ["plain text", "text/plain", "Bonjour", 415, REQUEST_MESSAGES.badContentType],
-      ["a filled honeypot", "application/json", JSON.stringify({ ...contact, [HONEYPOT_FIELD]: "x" }), 400, REQUEST_MESSAGES.spam],
+      [
+        "a filled honeypot",
+        "application/json",
+        JSON.stringify({ ...contact, [HONEYPOT_FIELD]: "x" }),
+        400,
+        REQUEST_MESSAGES.spam,
+      ],
     ])("refuses %s with a French message, storing nothing", async (_case, type, body, status, message) => {
       const response = await request(api()).post("/api/contact").set("Content-Type", type).send(body);
       expect(response.status).toBe(status);
@@ -173,7 +248,9 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
       const refused = await request(app).post("/api/contact").send(contact);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-      expect(refused.body.message).toMatch(/^Trop de demandes ont été envoyées depuis votre connexion\. Réessayez dans \d+ minutes/);
+      expect(refused.body.message).toMatch(
+        /^Trop de demandes ont été envoyées depuis votre connexion\. Réessayez dans \d+ minutes/,
+      );
     });
   });
 });

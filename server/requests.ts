@@ -102,7 +102,11 @@ export function createRequestService(options: RequestServiceOptions): FormServic
   });
 
   /** A filled honeypot is refused before anything else, so a robot learns nothing from validation messages. */
-  async function refuseSpam(kind: RequestKind, input: unknown, origin: RequestOrigin): Promise<SubmissionResult | null> {
+  async function refuseSpam(
+    kind: RequestKind,
+    input: unknown,
+    origin: RequestOrigin,
+  ): Promise<SubmissionResult | null> {
     if (isRecord(input) && typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
       // Counted too, so a robot cannot probe indefinitely; a store failure changes nothing to the refusal.
       await consume(limiter, origin.ip).catch(() => undefined);

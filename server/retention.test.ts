@@ -28,7 +28,13 @@ import {
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { emlFileName } from "./outbox/transports.ts";
 import { createLogger } from "./logger.ts";
-import { createRetentionWorker, purgeExpired, retentionPolicyFromEnv, type PurgeCounts, type RetentionPolicy } from "./retention.ts";
+import {
+  createRetentionWorker,
+  purgeExpired,
+  retentionPolicyFromEnv,
+  type PurgeCounts,
+  type RetentionPolicy,
+} from "./retention.ts";
 
 const run = promisify(execFile);
 const purgeScript = path.resolve(import.meta.dirname, "../scripts/purge.ts");
@@ -63,7 +69,10 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
   let outboxDir: string;
 
   async function addUser(id: string) {
-    await db.insert(users).values({ id, name: `Client ${id}`, email: `${id}@exemple.fr` }).onConflictDoNothing();
+    await db
+      .insert(users)
+      .values({ id, name: `Client ${id}`, email: `${id}@exemple.fr` })
+      .onConflictDoNothing();
   }
   async function addEml(id: string) {
     await writeFile(path.join(outboxDir, `${emlFileName(id)}.eml`), "Subject: test\r\n\r\nBonjour\r\n");
@@ -96,7 +105,15 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
         { name: "D", email: "pending@exemple.fr", message: "m", createdAt: old },
       ])
       .returning();
-    const quote = { companyName: "S", contactName: "E", phone: "01", description: "d", domain: "x", emailOption: "none", budget: "1" };
+    const quote = {
+      companyName: "S",
+      contactName: "E",
+      phone: "01",
+      description: "d",
+      domain: "x",
+      emailOption: "none",
+      budget: "1",
+    };
     const [oldQuote, laterQuote] = await db
       .insert(quoteRequests)
       .values([
@@ -105,7 +122,13 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
         { ...quote, email: "Returning@Exemple.fr", createdAt: ago(365) },
       ])
       .returning();
-    await db.insert(outboxMessages).values({ messageId: messageId(), requestKind: "contact", requestId: pending!.id, mail: mail("a@b.fr"), createdAt: old });
+    await db.insert(outboxMessages).values({
+      messageId: messageId(),
+      requestKind: "contact",
+      requestId: pending!.id,
+      mail: mail("a@b.fr"),
+      createdAt: old,
+    });
 
     const counts = await purge();
 
@@ -125,10 +148,38 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
     const newSent = messageId();
     const oldPending = messageId();
     await db.insert(outboxMessages).values([
-      { messageId: oldSent, requestKind: "contact", mail: mail("a@b.fr"), status: "sent", sentAt: ago(40), createdAt: ago(40) },
-      { messageId: oldSentBySmtp, requestKind: "quote", mail: mail("a@b.fr"), status: "sent", sentAt: ago(31), createdAt: ago(31) },
-      { messageId: newSent, requestKind: "contact", mail: mail("a@b.fr"), status: "sent", sentAt: ago(5), createdAt: ago(40) },
-      { messageId: oldPending, requestKind: "contact", mail: mail("a@b.fr"), status: "pending", attempts: 90, createdAt: ago(400) },
+      {
+        messageId: oldSent,
+        requestKind: "contact",
+        mail: mail("a@b.fr"),
+        status: "sent",
+        sentAt: ago(40),
+        createdAt: ago(40),
+      },
+      {
+        messageId: oldSentBySmtp,
+        requestKind: "quote",
+        mail: mail("a@b.fr"),
+        status: "sent",
+        sentAt: ago(31),
+        createdAt: ago(31),
+      },
+      {
+        messageId: newSent,
+        requestKind: "contact",
+        mail: mail("a@b.fr"),
+        status: "sent",
+        sentAt: ago(5),
+        createdAt: ago(40),
+      },
+      {
+        messageId: oldPending,
+        requestKind: "contact",
+        mail: mail("a@b.fr"),
+        status: "pending",
+        attempts: 90,
+        createdAt: ago(400),
+      },
     ]);
     await addEml(oldSent);
     await addEml(newSent);
@@ -138,7 +189,9 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
     const counts = await purge();
 
     expect(counts).toMatchObject({ sentMails: 2, emlFiles: 1 });
-    const left = (await db.select({ messageId: outboxMessages.messageId }).from(outboxMessages)).map((row) => row.messageId).sort();
+    const left = (await db.select({ messageId: outboxMessages.messageId }).from(outboxMessages))
+      .map((row) => row.messageId)
+      .sort();
     expect(left).toEqual([newSent, oldPending].sort());
     const files = await readdir(outboxDir);
     expect(files).toContain(`${emlFileName(newSent)}.eml`);
@@ -154,8 +207,22 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
     const [endedLastYear, endedRecently, connected, abandoned] = await db
       .insert(sessions)
       .values([
-        { ...base, code: "AAAAA1", status: "disconnected", createdAt: ago(400), startTime: ago(400), endTime: ago(400) },
-        { ...base, code: "AAAAA2", status: "disconnected", createdAt: ago(30), startTime: ago(30), endTime: ago(1 / 24) },
+        {
+          ...base,
+          code: "AAAAA1",
+          status: "disconnected",
+          createdAt: ago(400),
+          startTime: ago(400),
+          endTime: ago(400),
+        },
+        {
+          ...base,
+          code: "AAAAA2",
+          status: "disconnected",
+          createdAt: ago(30),
+          startTime: ago(30),
+          endTime: ago(1 / 24),
+        },
         { ...base, code: "AAAAA3", status: "connected", createdAt: ago(3), startTime: ago(3) },
         { ...base, code: "AAAAA4", status: "disconnected", createdAt: ago(400) },
       ])
@@ -225,7 +292,9 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
     const counts = await purge();
 
     expect(counts.rateLimits).toBe(1);
-    const left = (await db.execute(sql`select key from rate_limits order by key`)) as unknown as { rows: { key: string }[] };
+    const left = (await db.execute(sql`select key from rate_limits order by key`)) as unknown as {
+      rows: { key: string }[];
+    };
     expect(left.rows.map((row) => row.key)).toEqual(["forever", "sign-in-ip:203.0.113.2"]);
   });
 
@@ -236,28 +305,42 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
       message: "m",
       createdAt: ago(RETENTION.requestDays + 1),
     }));
-    await db.insert(contactRequests).values([...rows, { name: "N", email: "kept@exemple.fr", message: "m", createdAt: ago(1) }]);
+    await db
+      .insert(contactRequests)
+      .values([...rows, { name: "N", email: "kept@exemple.fr", message: "m", createdAt: ago(1) }]);
 
     expect((await purge({ batchSize: 2 })).contactRequests).toBe(7);
-    expect(await db.select({ email: contactRequests.email }).from(contactRequests)).toEqual([{ email: "kept@exemple.fr" }]);
+    expect(await db.select({ email: contactRequests.email }).from(contactRequests)).toEqual([
+      { email: "kept@exemple.fr" },
+    ]);
     expect((await purge({ batchSize: 2 })).contactRequests).toBe(0);
   });
 
   it("follows RETENTION_* periods shorter than the defaults", async () => {
-    const [request] = await db.insert(contactRequests).values({ name: "N", email: "n@exemple.fr", message: "m", createdAt: ago(10) }).returning();
+    const [request] = await db
+      .insert(contactRequests)
+      .values({ name: "N", email: "n@exemple.fr", message: "m", createdAt: ago(10) })
+      .returning();
     expect((await purge({ requestDays: 30 })).contactRequests).toBe(0);
     expect((await purge({ requestDays: 9 })).contactRequests).toBe(1);
     expect(await db.select().from(contactRequests).where(eq(contactRequests.id, request!.id))).toEqual([]);
   });
 
   it("runs inside the server once started, and logs counts, never content", async () => {
-    await db.insert(contactRequests).values({ name: "Léa Journal", email: "lea.journal@exemple.fr", message: "m", createdAt: ago(RETENTION.requestDays + 1) });
+    await db.insert(contactRequests).values({
+      name: "Léa Journal",
+      email: "lea.journal@exemple.fr",
+      message: "m",
+      createdAt: ago(RETENTION.requestDays + 1),
+    });
     const written: string[] = [];
     const logger = createLogger({ LOG_LEVEL: "info" }, { write: (line: string) => void written.push(line) });
     const worker = createRetentionWorker({ db, logger, policy, outboxFolder: outboxDir, firstRunDelayMs: 0 });
     worker.start();
     try {
-      await vi.waitFor(() => expect(written.join("")).toContain("rétention : données anciennes supprimées"), { timeout: 20_000 });
+      await vi.waitFor(() => expect(written.join("")).toContain("rétention : données anciennes supprimées"), {
+        timeout: 20_000,
+      });
     } finally {
       await worker.stop();
     }
@@ -268,11 +351,26 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
 
   it("npm run purge's script deletes with the server's configuration and prints counts only", async () => {
     const dataDir = kind === "pglite" ? await mkdtemp(path.join(tmpdir(), "atelier-purge-")) : database.dataDir;
-    const env = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}) };
+    const env = {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dataDir,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    };
     const target = kind === "pglite" ? await openDatabase({ dataDir }) : database;
     try {
-      await target.db.insert(contactRequests).values({ name: "Léa Purge", email: "lea.purge@exemple.fr", message: "m", createdAt: ago(RETENTION.requestDays + 1) });
-      await target.db.insert(outboxMessages).values({ messageId: "<purge-cmd@atelier.exemple>", requestKind: "contact", mail: mail("a@b.fr"), status: "sent", sentAt: ago(31) });
+      await target.db.insert(contactRequests).values({
+        name: "Léa Purge",
+        email: "lea.purge@exemple.fr",
+        message: "m",
+        createdAt: ago(RETENTION.requestDays + 1),
+      });
+      await target.db.insert(outboxMessages).values({
+        messageId: "<purge-cmd@atelier.exemple>",
+        requestKind: "contact",
+        mail: mail("a@b.fr"),
+        status: "sent",
+        sentAt: ago(31),
+      });
       await mkdir(path.join(dataDir, "outbox"), { recursive: true });
       await writeFile(path.join(dataDir, "outbox", `${emlFileName("<purge-cmd@atelier.exemple>")}.eml`), "x");
       if (kind === "pglite") {

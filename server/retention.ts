@@ -122,7 +122,9 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
   async function inBatches(kind: PurgeKind, statement: () => SQL): Promise<void> {
     for (;;) {
       if (options.shouldStop?.()) return;
-      const result = (await db.execute(sql`with deleted as (${statement()}) select count(*)::integer as n from deleted`)) as unknown as {
+      const result = (await db.execute(
+        sql`with deleted as (${statement()}) select count(*)::integer as n from deleted`,
+      )) as unknown as {
         rows: { n: number | string }[];
       };
       const deleted = Number(result.rows[0]?.n ?? 0);
@@ -137,7 +139,8 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
   const noRecentContact = (email: SQL) => sql`
     not exists (select 1 from contact_requests recent where lower(recent.email) = lower(${email}) and recent.created_at >= ${requestCutoff})
     and not exists (select 1 from quote_requests recent where lower(recent.email) = lower(${email}) and recent.created_at >= ${requestCutoff})`;
-  const mailPending = (id: SQL) => sql`exists (select 1 from outbox_messages o where o.request_id = ${id} and o.status = 'pending')`;
+  const mailPending = (id: SQL) =>
+    sql`exists (select 1 from outbox_messages o where o.request_id = ${id} and o.status = 'pending')`;
   await inBatches(
     "contactRequests",
     () => sql`delete from contact_requests where id in (
@@ -172,7 +175,10 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
       );
       if (removed) counts.emlFiles += 1;
     }
-    const ids = sql.join(batch.rows.map((row) => sql`${row.id}::uuid`), sql`, `);
+    const ids = sql.join(
+      batch.rows.map((row) => sql`${row.id}::uuid`),
+      sql`, `,
+    );
     const result = (await db.execute(sql`
       with deleted as (delete from outbox_messages where status = 'sent' and id in (${ids}) returning 1)
       select count(*)::integer as n from deleted`)) as unknown as { rows: { n: number | string }[] };
@@ -218,11 +224,13 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
 
   await inBatches(
     "authSessions",
-    () => sql`delete from auth_sessions where id in (select id from auth_sessions where expires_at < now() limit ${limit}) returning 1`,
+    () =>
+      sql`delete from auth_sessions where id in (select id from auth_sessions where expires_at < now() limit ${limit}) returning 1`,
   );
   await inBatches(
     "verifications",
-    () => sql`delete from verifications where id in (select id from verifications where expires_at < now() limit ${limit}) returning 1`,
+    () =>
+      sql`delete from verifications where id in (select id from verifications where expires_at < now() limit ${limit}) returning 1`,
   );
   // Rate-limit keys hold account ids and IP addresses (issue 13 §10); `expire` is ms since the epoch, null = never.
   await inBatches(
@@ -280,11 +288,14 @@ export function createRetentionWorker(options: RetentionWorkerOptions): Retentio
 
   function schedule(delayMs: number) {
     // setTimeout fires at once past 2³¹ − 1 ms (about 24 days).
-    timer = setTimeout(() => {
-      void runOnce().finally(() => {
-        if (scheduled) schedule(policy.intervalHours * 3_600_000);
-      });
-    }, Math.min(delayMs, 2 ** 31 - 1));
+    timer = setTimeout(
+      () => {
+        void runOnce().finally(() => {
+          if (scheduled) schedule(policy.intervalHours * 3_600_000);
+        });
+      },
+      Math.min(delayMs, 2 ** 31 - 1),
+    );
     timer.unref();
   }
 

@@ -87,7 +87,10 @@ describe("state-changing /api requests from another site (issue 13 §12a)", () =
       expect(answer.status, origin).toBe(403);
       expect(JSON.parse(answer.body), origin).toEqual({ message: CROSS_SITE_MESSAGE });
     }
-    const cleared = await rawRequest(server.url, "/api/assistant/messages", { method: "DELETE", headers: { Origin: EVIL, Cookie: cookie } });
+    const cleared = await rawRequest(server.url, "/api/assistant/messages", {
+      method: "DELETE",
+      headers: { Origin: EVIL, Cookie: cookie },
+    });
     expect(cleared.status).toBe(403);
     expect(await db().$count(sessions)).toBe(before);
   });
@@ -114,7 +117,10 @@ describe("state-changing /api requests from another site (issue 13 §12a)", () =
     expect(created.status).toBe(201);
     const again = await post("/api/sessions", { Cookie: cookie, "Sec-Fetch-Site": "same-origin" });
     expect(again.status).toBe(200);
-    const cleared = await rawRequest(server.url, "/api/assistant/messages", { method: "DELETE", headers: { Origin: server.url, Cookie: cookie } });
+    const cleared = await rawRequest(server.url, "/api/assistant/messages", {
+      method: "DELETE",
+      headers: { Origin: server.url, Cookie: cookie },
+    });
     expect(cleared.status).toBe(204);
     expect((await post("/api/contact", {}, contact)).status).toBe(201);
     // A script may say where it comes from: without a cookie it speaks for no one's account.

@@ -76,6 +76,8 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
     req.log?.warn({ origin, fetchSite, method: req.method }, "API : demande d'un autre site refusée");
     res.setHeader("Cache-Control", "no-store");
     const trimmed = path.replace(/\/+$/, "");
-    res.status(403).json(FORM_PATHS.has(trimmed) ? { ok: false, message: CROSS_SITE_MESSAGE } : { message: CROSS_SITE_MESSAGE });
+    res
+      .status(403)
+      .json(FORM_PATHS.has(trimmed) ? { ok: false, message: CROSS_SITE_MESSAGE } : { message: CROSS_SITE_MESSAGE });
   };
 }

@@ -98,9 +98,16 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
   // The model and the server's host, never the key.
   logger.info(
     provider ? provider.logFields : {},
-    provider ? "assistant : fournisseur d'IA configuré" : "assistant : aucun fournisseur d'IA configuré, assistant hors ligne",
+    provider
+      ? "assistant : fournisseur d'IA configuré"
+      : "assistant : aucun fournisseur d'IA configuré, assistant hors ligne",
   );
-  const retention = createRetentionWorker({ db: database.db, logger, policy: retentionPolicyFromEnv(env), outboxFolder: outboxFolder(env) });
+  const retention = createRetentionWorker({
+    db: database.db,
+    logger,
+    policy: retentionPolicyFromEnv(env),
+    outboxFolder: outboxFolder(env),
+  });
   return {
     database,
     transport,

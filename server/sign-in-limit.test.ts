@@ -25,7 +25,13 @@ function newAuth(database: TestDatabase, store: RateLimitStore): Auth {
     AUTH_SIGN_IN_WINDOW_S: "900",
     LOG_LEVEL: "silent",
   });
-  return createAuth({ db: database.db, env, logger: pino({ level: "silent" }), secret: env.BETTER_AUTH_SECRET!, rateLimits: store });
+  return createAuth({
+    db: database.db,
+    env,
+    logger: pino({ level: "silent" }),
+    secret: env.BETTER_AUTH_SECRET!,
+    rateLimits: store,
+  });
 }
 
 /** One sign-in from `ip`; resolves with the status, Retry-After and the JSON answer. */
@@ -68,7 +74,10 @@ describe.each(DATABASE_KINDS)("failed sign-in limit on %s", (kind) => {
     const refused = await signIn(auth, "198.51.100.6", email, "mauvais");
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(840);
-    expect(refused.body).toEqual({ code: "TROP_DE_TENTATIVES", message: tooManyAttemptsMessage(Number(refused.retryAfter)) });
+    expect(refused.body).toEqual({
+      code: "TROP_DE_TENTATIVES",
+      message: tooManyAttemptsMessage(Number(refused.retryAfter)),
+    });
     expect(refused.body.message).toBe("Trop de tentatives. Réessayez dans 15 minutes.");
     // Even the right password waits: the account is the one under attack.
     expect((await signIn(auth, "198.51.100.7", email, PASSWORD)).status).toBe(429);
@@ -100,7 +109,9 @@ describe.each(DATABASE_KINDS)("failed sign-in limit on %s", (kind) => {
 
   it("counts parallel guesses before their answers", async () => {
     const email = await account();
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(auth, `198.18.0.${i + 1}`, email, "mauvais")));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(auth, `198.18.0.${i + 1}`, email, "mauvais")),
+    );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
@@ -122,11 +133,19 @@ describe.each(DATABASE_KINDS)("failed sign-in limit on %s", (kind) => {
     }
     expect(signUps).toEqual([...Array(10).fill(200), 429]);
     const resets = [];
-    for (let i = 0; i < 4; i++) resets.push(await post("/request-password-reset", "192.0.2.71", { email: "personne@exemple.fr", redirectTo: PUBLIC_URL }));
+    for (let i = 0; i < 4; i++)
+      resets.push(
+        await post("/request-password-reset", "192.0.2.71", { email: "personne@exemple.fr", redirectTo: PUBLIC_URL }),
+      );
     expect(resets.map((response) => response.status)).toEqual([200, 200, 200, 429]);
-    expect(((await resets[3]!.json()) as { message: string }).message).toMatch(/^Trop de tentatives\. Réessayez dans \d minutes?\.$|^Trop de tentatives\. Réessayez dans une minute\.$/);
+    expect(((await resets[3]!.json()) as { message: string }).message).toMatch(
+      /^Trop de tentatives\. Réessayez dans \d minutes?\.$|^Trop de tentatives\. Réessayez dans une minute\.$/,
+    );
     // Another address is not affected.
-    expect((await post("/request-password-reset", "192.0.2.72", { email: "personne@exemple.fr", redirectTo: PUBLIC_URL })).status).toBe(200);
+    expect(
+      (await post("/request-password-reset", "192.0.2.72", { email: "personne@exemple.fr", redirectTo: PUBLIC_URL }))
+        .status,
+    ).toBe(200);
   });
 
   if (kind === "postgres") {
@@ -134,7 +153,8 @@ describe.each(DATABASE_KINDS)("failed sign-in limit on %s", (kind) => {
       const other = newAuth(database, store);
       const email = await account();
       const statuses = [];
-      for (let i = 0; i < 6; i++) statuses.push((await signIn(i % 2 ? other : auth, `198.51.100.${100 + i}`, email, "mauvais")).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await signIn(i % 2 ? other : auth, `198.51.100.${100 + i}`, email, "mauvais")).status);
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     });
   }

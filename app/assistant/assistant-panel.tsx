@@ -156,17 +156,24 @@ export function AssistantPanel() {
         aria-labelledby={`${id}-titre`}
         className="flex max-h-[28rem] min-h-40 flex-col gap-3 overflow-y-auto rounded-lg border border-slate-700 bg-slate-950/60 p-3"
       >
-        <p className="max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 text-slate-50">{ASSISTANT_MESSAGES.greeting}</p>
+        <p className="max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 text-slate-50">
+          {ASSISTANT_MESSAGES.greeting}
+        </p>
         {lines.map((line) =>
           line.role === "user" ? (
-            <p key={line.id} className="max-w-[90%] self-end rounded-lg bg-sky-900 px-3 py-2 whitespace-pre-line break-words text-white">
+            <p
+              key={line.id}
+              className="max-w-[90%] self-end rounded-lg bg-sky-900 px-3 py-2 whitespace-pre-line break-words text-white"
+            >
               <span className="sr-only">Vous : </span>
               {line.content}
             </p>
           ) : line.content ? (
             <p
               key={line.id}
-              className={cn("max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 whitespace-pre-line break-words text-slate-50")}
+              className={cn(
+                "max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 whitespace-pre-line break-words text-slate-50",
+              )}
             >
               <span className="sr-only">Assistant : </span>
               <ReplyText text={line.content} />

@@ -34,8 +34,9 @@ export type AssistantConversationResponse = { messages: AssistantMessage[] };
 /** `POST /api/assistant/messages`: the customer's message (an empty one is answered by `emptyMessage`). */
 export const AssistantMessageBody = z.object({
   // Typable text only (issue 13 §7): a NUL made the insert fail with a 500.
-  content: typedString({ error: "Le message est obligatoire." })
-    .max(ASSISTANT_MESSAGE_MAX_CHARS, { error: ASSISTANT_MESSAGES.tooLong }),
+  content: typedString({ error: "Le message est obligatoire." }).max(ASSISTANT_MESSAGE_MAX_CHARS, {
+    error: ASSISTANT_MESSAGES.tooLong,
+  }),
 });
 
 /**

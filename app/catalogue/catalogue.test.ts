@@ -482,10 +482,18 @@ describe("prices (§9)", () => {
   });
 
   it("smartphones: other repairs stay inside the assumed sanity band", () => {
-    const others: RepairId[] = ["vitre-arriere", "connecteur", "connecteur-de-charge", "camera", "camera-avant", "camera-arriere"];
+    const others: RepairId[] = [
+      "vitre-arriere",
+      "connecteur",
+      "connecteur-de-charge",
+      "camera",
+      "camera-avant",
+      "camera-arriere",
+    ];
     for (const model of phoneModels()) {
       for (const repair of model.repairs) {
-        if (others.includes(repair.id)) expectWithin([repair.euros], ASSUMED_PHONE_OTHER_RANGE, `${model.name} ${repair.id}`);
+        if (others.includes(repair.id))
+          expectWithin([repair.euros], ASSUMED_PHONE_OTHER_RANGE, `${model.name} ${repair.id}`);
       }
     }
   });
@@ -498,7 +506,9 @@ describe("prices (§9)", () => {
       const others = modelsOf(b).filter((m) => !m.foldable);
       expect(Math.min(...prices(foldables, "ecran")), b.slug).toBeGreaterThan(Math.max(...prices(others, "ecran")));
     }
-    const samsungFoldables = modelsOf(brand("samsung")).filter((m) => m.foldable).map((m) => m.name);
+    const samsungFoldables = modelsOf(brand("samsung"))
+      .filter((m) => m.foldable)
+      .map((m) => m.name);
     expect(samsungFoldables.every((name) => /Galaxy Z (Fold|Flip)/u.test(name))).toBe(true);
     expect(samsungFoldables.length).toBeGreaterThanOrEqual(4);
   });

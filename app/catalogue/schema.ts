@@ -103,7 +103,10 @@ export const FAMILY_REPAIRS = {
  * tablets, screen and battery excepted (consoles have those too).
  */
 export const CONSOLE_REPAIR_IDS: readonly RepairId[] = REPAIR_IDS.filter(
-  (id) => id === "ecran" || id === "batterie" || !Object.values(FAMILY_REPAIRS).some((ids: readonly RepairId[]) => ids.includes(id)),
+  (id) =>
+    id === "ecran" ||
+    id === "batterie" ||
+    !Object.values(FAMILY_REPAIRS).some((ids: readonly RepairId[]) => ids.includes(id)),
 );
 
 /** The category pages that list brands (spec §2), in site order; the PC page lists none. */

@@ -61,9 +61,19 @@ describe("the issue's queries", () => {
 
   it("iphone 13 ecran → iPhone 13 first (before 13 mini and Pro), Écran first", () => {
     const result = search("iphone 13 ecran");
-    expect(result.hits.map((h) => h.name)).toEqual(["iPhone 13", "iPhone 13 mini", "iPhone 13 Pro", "iPhone 13 Pro Max"]);
+    expect(result.hits.map((h) => h.name)).toEqual([
+      "iPhone 13",
+      "iPhone 13 mini",
+      "iPhone 13 Pro",
+      "iPhone 13 Pro Max",
+    ]);
     const hit = result.hits[0]!;
-    expect(hit.repairs[0]).toMatchObject({ id: "ecran", label: "Écran", matched: true, euros: price(hit.slug, "ecran") });
+    expect(hit.repairs[0]).toMatchObject({
+      id: "ecran",
+      label: "Écran",
+      matched: true,
+      euros: price(hit.slug, "ecran"),
+    });
   });
 
   it("redmi pad se → Redmi Pad SE first, with the spec's prices", () => {
@@ -128,11 +138,16 @@ describe("matching while typing and spelling variants", () => {
   });
 
   it("lists every repair named by a word of several labels, and English aliases", () => {
-    expect(first("iphone 13 camera").repairs.filter((r) => r.matched).map((r) => r.id)).toEqual([
-      "camera-avant",
-      "camera-arriere",
-    ]);
-    expect(first("3ds ecran").repairs.slice(0, 2).map((r) => r.label)).toEqual(["Écran supérieur", "Écran inférieur"]);
+    expect(
+      first("iphone 13 camera")
+        .repairs.filter((r) => r.matched)
+        .map((r) => r.id),
+    ).toEqual(["camera-avant", "camera-arriere"]);
+    expect(
+      first("3ds ecran")
+        .repairs.slice(0, 2)
+        .map((r) => r.label),
+    ).toEqual(["Écran supérieur", "Écran inférieur"]);
     expect(first("iphone 12 screen").repairs[0]?.id).toBe("ecran");
     expect(first("iphone 12 battery").repairs[0]?.id).toBe("batterie");
   });

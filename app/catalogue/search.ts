@@ -123,9 +123,7 @@ export function searchModels(index: ModelIndex, query: string, options: SearchMo
     if (keep) modelWords.push({ word, isLast });
   });
 
-  const repairIds = [...repairScores.keys()]
-    .sort((a, b) => a - b)
-    .map((row) => payload.repairs[row]![0]);
+  const repairIds = [...repairScores.keys()].sort((a, b) => a - b).map((row) => payload.repairs[row]![0]);
   if (modelWords.length === 0) return { hits: [], total: 0, repairIds };
 
   const families = family === undefined ? undefined : typeof family === "string" ? [family] : family;
@@ -133,7 +131,9 @@ export function searchModels(index: ModelIndex, query: string, options: SearchMo
     const model = payload.models[id];
     const brand = model && payload.brands[model[1]];
     if (!brand) return false;
-    return (brandSlug === undefined || brand[0] === brandSlug) && (families === undefined || families.includes(brand[2]));
+    return (
+      (brandSlug === undefined || brand[0] === brandSlug) && (families === undefined || families.includes(brand[2]))
+    );
   };
   const filter = (result: { id: unknown }) => typeof result.id === "number" && inScope(result.id);
   const queries = modelWords.map(({ word, isLast }) => wordQuery(word, isLast));

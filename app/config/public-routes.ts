@@ -32,7 +32,10 @@ const SITE_PATHS = [
 export function cataloguePaths(brandList: readonly Brand[]): string[] {
   return [
     "/services/pc-repair",
-    ...CATEGORIES.flatMap((category) => [categoryPath(category), ...brandsInCategory(brandList, category).map((b) => b.path)]),
+    ...CATEGORIES.flatMap((category) => [
+      categoryPath(category),
+      ...brandsInCategory(brandList, category).map((b) => b.path),
+    ]),
   ];
 }
 

@@ -4,10 +4,21 @@
  * home (/repair). The category pages under /services/ are the catalogue's
  * entry points.
  */
-import { BadgeCheck, Gamepad2, Laptop, ShieldCheck, Smartphone, Stethoscope, Tablet, Zap, type LucideIcon } from "lucide-react";
+import {
+  BadgeCheck,
+  Gamepad2,
+  Laptop,
+  ShieldCheck,
+  Smartphone,
+  Stethoscope,
+  Tablet,
+  Zap,
+  type LucideIcon,
+} from "lucide-react";
 
 /** Names of the icons used by the repair data (mapped to components by `repairIcons`). */
-export type RepairIconName = "laptop" | "smartphone" | "tablet" | "gamepad" | "diagnosis" | "warranty" | "express" | "parts";
+export type RepairIconName =
+  "laptop" | "smartphone" | "tablet" | "gamepad" | "diagnosis" | "warranty" | "express" | "parts";
 
 /** The lucide-react component for each icon name (render it with `aria-hidden`). */
 export const repairIcons: Readonly<Record<RepairIconName, LucideIcon>> = {
@@ -36,21 +47,24 @@ export const REPAIR_CATEGORIES = [
   {
     id: "pc",
     title: "Réparation PC",
-    description: "Ordinateurs portables et fixes : écran, clavier, batterie, surchauffe, lenteurs, virus ou panne de démarrage.",
+    description:
+      "Ordinateurs portables et fixes : écran, clavier, batterie, surchauffe, lenteurs, virus ou panne de démarrage.",
     path: "/services/pc-repair",
     icon: "laptop",
   },
   {
     id: "smartphone",
     title: "Réparation smartphone",
-    description: "Écran cassé, batterie fatiguée, connecteur de charge ou caméra : iPhone, Samsung, Xiaomi, Google et bien d'autres.",
+    description:
+      "Écran cassé, batterie fatiguée, connecteur de charge ou caméra : iPhone, Samsung, Xiaomi, Google et bien d'autres.",
     path: "/services/smartphone-repair",
     icon: "smartphone",
   },
   {
     id: "tablet",
     title: "Réparation tablette",
-    description: "iPad, Surface, Samsung, Huawei, Xiaomi… Remplacement d'écran, de batterie, de connecteur ou de caméra.",
+    description:
+      "iPad, Surface, Samsung, Huawei, Xiaomi… Remplacement d'écran, de batterie, de connecteur ou de caméra.",
     path: "/services/tablet-repair",
     icon: "tablet",
   },
@@ -70,5 +84,9 @@ export const REPAIR_PROMISES = [
   { title: "Diagnostic gratuit", text: "Nous identifions la panne sans frais avant tout devis.", icon: "diagnosis" },
   { title: "Express 1H", text: "La plupart des réparations sont faites en 1 heure sur place.", icon: "express" },
   { title: "Pièces d'origine", text: "Des pièces d'origine pour une réparation durable.", icon: "parts" },
-  { title: "Garantie 12 mois", text: "Nos réparations avec pièces d'origine sont garanties 12 mois.", icon: "warranty" },
+  {
+    title: "Garantie 12 mois",
+    text: "Nos réparations avec pièces d'origine sont garanties 12 mois.",
+    icon: "warranty",
+  },
 ] as const satisfies readonly RepairPromise[];

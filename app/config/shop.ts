@@ -81,8 +81,7 @@ export function formatOpeningHours(slots: readonly OpeningSlot[] = shop.openingH
   return slots.map((slot) => {
     const first = slot.days[0] ?? 1;
     const last = slot.days[slot.days.length - 1] ?? first;
-    const days =
-      slot.days.length === 1 ? `Le ${dayNames[first]}` : `Du ${dayNames[first]} au ${dayNames[last]}`;
+    const days = slot.days.length === 1 ? `Le ${dayNames[first]}` : `Du ${dayNames[first]} au ${dayNames[last]}`;
     const suffix = slot.byAppointment ? " sur rendez-vous" : "";
     return `${days} : ${hourFormat(slot.opens)} – ${hourFormat(slot.closes)}${suffix}`;
   });

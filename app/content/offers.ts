@@ -102,7 +102,11 @@ export const GAMING_VR_CARDS: readonly FeatureItem[] = [
     title: "Setup complet de simulation automobile et aéronautique",
     icon: Plane,
     text: "Un setup complet, prêt à rouler ou à décoller : nous installons et réglons l'ensemble de votre poste de pilotage.",
-    checks: ["Volants, pédaliers et cockpits", "Joysticks, manettes des gaz et palonniers", "Écrans multiples et réglages"],
+    checks: [
+      "Volants, pédaliers et cockpits",
+      "Joysticks, manettes des gaz et palonniers",
+      "Écrans multiples et réglages",
+    ],
   },
   {
     title: "Performances maximales",

@@ -73,8 +73,12 @@ export const AccountFields = z
     email: accountEmail.optional(),
     newEmail: accountEmail.optional(),
     image: typedString({ error: "L'image doit être une adresse." })
-      .max(ACCOUNT_LIMITS.image, { error: `L'adresse de l'image ne doit pas dépasser ${ACCOUNT_LIMITS.image} caractères.` })
+      .max(ACCOUNT_LIMITS.image, {
+        error: `L'adresse de l'image ne doit pas dépasser ${ACCOUNT_LIMITS.image} caractères.`,
+      })
       .nullable()
       .optional(),
   })
-  .catchall(z.unknown().refine((value) => typeof value !== "string" || isTypableText(value), { error: UNTYPABLE_TEXT_MESSAGE }));
+  .catchall(
+    z.unknown().refine((value) => typeof value !== "string" || isTypableText(value), { error: UNTYPABLE_TEXT_MESSAGE }),
+  );

@@ -40,4 +40,6 @@ function pathOf(pattern: string): string | ((code: string) => string) {
 }
 
 /** Browser-side paths: `API_PATHS.history` is "/api/sessions/history", `API_PATHS.report("ACDE34")` "/api/sessions/ACDE34/report". */
-export const API_PATHS = Object.fromEntries(Object.entries(API_ROUTES).map(([key, pattern]) => [key, pathOf(pattern)])) as ApiPaths;
+export const API_PATHS = Object.fromEntries(
+  Object.entries(API_ROUTES).map(([key, pattern]) => [key, pathOf(pattern)]),
+) as ApiPaths;

@@ -50,7 +50,8 @@ export const SESSION_MESSAGES = {
   sessionEnded: "Session terminée",
   // Issue 13 §8: a code nobody used in time, and the limits on joins and creations (429 with Retry-After).
   codeExpired: "Ce code de session a expiré. Demandez au client de démarrer une nouvelle session.",
-  codeExpiredNotice: "Votre code a expiré sans qu'un technicien ne l'utilise : démarrez une nouvelle session pour en obtenir un nouveau.",
+  codeExpiredNotice:
+    "Votre code a expiré sans qu'un technicien ne l'utilise : démarrez une nouvelle session pour en obtenir un nouveau.",
   tooManyJoins: "Trop de tentatives de connexion à une session. Réessayez dans quelques minutes.",
   tooManySessions: "Trop de sessions créées en peu de temps. Réessayez dans quelques minutes.",
   unreadableCode: "Ce code de session n'est pas valide.",
@@ -310,7 +311,11 @@ export const PEER_RECOVERY_GRACE_MS = 8_000;
  * about 3 s of a restarted server listening, and the tabs of a busy shop do
  * not all knock at the same instant. Used by the browser and by `bench/restart.ts`.
  */
-export const RECONNECT_OPTIONS = { reconnectionDelay: 500, reconnectionDelayMax: 2_000, randomizationFactor: 0.5 } as const;
+export const RECONNECT_OPTIONS = {
+  reconnectionDelay: 500,
+  reconnectionDelayMax: 2_000,
+  randomizationFactor: 0.5,
+} as const;
 
 const Fraction = z.number().min(0).max(1);
 const KeyName = z.string().max(64);

@@ -16,7 +16,11 @@ export type FormActionData = {
 };
 
 /** The payload of an action's answer; echoes the values only when nothing was stored. */
-export function formActionData(kind: RequestKind, result: SubmissionResult, fields: Record<string, string>): FormActionData {
+export function formActionData(
+  kind: RequestKind,
+  result: SubmissionResult,
+  fields: Record<string, string>,
+): FormActionData {
   const payload: FormActionData = { result, message: messageOf(kind, result) };
   if (result.status !== "stored") {
     // The honeypot is never echoed: a robot must not learn that it was noticed, nor a person be shown it.

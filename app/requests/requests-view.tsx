@@ -35,12 +35,16 @@ export function RequestsView() {
   return (
     <section aria-labelledby="demandes-titre" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="demandes-titre" className="text-2xl font-bold text-white">Demandes</h2>
+        <h2 id="demandes-titre" className="text-2xl font-bold text-white">
+          Demandes
+        </h2>
         <Button type="button" variant="secondary" onClick={() => void load()}>
           Actualiser
         </Button>
       </div>
-      <p role="alert" className="font-medium text-red-300">{error}</p>
+      <p role="alert" className="font-medium text-red-300">
+        {error}
+      </p>
       {requests === null ? (
         <p className="text-slate-300">Chargement…</p>
       ) : requests.length === 0 ? (
@@ -63,7 +67,9 @@ function RequestCard({ request }: { request: RequestView }) {
   return (
     <Card className="flex flex-col gap-2">
       <h3 className="text-lg font-semibold text-white">
-        {request.kind === "contact" ? `Message de ${request.name}` : `Devis : ${request.companyName} (${request.contactName})`}
+        {request.kind === "contact"
+          ? `Message de ${request.name}`
+          : `Devis : ${request.companyName} (${request.contactName})`}
       </h3>
       <p className="text-sm text-slate-300">
         Reçu le {formatDateTime(request.createdAt)} · <span className="break-all">{request.email}</span>
@@ -74,7 +80,9 @@ function RequestCard({ request }: { request: RequestView }) {
           Domaine : {request.domain} · Messagerie : {request.emailOption} · Budget : {request.budget}
         </p>
       ) : null}
-      <p className="whitespace-pre-line text-slate-100">{request.kind === "contact" ? request.message : request.description}</p>
+      <p className="whitespace-pre-line text-slate-100">
+        {request.kind === "contact" ? request.message : request.description}
+      </p>
       <p className={sent ? "text-sm text-emerald-300" : "text-sm text-amber-200"}>{deliveryText(request.delivery)}</p>
     </Card>
   );

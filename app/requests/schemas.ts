@@ -55,7 +55,8 @@ const required = (label: string) => `Veuillez indiquer ${label}.`;
 /** Missing → "Veuillez indiquer…"; present but not a string (JSON API) → "doit être un texte". */
 const notText = (label: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? required(label) : "Ce champ doit être un texte.";
-const tooLong = (max: number) => `Ce champ ne doit pas dépasser ${new Intl.NumberFormat("fr-FR").format(max)} caractères.`;
+const tooLong = (max: number) =>
+  `Ce champ ne doit pas dépasser ${new Intl.NumberFormat("fr-FR").format(max)} caractères.`;
 
 /**
  * A required free-text field: a string a person could type (no NUL, control
@@ -109,7 +110,8 @@ export const QuoteInput = z.object({
         .min(1, { error: required("le nom de domaine souhaité") })
         .max(LIMITS.domain, { error: tooLong(LIMITS.domain) })
         .regex(DOMAIN_PATTERN, {
-          error: "Le nom de domaine ne peut contenir que des lettres sans accent, des chiffres et des tirets (sans l'extension).",
+          error:
+            "Le nom de domaine ne peut contenir que des lettres sans accent, des chiffres et des tirets (sans l'extension).",
         }),
     ),
   emailOption: z.enum(planIds, { error: "Veuillez choisir une offre de boîte mail dans la liste." }),

@@ -61,7 +61,10 @@ describe("formActionData", () => {
 
   it("has the failure message of each form for an unreachable server", () => {
     expect(unreachableActionData("contact").message).toBe(REQUEST_MESSAGES.contactFailure);
-    expect(unreachableActionData("quote")).toEqual({ result: { status: "failed" }, message: REQUEST_MESSAGES.quoteFailure });
+    expect(unreachableActionData("quote")).toEqual({
+      result: { status: "failed" },
+      message: REQUEST_MESSAGES.quoteFailure,
+    });
   });
 });
 
@@ -79,8 +82,14 @@ describe("route actions", () => {
 
   it("/dev-web hands the fields to submitRequest as a quote and answers 400 with the field errors and the values", async () => {
     const fake = services({ status: "invalid", fieldErrors: { email: "Adresse invalide." } });
-    const answer = await quoteAction(args(post("/dev-web", { email: "paul@", [HONEYPOT_FIELD]: "" }), contextWith(fake)));
-    expect(fake.submitRequest).toHaveBeenCalledExactlyOnceWith("quote", { email: "paul@", [HONEYPOT_FIELD]: "" }, { ip: "203.0.113.7" });
+    const answer = await quoteAction(
+      args(post("/dev-web", { email: "paul@", [HONEYPOT_FIELD]: "" }), contextWith(fake)),
+    );
+    expect(fake.submitRequest).toHaveBeenCalledExactlyOnceWith(
+      "quote",
+      { email: "paul@", [HONEYPOT_FIELD]: "" },
+      { ip: "203.0.113.7" },
+    );
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toEqual({
       result: { status: "invalid", fieldErrors: { email: "Adresse invalide." } },
@@ -143,8 +152,6 @@ describe("client actions", () => {
   it("turn an unreachable server or an error page into the form's failure message", async () => {
     const offline = () => Promise.reject(new TypeError("Failed to fetch"));
     await expect(contactClientAction(clientArgs(offline))).resolves.toEqual(unreachableActionData("contact"));
-    await expect(quoteClientAction(clientArgs(offline))).resolves.toEqual(
-      unreachableActionData("quote"),
-    );
+    await expect(quoteClientAction(clientArgs(offline))).resolves.toEqual(unreachableActionData("quote"));
   });
 });

@@ -14,7 +14,15 @@ export type DeliveryView = {
 };
 /** A contact message or quote request (spec §3) as `GET /api/requests` lists it; `delivery` null if no mail was queued. */
 export type RequestView =
-  | { kind: "contact"; id: string; createdAt: string; name: string; email: string; message: string; delivery: DeliveryView | null }
+  | {
+      kind: "contact";
+      id: string;
+      createdAt: string;
+      name: string;
+      email: string;
+      message: string;
+      delivery: DeliveryView | null;
+    }
   | {
       kind: "quote";
       id: string;

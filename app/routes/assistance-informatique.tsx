@@ -21,10 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AssistanceInformatiquePage() {
   return (
     <>
-      <PageHero
-        title="Assistance informatique"
-        subtitle="Support technique professionnel en magasin ou à distance"
-      />
+      <PageHero title="Assistance informatique" subtitle="Support technique professionnel en magasin ou à distance" />
 
       <Section
         title="Deux façons de vous dépanner"

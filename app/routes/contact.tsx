@@ -44,7 +44,10 @@ const linkClass =
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <Card className="flex h-full flex-col gap-3">
-      <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-12 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300"
+      >
         {icon}
       </span>
       <h3 className="text-xl font-semibold text-white">{title}</h3>
@@ -85,14 +88,18 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <li>
             <ContactCard icon={<Phone className="size-6" />} title="Téléphone">
               <p>
-                <a className={linkClass} href={telHref}>{shop.phone.display}</a>
+                <a className={linkClass} href={telHref}>
+                  {shop.phone.display}
+                </a>
               </p>
             </ContactCard>
           </li>
           <li>
             <ContactCard icon={<Mail className="size-6" />} title="E-mail">
               <p>
-                <a className={`${linkClass} break-all`} href={mailtoHref}>{shop.email}</a>
+                <a className={`${linkClass} break-all`} href={mailtoHref}>
+                  {shop.email}
+                </a>
               </p>
             </ContactCard>
           </li>

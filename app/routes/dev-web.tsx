@@ -47,8 +47,12 @@ export default function DevWeb({ actionData }: Route.ComponentProps) {
         title="Développement web sur mesure"
         subtitle={`Sites vitrines personnalisés, intelligence artificielle intégrée, référencement naturel et boîtes mail professionnelles. Décrivez-nous votre projet : nous vous répondons sous ${REPLY_DELAY}.`}
       >
-        <ButtonLink to="#devis" size="lg">Demander un devis</ButtonLink>
-        <ButtonLink to="#offres" size="lg" variant="secondary">Voir les offres mail</ButtonLink>
+        <ButtonLink to="#devis" size="lg">
+          Demander un devis
+        </ButtonLink>
+        <ButtonLink to="#offres" size="lg" variant="secondary">
+          Voir les offres mail
+        </ButtonLink>
       </PageHero>
 
       <Section
@@ -68,7 +72,10 @@ export default function DevWeb({ actionData }: Route.ComponentProps) {
             <li key={plan.id} className="flex">
               <Card className="flex w-full flex-col gap-5">
                 <h3 className="flex items-center gap-3 text-xl font-semibold text-white">
-                  <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-11 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300"
+                  >
                     <Mail className="size-6" />
                   </span>
                   Boîte mail {formatCapacity(plan)}

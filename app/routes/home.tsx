@@ -30,8 +30,12 @@ export default function Home() {
         subtitle="PC, smartphones, tablettes et consoles réparés sur place, appareils neufs et reconditionnés, sites web et solutions pour les professionnels."
         media={<RepairPromisesCard heading="Nos engagements réparation" />}
       >
-        <ButtonLink to="/contact" size="lg">Nous contacter</ButtonLink>
-        <ButtonLink to="/repair" size="lg" variant="secondary">Découvrir nos réparations</ButtonLink>
+        <ButtonLink to="/contact" size="lg">
+          Nous contacter
+        </ButtonLink>
+        <ButtonLink to="/repair" size="lg" variant="secondary">
+          Découvrir nos réparations
+        </ButtonLink>
       </PageHero>
 
       <FinderSection />

@@ -16,11 +16,15 @@ describe("mentions légales: retention", () => {
 
     expect(await screen.findByRole("heading", { name: "Durées de conservation" })).toBeInTheDocument();
     const period = (term: string) => screen.getByText(term).nextElementSibling?.textContent ?? "";
-    expect(period("Demandes de contact et de devis")).toContain(`${formatRetentionDays(RETENTION.requestDays)} après notre dernier contact`);
+    expect(period("Demandes de contact et de devis")).toContain(
+      `${formatRetentionDays(RETENTION.requestDays)} après notre dernier contact`,
+    );
     expect(period("Demandes de contact et de devis")).toContain(`${RETENTION.requestYears} ans`);
     expect(period("Copies des e-mails de vos demandes")).toContain("30 jours après leur envoi");
     expect(period("Sessions d'assistance à distance")).toContain("1 an après la fin de la session");
-    expect(period("Données de connexion d'une session (dont les adresses IP)")).toContain(`${RETENTION.signalingHours} heures`);
+    expect(period("Données de connexion d'une session (dont les adresses IP)")).toContain(
+      `${RETENTION.signalingHours} heures`,
+    );
     expect(period("Conversation avec l'assistant virtuel")).toContain("1 an après votre dernier message");
   });
 });

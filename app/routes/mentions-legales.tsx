@@ -64,7 +64,8 @@ const RETENTION_FACTS = [
   },
   {
     term: "Compte de l'espace d'assistance",
-    value: "jusqu'à sa suppression, sur simple demande ; les connexions et liens de réinitialisation expirés sont supprimés",
+    value:
+      "jusqu'à sa suppression, sur simple demande ; les connexions et liens de réinitialisation expirés sont supprimés",
   },
 ] as const;
 
@@ -95,13 +96,17 @@ export default function MentionsLegales() {
             {
               term: "Téléphone",
               value: (
-                <a className={linkClass} href={telHref}>{shop.phone.display}</a>
+                <a className={linkClass} href={telHref}>
+                  {shop.phone.display}
+                </a>
               ),
             },
             {
               term: "E-mail",
               value: (
-                <a className={linkClass} href={mailtoHref}>{shop.email}</a>
+                <a className={linkClass} href={mailtoHref}>
+                  {shop.email}
+                </a>
               ),
             },
           ]}
@@ -125,15 +130,14 @@ export default function MentionsLegales() {
       <Section title="Propriété intellectuelle">
         <Prose>
           <p>
-            L'ensemble du contenu de ce site (textes, mises en page, logos, illustrations, icônes et code source) est
-            la propriété de {legal.entity} ou de ses partenaires et est protégé par le Code de la propriété
-            intellectuelle.
+            L'ensemble du contenu de ce site (textes, mises en page, logos, illustrations, icônes et code source) est la
+            propriété de {legal.entity} ou de ses partenaires et est protégé par le Code de la propriété intellectuelle.
           </p>
           <p>
-            Toute reproduction, représentation, modification ou diffusion, totale ou partielle, sans autorisation
-            écrite préalable est interdite et constitue une contrefaçon sanctionnée par les articles L. 335-2 et
-            suivants du Code de la propriété intellectuelle. Les marques citées (Apple, Samsung, Sony, Microsoft,
-            Nintendo…) appartiennent à leurs propriétaires respectifs.
+            Toute reproduction, représentation, modification ou diffusion, totale ou partielle, sans autorisation écrite
+            préalable est interdite et constitue une contrefaçon sanctionnée par les articles L. 335-2 et suivants du
+            Code de la propriété intellectuelle. Les marques citées (Apple, Samsung, Sony, Microsoft, Nintendo…)
+            appartiennent à leurs propriétaires respectifs.
           </p>
         </Prose>
       </Section>
@@ -141,16 +145,16 @@ export default function MentionsLegales() {
       <Section title="Protection des données personnelles">
         <Prose>
           <p>
-            Les données personnelles que vous nous transmettez (par téléphone, par e-mail ou au moyen des formulaires
-            du site) sont traitées par {legal.entity}, responsable du traitement, dans le respect de la loi n° 78-17
-            du 6 janvier 1978 relative à l'informatique, aux fichiers et aux libertés (loi « Informatique et
-            Libertés ») et du Règlement général sur la protection des données (RGPD, règlement (UE) 2016/679).
+            Les données personnelles que vous nous transmettez (par téléphone, par e-mail ou au moyen des formulaires du
+            site) sont traitées par {legal.entity}, responsable du traitement, dans le respect de la loi n° 78-17 du 6
+            janvier 1978 relative à l'informatique, aux fichiers et aux libertés (loi « Informatique et Libertés ») et
+            du Règlement général sur la protection des données (RGPD, règlement (UE) 2016/679).
           </p>
           <p>
-            Elles servent uniquement à répondre à vos demandes de contact, de devis ou d'assistance et sont
-            conservées pendant les durées indiquées ci-dessous, puis supprimées automatiquement. Elles ne sont ni vendues ni cédées à des
-            tiers ; seuls nos prestataires techniques (hébergement, envoi des e-mails, assistant virtuel) peuvent les traiter pour notre
-            compte et pour ces seules finalités.
+            Elles servent uniquement à répondre à vos demandes de contact, de devis ou d'assistance et sont conservées
+            pendant les durées indiquées ci-dessous, puis supprimées automatiquement. Elles ne sont ni vendues ni cédées
+            à des tiers ; seuls nos prestataires techniques (hébergement, envoi des e-mails, assistant virtuel) peuvent
+            les traiter pour notre compte et pour ces seules finalités.
           </p>
         </Prose>
         <h3 className="mt-8 text-2xl font-semibold text-white">Durées de conservation</h3>
@@ -158,31 +162,31 @@ export default function MentionsLegales() {
         <h3 className="mt-8 text-2xl font-semibold text-white">Vos droits</h3>
         <ul className="mt-4 flex max-w-3xl list-disc flex-col gap-2 pl-6 text-lg text-slate-300 marker:text-sky-300">
           <li>
-            <strong className="text-white">droit d'accès</strong> : savoir quelles données vous concernant nous
-            détenons et en obtenir une copie ;
+            <strong className="text-white">droit d'accès</strong> : savoir quelles données vous concernant nous détenons
+            et en obtenir une copie ;
           </li>
           <li>
             <strong className="text-white">droit de rectification</strong> : faire corriger des données inexactes ou
             incomplètes ;
           </li>
           <li>
-            <strong className="text-white">droit de suppression</strong> (droit à l'effacement) : obtenir
-            l'effacement de vos données ;
+            <strong className="text-white">droit de suppression</strong> (droit à l'effacement) : obtenir l'effacement
+            de vos données ;
           </li>
-          <li>
-            droit d'opposition, droit à la limitation du traitement et droit à la portabilité de vos données.
-          </li>
+          <li>droit d'opposition, droit à la limitation du traitement et droit à la portabilité de vos données.</li>
         </ul>
         <h3 className="mt-8 text-2xl font-semibold text-white">Exercer vos droits</h3>
         <Prose className="mt-4">
           <p>
             Pour exercer ces droits, écrivez-nous par e-mail à{" "}
-            <a className={`${linkClass} break-all`} href={mailtoHref}>{shop.email}</a> ou par courrier à{" "}
-            {legal.entity}, {formatAddress()}. Nous vous répondons dans un délai d'un mois.
+            <a className={`${linkClass} break-all`} href={mailtoHref}>
+              {shop.email}
+            </a>{" "}
+            ou par courrier à {legal.entity}, {formatAddress()}. Nous vous répondons dans un délai d'un mois.
           </p>
           <p>
-            Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la
-            Commission nationale de l'informatique et des libertés (CNIL) :{" "}
+            Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission
+            nationale de l'informatique et des libertés (CNIL) :{" "}
             <a className={linkClass} href="https://www.cnil.fr/fr/plaintes" target="_blank" rel="noopener noreferrer">
               déposer une plainte auprès de la CNIL
               <span className="sr-only"> (nouvel onglet)</span>
@@ -199,10 +203,9 @@ export default function MentionsLegales() {
             service tiers de pistage.
           </p>
           <p>
-            Seul l'espace d'assistance à distance, réservé aux utilisateurs connectés, utilisera des cookies
-            strictement nécessaires à son fonctionnement (maintien de la connexion et sécurité). Conformément à
-            l'article 82 de la loi « Informatique et Libertés », ces cookies techniques ne nécessitent pas votre
-            consentement.
+            Seul l'espace d'assistance à distance, réservé aux utilisateurs connectés, utilisera des cookies strictement
+            nécessaires à son fonctionnement (maintien de la connexion et sécurité). Conformément à l'article 82 de la
+            loi « Informatique et Libertés », ces cookies techniques ne nécessitent pas votre consentement.
           </p>
         </Prose>
       </Section>

@@ -14,11 +14,9 @@ import { getMeta } from "#app/utils/meta.ts";
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "PC neufs et reconditionnés",
-    description:
-      `PC neufs et reconditionnés livrés configurés, transfert de vos données, garantie jusqu'à ${formatYears(salesPromises.pcWarrantyMaxYearsWithExtension)} et services pro : installation sur site, intervention sous ${formatHours(salesPromises.businessInterventionHours)}.`,
+    description: `PC neufs et reconditionnés livrés configurés, transfert de vos données, garantie jusqu'à ${formatYears(salesPromises.pcWarrantyMaxYearsWithExtension)} et services pro : installation sur site, intervention sous ${formatHours(salesPromises.businessInterventionHours)}.`,
     path: "/products/pc",
   });
-
 
 /** The new and refurbished PCs page (spec §2 "/products/pc"). */
 export default function ProductsPcPage() {

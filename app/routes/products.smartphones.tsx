@@ -8,7 +8,12 @@
 import type { Route } from "./+types/products.smartphones";
 import { FeatureGrid } from "#app/components/ui/card.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
-import { SMARTPHONE_ADDITIONAL, SMARTPHONE_INCLUDED, SMARTPHONE_PREMIUM, SMARTPHONE_TERMS } from "#app/content/sales.ts";
+import {
+  SMARTPHONE_ADDITIONAL,
+  SMARTPHONE_INCLUDED,
+  SMARTPHONE_PREMIUM,
+  SMARTPHONE_TERMS,
+} from "#app/content/sales.ts";
 import { getMeta } from "#app/utils/meta.ts";
 
 const { warranty, extendedWarranty, assistanceDelay, priorityDays } = SMARTPHONE_TERMS;
@@ -16,11 +21,9 @@ const { warranty, extendedWarranty, assistanceDelay, priorityDays } = SMARTPHONE
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "Smartphones neufs et reconditionnés",
-    description:
-      `Smartphones neufs et reconditionnés, configurés avec transfert de données : garantie ${warranty} extensible à ${extendedWarranty}, assistance sous ${assistanceDelay}, support ${priorityDays}.`,
+    description: `Smartphones neufs et reconditionnés, configurés avec transfert de données : garantie ${warranty} extensible à ${extendedWarranty}, assistance sous ${assistanceDelay}, support ${priorityDays}.`,
     path: "/products/smartphones",
   });
-
 
 /** The new and refurbished smartphones page (spec §2 "/products/smartphones"). */
 export default function ProductsSmartphonesPage() {

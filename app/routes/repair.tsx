@@ -53,8 +53,12 @@ export default function Repair() {
         subtitle="PC, smartphones, tablettes et consoles réparés dans notre atelier par des techniciens expérimentés, le plus souvent en 1 heure."
         media={<RepairPromisesCard heading="Nos engagements" />}
       >
-        <ButtonLink to="/contact" size="lg">Nous contacter</ButtonLink>
-        <ButtonLink to="#processus" size="lg" variant="secondary">Comment ça marche&nbsp;?</ButtonLink>
+        <ButtonLink to="/contact" size="lg">
+          Nous contacter
+        </ButtonLink>
+        <ButtonLink to="#processus" size="lg" variant="secondary">
+          Comment ça marche&nbsp;?
+        </ButtonLink>
       </PageHero>
 
       <FinderSection />

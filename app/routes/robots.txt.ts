@@ -3,6 +3,14 @@ import { getPublicEnv } from "#app/utils/env.server.ts";
 
 export function loader() {
   const origin = getPublicEnv().PUBLIC_URL;
-  const body = ["User-agent: *", "Allow: /", "Disallow: /soft-assist", "Disallow: /api/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /soft-assist",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

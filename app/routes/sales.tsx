@@ -14,8 +14,7 @@ import { getMeta } from "#app/utils/meta.ts";
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "Vente de PC et smartphones neufs et reconditionnés",
-    description:
-      `PC et smartphones neufs ou reconditionnés premium : qualité contrôlée, SAV dédié et garantie prolongée jusqu'à ${formatMonths(salesPromises.salesWarrantyMaxMonths)}. Conseils en magasin.`,
+    description: `PC et smartphones neufs ou reconditionnés premium : qualité contrôlée, SAV dédié et garantie prolongée jusqu'à ${formatMonths(salesPromises.salesWarrantyMaxMonths)}. Conseils en magasin.`,
     path: "/sales",
   });
 
@@ -31,13 +30,11 @@ export default function SalesPage() {
       <PageHero
         title="Découvrez notre sélection"
         subtitle="Du neuf au reconditionné premium"
-        media={
-          <HeroVideo sources={HERO_SOURCES} poster="/media/sales-hero-poster.webp" width={960} height={540} />
-        }
+        media={<HeroVideo sources={HERO_SOURCES} poster="/media/sales-hero-poster.webp" width={960} height={540} />}
       >
         <p className="max-w-xl text-slate-300">
-          Ordinateurs et smartphones sélectionnés, contrôlés et préparés par notre atelier, pour un équipement
-          fiable au meilleur prix.
+          Ordinateurs et smartphones sélectionnés, contrôlés et préparés par notre atelier, pour un équipement fiable au
+          meilleur prix.
         </p>
       </PageHero>
 

@@ -83,8 +83,14 @@ function PriceNote() {
 
 /** Spec §2: the closing banner of each family, to /contact. */
 const NOT_LISTED = {
-  phone: { title: "Votre modèle n'est pas répertorié\u00a0?", text: "Contactez notre équipe pour avoir un tarif précis" },
-  tablet: { title: "Votre tablette n'est pas répertoriée\u00a0?", text: "Contactez notre équipe pour avoir un tarif précis" },
+  phone: {
+    title: "Votre modèle n'est pas répertorié\u00a0?",
+    text: "Contactez notre équipe pour avoir un tarif précis",
+  },
+  tablet: {
+    title: "Votre tablette n'est pas répertoriée\u00a0?",
+    text: "Contactez notre équipe pour avoir un tarif précis",
+  },
   console: {
     title: "Votre console n'est pas répertoriée\u00a0?",
     text: "Contactez notre équipe pour un diagnostic gratuit et un tarif précis",

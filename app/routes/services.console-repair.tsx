@@ -42,7 +42,10 @@ export default function ConsoleRepair({ loaderData }: Route.ComponentProps) {
         subtitle="Lecteur qui ne lit plus, port HDMI abîmé, surchauffe ou écran cassé : nous réparons vos consoles de salon et portables."
       />
       <FinderSection family="console" />
-      <Section title="Choisissez votre console" intro="Consultez nos tarifs de réparation par console et par génération.">
+      <Section
+        title="Choisissez votre console"
+        intro="Consultez nos tarifs de réparation par console et par génération."
+      >
         <ul className="grid gap-6 md:grid-cols-3">
           {loaderData.brands.map((brand) => (
             <li key={brand.slug} className="flex">

@@ -4,7 +4,17 @@
  * catalogue has none for PCs (a quote follows the free diagnosis), the
  * repair promises and a call to action to /contact.
  */
-import { BatteryCharging, Cpu, DatabaseBackup, Fan, HardDrive, Keyboard, Monitor, MonitorCog, Stethoscope } from "lucide-react";
+import {
+  BatteryCharging,
+  Cpu,
+  DatabaseBackup,
+  Fan,
+  HardDrive,
+  Keyboard,
+  Monitor,
+  MonitorCog,
+  Stethoscope,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/services.pc-repair";
 import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
@@ -83,19 +93,21 @@ export default function PcRepair() {
         title="Réparation PC"
         subtitle="Ordinateurs portables et fixes : écran, clavier, batterie, lenteurs, virus ou panne de démarrage, nos techniciens trouvent la panne et la réparent."
       >
-        <ButtonLink to="/contact" size="lg">Demander un diagnostic gratuit</ButtonLink>
+        <ButtonLink to="/contact" size="lg">
+          Demander un diagnostic gratuit
+        </ButtonLink>
       </PageHero>
       <Section
         title="Nos réparations PC"
         intro="Chaque panne de PC est différente : le tarif vous est donné sur devis, après un diagnostic gratuit et sans engagement."
       >
-        <FeatureGrid
-          className="sm:grid-cols-2 lg:grid-cols-3"
-          items={PC_REPAIRS}
-        />
+        <FeatureGrid className="sm:grid-cols-2 lg:grid-cols-3" items={PC_REPAIRS} />
         <p className="mt-8 max-w-3xl text-lg text-slate-300">
           Vous avez une Microsoft Surface (Pro, Go, Book ou Laptop)&nbsp;?{" "}
-          <Link to="/services/surface-repair" className="font-semibold text-sky-300 underline underline-offset-4 hover:text-sky-200">
+          <Link
+            to="/services/surface-repair"
+            className="font-semibold text-sky-300 underline underline-offset-4 hover:text-sky-200"
+          >
             Consultez nos tarifs Surface
           </Link>
           .

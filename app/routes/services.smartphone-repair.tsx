@@ -22,8 +22,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {
     title: "Réparation smartphone : tarifs par marque",
-    description:
-      `Réparation de smartphones ${loaderData.brandNames} : écran, batterie, caméra. Diagnostic gratuit, Express 1H.`,
+    description: `Réparation de smartphones ${loaderData.brandNames} : écran, batterie, caméra. Diagnostic gratuit, Express 1H.`,
     path: category.path,
   });
 

@@ -22,8 +22,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {
     title: "Réparation tablette : tarifs par marque",
-    description:
-      `Réparation de tablettes ${loaderData.brandNames} : écran, batterie, connecteur, caméra. Diagnostic gratuit.`,
+    description: `Réparation de tablettes ${loaderData.brandNames} : écran, batterie, connecteur, caméra. Diagnostic gratuit.`,
     path: category.path,
   });
 

@@ -35,19 +35,22 @@ describe("brand page loader", () => {
     expect(data.brand.series[0]?.models[0]?.repairs[0]?.text).toMatch(/^à partir de \d+\s€$/);
   });
 
-  it.each(["inconnu-repair", "pc-repair", "iphone", "services"])("sends /services/%s to / with a replace redirect", (page) => {
-    let thrown: unknown;
-    try {
-      loadBrand(page);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/");
-    expect(response.headers.get("X-Remix-Replace")).toBe("true");
-  });
+  it.each(["inconnu-repair", "pc-repair", "iphone", "services"])(
+    "sends /services/%s to / with a replace redirect",
+    (page) => {
+      let thrown: unknown;
+      try {
+        loadBrand(page);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      expect(response.headers.get("X-Remix-Replace")).toBe("true");
+    },
+  );
 });
 
 describe("catalogue page meta", () => {
@@ -87,7 +90,9 @@ describe("category page meta (wording of spec-era pages, brand names from the da
       `Réparation de tablettes ${tablets.brandNames} : écran, batterie, connecteur, caméra. Diagnostic gratuit.`,
     );
     const consoles = consoleRoute.loader();
-    expect(metaOf(consoleRoute.meta, consoles).title).toMatch(new RegExp(`^Réparation console ${consoles.brandNames} \\| `, "u"));
+    expect(metaOf(consoleRoute.meta, consoles).title).toMatch(
+      new RegExp(`^Réparation console ${consoles.brandNames} \\| `, "u"),
+    );
     expect(metaOf(consoleRoute.meta, consoles).description).toBe(
       `Réparation de consoles ${consoles.brandNames} : lecteur, port HDMI, alimentation, ventilateur, écran. Diagnostic gratuit et garantie 12 mois.`,
     );

@@ -64,12 +64,16 @@ export default function NewPassword({ loaderData }: Route.ComponentProps) {
       <Card className="mx-auto flex w-full max-w-md flex-col gap-5">
         {!token ? (
           <>
-            <p role="alert" className="font-medium text-red-300">{authMessage(400, "INVALID_TOKEN", "")}</p>
+            <p role="alert" className="font-medium text-red-300">
+              {authMessage(400, "INVALID_TOKEN", "")}
+            </p>
             <ButtonLink to="/soft-assist">Retour à la connexion</ButtonLink>
           </>
         ) : done ? (
           <>
-            <FormStatus tone="success">Votre mot de passe a été changé. Vous pouvez maintenant vous connecter.</FormStatus>
+            <FormStatus tone="success">
+              Votre mot de passe a été changé. Vous pouvez maintenant vous connecter.
+            </FormStatus>
             <ButtonLink to="/soft-assist">Se connecter</ButtonLink>
           </>
         ) : (
@@ -77,7 +81,15 @@ export default function NewPassword({ loaderData }: Route.ComponentProps) {
             <h2 className="text-2xl font-bold text-white">Choisissez un nouveau mot de passe</h2>
             <FormField id={`${id}-password`} label="Nouveau mot de passe" hint="Au moins 8 caractères.">
               {(control) => (
-                <Input {...control} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} />
+                <Input
+                  {...control}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={8}
+                  maxLength={128}
+                />
               )}
             </FormField>
             <FormStatus tone="error">{error || null}</FormStatus>

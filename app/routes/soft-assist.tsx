@@ -14,7 +14,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/soft-assist";
 import { getMe } from "#app/remote-support/client/api.ts";
-import { connectRealtime, onAuthChangeElsewhere, type RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import {
+  connectRealtime,
+  onAuthChangeElsewhere,
+  type RealtimeSocket,
+} from "#app/remote-support/client/session-events.ts";
 import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
 import { SignInPanel } from "#app/remote-support/ui/sign-in.tsx";
 import { SignOutButton } from "#app/remote-support/ui/sign-out-button.tsx";
@@ -94,7 +98,11 @@ export default function SoftAssist({ loaderData }: Route.ComponentProps) {
       actions={<SignOutButton onSignedOut={landOnSignIn} />}
     >
       <Suspense fallback={<Spinner label="Chargement…" />}>
-        {user.isTechnician ? <TechnicianDashboard user={user} socket={socket} /> : <CustomerScreen user={user} socket={socket} />}
+        {user.isTechnician ? (
+          <TechnicianDashboard user={user} socket={socket} />
+        ) : (
+          <CustomerScreen user={user} socket={socket} />
+        )}
       </Suspense>
     </AreaShell>
   );

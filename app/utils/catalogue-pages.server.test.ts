@@ -67,7 +67,13 @@ describe("categoryBrandCards", () => {
     expect(categoryBrandCards("smartphone").map((c) => c.path)).toEqual(smartphoneBrands.map((b) => b.path));
     expect(categoryBrandCards("tablet").map((c) => c.name)).toEqual(tabletBrands.map((b) => b.name));
     expect(categoryBrandCards("console")).toEqual(
-      consoleBrands.map(({ slug, name, description, path, generations }) => ({ slug, name, description, path, generations })),
+      consoleBrands.map(({ slug, name, description, path, generations }) => ({
+        slug,
+        name,
+        description,
+        path,
+        generations,
+      })),
     );
     expect(categoryBrandCards("console")[0]?.generations).toBe("PS5, PS4, PS3, PS2, PS1");
     expect(categoryBrandCards("tablet").every((card) => !("generations" in card))).toBe(true);
@@ -117,6 +123,9 @@ describe("categoryBrandNames", () => {
       namesOf(categoryBrandNames("tablet")).filter((name) => name !== "iPad"),
     );
     expect(categoryPageData("tablet", withoutIpad).brands.map((c) => c.slug)).not.toContain("ipad");
-    expect(categoryPageData("console")).toEqual({ brands: categoryBrandCards("console"), brandNames: categoryBrandNames("console") });
+    expect(categoryPageData("console")).toEqual({
+      brands: categoryBrandCards("console"),
+      brandNames: categoryBrandNames("console"),
+    });
   });
 });

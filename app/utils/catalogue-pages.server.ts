@@ -13,7 +13,15 @@
  *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
-import { brands as catalogueBrands, brandsInCategory, formatPrice, getBrandByPath, mapSeries, type Brand, type Category } from "#app/catalogue/index.ts";
+import {
+  brands as catalogueBrands,
+  brandsInCategory,
+  formatPrice,
+  getBrandByPath,
+  mapSeries,
+  type Brand,
+  type Category,
+} from "#app/catalogue/index.ts";
 import { formatEuros } from "#app/config/shop.ts";
 
 /** A repair as shown on a model card: `text` is `formatPrice(euros)`, e.g. "à partir de 49 €". */
@@ -95,7 +103,9 @@ export function categoryPageData(category: Category, brands: readonly Brand[] = 
 
 /** The lowest price of any repair of the brand, in whole euros. */
 export function cheapestPrice(brand: Brand): number {
-  return Math.min(...brand.series.flatMap((series) => series.models.flatMap((model) => model.repairs.map((r) => r.euros))));
+  return Math.min(
+    ...brand.series.flatMap((series) => series.models.flatMap((model) => model.repairs.map((r) => r.euros))),
+  );
 }
 
 const DESCRIPTION_MAX = 160;

@@ -11,4 +11,6 @@ import { createContext, type RouterContext } from "react-router";
 const KEY = Symbol.for("atelier-informatique.csp-nonce");
 const registry = globalThis as typeof globalThis & { [KEY]?: RouterContext<string | undefined> };
 
-export const cspNonceContext: RouterContext<string | undefined> = (registry[KEY] ??= createContext<string | undefined>(undefined));
+export const cspNonceContext: RouterContext<string | undefined> = (registry[KEY] ??= createContext<string | undefined>(
+  undefined,
+));

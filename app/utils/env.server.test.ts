@@ -4,7 +4,9 @@ import { ConfigError, parsePublicEnv } from "./env.server.ts";
 
 describe("parsePublicEnv", () => {
   it("exposes only the public subset to the browser", () => {
-    expect(parsePublicEnv({ PUBLIC_URL: "https://a.fr", DATA_DIR: "/secret/place", OPENAI_API_KEY: "sk-secret" })).toEqual({
+    expect(
+      parsePublicEnv({ PUBLIC_URL: "https://a.fr", DATA_DIR: "/secret/place", OPENAI_API_KEY: "sk-secret" }),
+    ).toEqual({
       PUBLIC_URL: "https://a.fr",
     });
   });

@@ -37,12 +37,18 @@ const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]", "*"]);
  * `localhost` for a wildcard HOST, so `PORT=8080 npm start` links to 8080.
  */
 export function defaultPublicUrl(host: string, port: number): string {
-  const name = WILDCARD_HOSTS.has(host) ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  const name = WILDCARD_HOSTS.has(host)
+    ? "localhost"
+    : host.includes(":") && !host.startsWith("[")
+      ? `[${host}]`
+      : host;
   return new URL(`http://${name}:${port}`).origin;
 }
 
 /** The schema's last step: `env` with `PUBLIC_URL` always set (given, else `defaultPublicUrl`). */
-export function withPublicUrl<T extends { HOST: string; PORT: number; PUBLIC_URL?: string }>(env: T): T & { PUBLIC_URL: string } {
+export function withPublicUrl<T extends { HOST: string; PORT: number; PUBLIC_URL?: string }>(
+  env: T,
+): T & { PUBLIC_URL: string } {
   return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT) };
 }
 
@@ -50,10 +56,7 @@ export function withPublicUrl<T extends { HOST: string; PORT: number; PUBLIC_URL
 export class ConfigError extends Error {
   readonly issues: { variable: string; message: string }[];
   constructor(issues: { variable: string; message: string }[]) {
-    super(
-      "Configuration invalide :\n" +
-        issues.map((issue) => `  - ${issue.variable} : ${issue.message}`).join("\n"),
-    );
+    super("Configuration invalide :\n" + issues.map((issue) => `  - ${issue.variable} : ${issue.message}`).join("\n"));
     this.name = "ConfigError";
     this.issues = issues;
   }
@@ -82,7 +85,9 @@ export function parseVariables<T>(schema: z.ZodType<T>, source: Record<string, s
 /** The subset of the environment that the browser may see. */
 export type PublicEnv = { PUBLIC_URL: string };
 
-const PublicEnvSchema = z.object(PUBLIC_ENV_FIELDS).transform((env): PublicEnv => ({ PUBLIC_URL: withPublicUrl(env).PUBLIC_URL }));
+const PublicEnvSchema = z
+  .object(PUBLIC_ENV_FIELDS)
+  .transform((env): PublicEnv => ({ PUBLIC_URL: withPublicUrl(env).PUBLIC_URL }));
 
 /** The public subset of `source` (default `process.env`), the same value `server/env.ts` gives. @throws ConfigError */
 export function parsePublicEnv(source: Record<string, string | undefined> = process.env): PublicEnv {

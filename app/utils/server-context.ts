@@ -35,10 +35,7 @@ export const formServicesContext = sharedContext<FormServices>("form-services");
 export const requestOriginContext = sharedContext<RequestOrigin>("request-origin");
 
 /** Reads a context value the server always sets. @throws Error when it is missing (a wiring bug, not user input). */
-export function requireContext<T>(
-  context: { get<V>(key: RouterContext<V>): V },
-  key: RouterContext<T | undefined>,
-): T {
+export function requireContext<T>(context: { get<V>(key: RouterContext<V>): V }, key: RouterContext<T | undefined>): T {
   let value: T | undefined;
   try {
     value = context.get(key);

@@ -48,7 +48,9 @@ describe("electronicsStore", () => {
         addressLocality: shop.address.city,
         addressCountry: shop.address.country,
       },
-      openingHoursSpecification: shop.openingHours.map((slot) => expect.objectContaining({ opens: slot.opens, closes: slot.closes })),
+      openingHoursSpecification: shop.openingHours.map((slot) =>
+        expect.objectContaining({ opens: slot.opens, closes: slot.closes }),
+      ),
     });
   });
 
@@ -67,7 +69,9 @@ describe("electronicsStore", () => {
   });
 
   it("refuses a weekday outside 1–7", () => {
-    expect(() => openingHours({ days: [0], opens: "09:00", closes: "12:00", byAppointment: false })).toThrow(RangeError);
+    expect(() => openingHours({ days: [0], opens: "09:00", closes: "12:00", byAppointment: false })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -79,7 +83,12 @@ describe("breadcrumbs", () => {
       itemListElement: [
         { "@type": "ListItem", position: 1, name: "Accueil", item: `${origin}/` },
         { "@type": "ListItem", position: 2, name: "Réparation", item: `${origin}/repair` },
-        { "@type": "ListItem", position: 3, name: "Réparation smartphone", item: `${origin}/services/smartphone-repair` },
+        {
+          "@type": "ListItem",
+          position: 3,
+          name: "Réparation smartphone",
+          item: `${origin}/services/smartphone-repair`,
+        },
         { "@type": "ListItem", position: 4, name: "Réparation iPhone", item: `${origin}/services/iphone-repair` },
       ],
     });
@@ -91,7 +100,11 @@ describe("breadcrumbs", () => {
   });
 
   it("stop at the category on a category page", () => {
-    expect(catalogueTrail(CATALOGUE_CATEGORIES.pc).map((crumb) => crumb.path)).toEqual(["/", "/repair", "/services/pc-repair"]);
+    expect(catalogueTrail(CATALOGUE_CATEGORIES.pc).map((crumb) => crumb.path)).toEqual([
+      "/",
+      "/repair",
+      "/services/pc-repair",
+    ]);
   });
 });
 
@@ -133,9 +146,9 @@ describe("repair offers", () => {
 
   it("include the spec's exact prices, e.g. PS5 Blu-ray drive 129 € and Toshiba Excite Pro screen 199 €", () => {
     const find = (slug: string, name: string) =>
-      repairOffers(origin, brand(slug)).map(parsed).find((offer) => offer.name === name) as
-        | { priceSpecification: { minPrice: number } }
-        | undefined;
+      repairOffers(origin, brand(slug))
+        .map(parsed)
+        .find((offer) => offer.name === name) as { priceSpecification: { minPrice: number } } | undefined;
     expect(find("playstation", "Réparation lecteur Blu-ray PS5")?.priceSpecification.minPrice).toBe(129);
     expect(find("toshiba-tablet", "Réparation écran Excite Pro")?.priceSpecification.minPrice).toBe(199);
     expect(find("nintendo", "Réparation Joy-Con Switch OLED")?.priceSpecification.minPrice).toBe(59);
@@ -176,7 +189,9 @@ describe("serializeJsonLd", () => {
 
   it("writes a whole brand page's graph without any '<'", () => {
     const iphone = brand("iphone");
-    const text = serializeJsonLd(cataloguePageGraph(origin, catalogueTrail(CATALOGUE_CATEGORIES.smartphone, iphone), iphone));
+    const text = serializeJsonLd(
+      cataloguePageGraph(origin, catalogueTrail(CATALOGUE_CATEGORIES.smartphone, iphone), iphone),
+    );
     expect(text).not.toContain("<");
     expect(JSON.parse(text)).toHaveProperty("@graph");
   });

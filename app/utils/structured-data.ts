@@ -57,11 +57,7 @@ export function categoryOfFamily(family: Family): Crumb {
  * category → brand (the brand step only on brand pages).
  */
 export function catalogueTrail(category: Crumb, brand?: { readonly title: string; readonly path: string }): Crumb[] {
-  const trail: Crumb[] = [
-    { name: "Accueil", path: "/" },
-    { name: "Réparation", path: "/repair" },
-    category,
-  ];
+  const trail: Crumb[] = [{ name: "Accueil", path: "/" }, { name: "Réparation", path: "/repair" }, category];
   if (brand) trail.push({ name: brand.title, path: brand.path });
   return trail;
 }
@@ -159,20 +155,18 @@ export function repairOffers(origin: string, brand: OfferSource): JsonLd[] {
   // catalogue's owner, so no provider per offer), which keeps the HTML light.
   return brand.series.flatMap((series) =>
     series.models.flatMap((model) =>
-      model.repairs.map(
-        (repair): JsonLd => ({
-          "@type": "Offer",
-          name: offerName(repair.label, model.name),
-          url: absolute(origin, `${brand.path}#${model.slug}`),
-          itemOffered: { "@type": "Service", serviceType: repair.label },
-          priceSpecification: {
-            "@type": "PriceSpecification",
-            minPrice: repair.euros,
-            priceCurrency: "EUR",
-            valueAddedTaxIncluded: true,
-          },
-        }),
-      ),
+      model.repairs.map((repair): JsonLd => ({
+        "@type": "Offer",
+        name: offerName(repair.label, model.name),
+        url: absolute(origin, `${brand.path}#${model.slug}`),
+        itemOffered: { "@type": "Service", serviceType: repair.label },
+        priceSpecification: {
+          "@type": "PriceSpecification",
+          minPrice: repair.euros,
+          priceCurrency: "EUR",
+          valueAddedTaxIncluded: true,
+        },
+      })),
     ),
   );
 }

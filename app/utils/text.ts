@@ -16,7 +16,8 @@
 import { z } from "zod";
 
 /** Shown under the field, or as the answer's message. */
-export const UNTYPABLE_TEXT_MESSAGE = "Ce texte contient des caractères invisibles ou invalides : retapez-le sans copier-coller.";
+export const UNTYPABLE_TEXT_MESSAGE =
+  "Ce texte contient des caractères invisibles ou invalides : retapez-le sans copier-coller.";
 
 // C0 controls minus \t (09), \n (0A), \r (0D); and U+FFFD. Matching control characters is the point here.
 // eslint-disable-next-line no-control-regex

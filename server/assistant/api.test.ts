@@ -14,7 +14,12 @@ import { formatPrice } from "#app/catalogue/index.ts";
 import { assistantMessages } from "#database/schema.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { startFakeOpenAI, type FakeOpenAI } from "#tests/support/fake-openai.ts";
-import { createAccount, startRemoteSupportServer, type RemoteSupportServer, type TestAccount } from "#tests/support/remote-support.ts";
+import {
+  createAccount,
+  startRemoteSupportServer,
+  type RemoteSupportServer,
+  type TestAccount,
+} from "#tests/support/remote-support.ts";
 import { createOpenAICompatibleProvider } from "./openai-compatible.ts";
 import { createAssistantService } from "./service.ts";
 
@@ -29,11 +34,14 @@ function eventsOf(body: string): EventSourceMessage[] {
 }
 
 const post = (server: RemoteSupportServer, cookie: string | undefined, body: unknown) => {
-  const call = request(server.url).post("/api/assistant/messages").buffer(true).parse((res, done) => {
-    let text = "";
-    res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-    res.on("end", () => done(null, text));
-  });
+  const call = request(server.url)
+    .post("/api/assistant/messages")
+    .buffer(true)
+    .parse((res, done) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      res.on("end", () => done(null, text));
+    });
   return (cookie ? call.set("Cookie", cookie) : call).send(body as object);
 };
 
@@ -50,13 +58,24 @@ describe.each(DATABASE_KINDS)("assistant API on %s", (kind) => {
     fake = await startFakeOpenAI();
     const logger = pino({ level: "silent" });
     offline = await startRemoteSupportServer(database, {
-      assistant: createAssistantService({ db: database.db, logger, provider: null, rateLimit: { points: 6, durationSeconds: 600 } }),
+      assistant: createAssistantService({
+        db: database.db,
+        logger,
+        provider: null,
+        rateLimit: { points: 6, durationSeconds: 600 },
+      }),
     });
     online = await startRemoteSupportServer(database, {
       assistant: createAssistantService({
         db: database.db,
         logger,
-        provider: createOpenAICompatibleProvider({ apiKey: KEY, baseURL: fake.baseURL, model: "modele-de-test", stream: true, timeoutMs: 5_000 }),
+        provider: createOpenAICompatibleProvider({
+          apiKey: KEY,
+          baseURL: fake.baseURL,
+          model: "modele-de-test",
+          stream: true,
+          timeoutMs: 5_000,
+        }),
         rateLimit: { points: 100, durationSeconds: 600 },
       }),
     });
@@ -106,8 +125,12 @@ describe.each(DATABASE_KINDS)("assistant API on %s", (kind) => {
     const other = await request(offline.url).get("/api/assistant/messages").set("Cookie", onlineCustomer.cookie);
     expect(other.body).toEqual({ messages: [] });
 
-    expect((await request(offline.url).delete("/api/assistant/messages").set("Cookie", customer.cookie)).status).toBe(204);
-    expect((await request(offline.url).get("/api/assistant/messages").set("Cookie", customer.cookie)).body).toEqual({ messages: [] });
+    expect((await request(offline.url).delete("/api/assistant/messages").set("Cookie", customer.cookie)).status).toBe(
+      204,
+    );
+    expect((await request(offline.url).get("/api/assistant/messages").set("Cookie", customer.cookie)).body).toEqual({
+      messages: [],
+    });
   });
 
   it("answers an empty message with the spec's sentence, and refuses bad bodies in French", async () => {
@@ -123,7 +146,8 @@ describe.each(DATABASE_KINDS)("assistant API on %s", (kind) => {
 
   it("limits messages per account (429 with Retry-After), storing nothing more", async () => {
     const account = await createAccount(offline, database, "customer", false, `-limite-${kind}`);
-    for (let i = 0; i < 6; i++) expect((await post(offline, account.cookie, { content: `Question ${i}` })).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await post(offline, account.cookie, { content: `Question ${i}` })).status).toBe(200);
     const refused = await post(offline, account.cookie, { content: "Encore une" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
@@ -142,7 +166,9 @@ describe.each(DATABASE_KINDS)("assistant API on %s", (kind) => {
     const response = await post(online, onlineCustomer.cookie, { content: "Internet ne marche plus." });
     const events = eventsOf(response.body as string);
     expect(events.filter((event) => event.event === "delta").length).toBeGreaterThan(3);
-    expect(JSON.parse(events.at(-1)!.data).content).toBe("Vérifiez que le câble réseau est bien branché, puis redémarrez la box.");
+    expect(JSON.parse(events.at(-1)!.data).content).toBe(
+      "Vérifiez que le câble réseau est bien branché, puis redémarrez la box.",
+    );
     const messages = fake.requests[0]!.messages as { role: string }[];
     expect(messages).toHaveLength(11);
     expect(fake.authorizations[0]).toBe(`Bearer ${KEY}`);

@@ -33,7 +33,13 @@ function writeEvent(res: Response, { event, data }: AssistantStreamEvent): void 
   res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-export function createAssistantRouter({ auth, assistant }: { auth: Auth; assistant: AssistantService }): express.Router {
+export function createAssistantRouter({
+  auth,
+  assistant,
+}: {
+  auth: Auth;
+  assistant: AssistantService;
+}): express.Router {
   const router = express.Router();
   const json = express.json({ limit: ASSISTANT_BODY_LIMIT_BYTES });
 
@@ -109,7 +115,8 @@ export function createAssistantRouter({ auth, assistant }: { auth: Auth; assista
     res.setHeader("Cache-Control", "no-store");
     if (error?.type === "entity.parse.failed") return sendError(res, 400, SESSION_MESSAGES.badJson);
     if (error?.type === "entity.too.large") return sendError(res, 413, ASSISTANT_MESSAGES.tooLong);
-    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) return sendError(res, error.status, SESSION_MESSAGES.badBody);
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
+      return sendError(res, error.status, SESSION_MESSAGES.badBody);
     req.log?.error({ err: error }, "assistant API request failed");
     sendError(res, 500, ASSISTANT_MESSAGES.failed);
   };

@@ -12,7 +12,13 @@ import type { ChatProvider } from "./provider.ts";
 /** The provider's settings, or null (the offline assistant) when neither a key nor a base URL is set. */
 export function aiConfigFromEnv(env: Env): OpenAICompatibleConfig | null {
   if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return null;
-  return { apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL, stream: env.AI_STREAM, timeoutMs: env.AI_TIMEOUT_MS };
+  return {
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_BASE_URL,
+    model: env.AI_MODEL,
+    stream: env.AI_STREAM,
+    timeoutMs: env.AI_TIMEOUT_MS,
+  };
 }
 
 /** The assistant's `ChatProvider` for `env`, or null for the offline assistant. */

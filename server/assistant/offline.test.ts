@@ -49,7 +49,9 @@ describe("offlineAnswer", () => {
   });
 
   it("explains how to start a remote session", () => {
-    expect(offlineAnswer("Comment faire une prise en main à distance ?")).toContain("Démarrer une session d'assistance");
+    expect(offlineAnswer("Comment faire une prise en main à distance ?")).toContain(
+      "Démarrer une session d'assistance",
+    );
   });
 
   it("proposes the shop or a technician for anything else, and says it is automatic", () => {

@@ -21,7 +21,8 @@ const has = (text: string, words: readonly string[]) => words.some((word) => new
 
 function priceAnswer(lookup: Extract<PriceLookup, { found: true }>): string {
   const lines = lookup.repairs.map(
-    (repair) => `- ${repair.repair} : ${repair.price}${repair.estimate ? " (tarif indicatif, confirmé au diagnostic)" : ""}`,
+    (repair) =>
+      `- ${repair.repair} : ${repair.price}${repair.estimate ? " (tarif indicatif, confirmé au diagnostic)" : ""}`,
   );
   const intro = lookup.repairNamed
     ? `Pour votre ${lookup.model} (${lookup.brand}) :`

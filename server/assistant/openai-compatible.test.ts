@@ -51,11 +51,18 @@ const ask = (content: string): ChatTurn[] => [{ role: "user", content }];
 describe("generateReply", () => {
   it("streams the reply piece by piece with the spec's parameters and at most 10 history entries", async () => {
     fake.script({ text: "Redémarrez la box, puis attendez deux minutes." });
-    const history: ChatTurn[] = Array.from({ length: 14 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i}` }));
+    const history: ChatTurn[] = Array.from({ length: 14 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: `message ${i}`,
+    }));
     history.push({ role: "user", content: "Mon Wi-Fi ne marche plus." });
     const { outcome, pieces } = await reply(history);
 
-    expect(outcome).toMatchObject({ kind: "answer", content: "Redémarrez la box, puis attendez deux minutes.", calls: 1 });
+    expect(outcome).toMatchObject({
+      kind: "answer",
+      content: "Redémarrez la box, puis attendez deux minutes.",
+      calls: 1,
+    });
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.join("")).toBe(outcome.content);
     const [request] = fake.requests;
@@ -90,7 +97,11 @@ describe("generateReply", () => {
   it("gives the spec's message with the phone after 3 failed attempts, waiting 1000 then 2000 ms", async () => {
     fake.script({ status: 503 }, { status: 500 }, { status: 408 });
     const { outcome, pieces, waits } = await reply(ask("Bonjour"));
-    expect(outcome).toMatchObject({ kind: "retries-exhausted", content: ASSISTANT_MESSAGES.retriesExhausted, calls: 3 });
+    expect(outcome).toMatchObject({
+      kind: "retries-exhausted",
+      content: ASSISTANT_MESSAGES.retriesExhausted,
+      calls: 3,
+    });
     expect(outcome.content).toContain("01 99 00 12 34");
     expect(pieces).toEqual([ASSISTANT_MESSAGES.retriesExhausted]);
     expect(waits).toEqual([1000, 2000]);
@@ -132,19 +143,30 @@ describe("generateReply", () => {
     expect(outcome.replaced).toEqual([]);
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[0]!.tools).toEqual(
-      expect.arrayContaining([expect.objectContaining({ function: expect.objectContaining({ name: "lookup_repair_price" }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ function: expect.objectContaining({ name: "lookup_repair_price" }) }),
+      ]),
     );
     const second = fake.requests[1]!.messages as { role: string; content: string | null; tool_call_id?: string }[];
     const tool = second.find((message) => message.role === "tool");
-    expect(JSON.parse(tool!.content!)).toMatchObject({ found: true, model: "PS5", repairs: [{ repair: "Port HDMI", euros: price.euros }] });
+    expect(JSON.parse(tool!.content!)).toMatchObject({
+      found: true,
+      model: "PS5",
+      repairs: [{ repair: "Port HDMI", euros: price.euros }],
+    });
   });
 
   it("runs a tool call from a JSON (not streamed) answer too", async () => {
-    fake.script({ toolCall: { name: "shop_information", arguments: {} } }, { text: "Nous sommes ouverts du lundi au samedi." });
+    fake.script(
+      { toolCall: { name: "shop_information", arguments: {} } },
+      { text: "Nous sommes ouverts du lundi au samedi." },
+    );
     const { outcome } = await reply(ask("Quels sont vos horaires ?"), { stream: false });
     expect(outcome).toMatchObject({ kind: "answer", content: "Nous sommes ouverts du lundi au samedi.", calls: 2 });
     const second = fake.requests[1]!.messages as { role: string; content: string | null; tool_calls?: unknown[] }[];
-    expect(second.find((message) => message.role === "assistant" && message.tool_calls)).toMatchObject({ content: null });
+    expect(second.find((message) => message.role === "assistant" && message.tool_calls)).toMatchObject({
+      content: null,
+    });
     expect(second.find((message) => message.role === "tool")).toBeDefined();
   });
 
@@ -166,7 +188,10 @@ describe("generateReply", () => {
   });
 
   it("replaces a price no tool returned, even when it arrives cut in pieces", async () => {
-    fake.script({ text: "L'écran coûte 249 € environ, le diagnostic 0 €.", pieces: ["L'écran coûte 2", "4", "9", " ", "€ env", "iron, le diagnostic 0 €."] });
+    fake.script({
+      text: "L'écran coûte 249 € environ, le diagnostic 0 €.",
+      pieces: ["L'écran coûte 2", "4", "9", " ", "€ env", "iron, le diagnostic 0 €."],
+    });
     const { outcome, pieces } = await reply(ask("Prix d'un écran de Galaxy S99 ?"));
     expect(outcome.content).toBe(
       `L'écran coûte ${ASSISTANT_MESSAGES.unsupportedPrice} environ, le diagnostic ${ASSISTANT_MESSAGES.unsupportedPrice}.`,

@@ -12,7 +12,14 @@
  */
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
-import { ChatProviderError, type ChatMessage, type ChatProvider, type ChatRequest, type ChatResult, type ToolCall } from "./provider.ts";
+import {
+  ChatProviderError,
+  type ChatMessage,
+  type ChatProvider,
+  type ChatRequest,
+  type ChatResult,
+  type ToolCall,
+} from "./provider.ts";
 
 export type OpenAICompatibleConfig = {
   /** `OPENAI_API_KEY`; servers without keys (Ollama, llama.cpp) get a placeholder the SDK requires. */
@@ -44,7 +51,11 @@ function toWire(message: ChatMessage): ChatCompletionMessageParam {
     return {
       role: "assistant",
       content: message.content || null,
-      tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: message.toolCalls.map((call) => ({
+        id: call.id,
+        type: "function",
+        function: { name: call.name, arguments: call.arguments },
+      })),
     };
   }
   return { role: message.role, content: message.content };
@@ -53,7 +64,13 @@ function toWire(message: ChatMessage): ChatCompletionMessageParam {
 /** The provider for `config`; `client` is for tests that bring their own SDK client. */
 export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig, client?: OpenAI): ChatProvider {
   const sdk =
-    client ?? new OpenAI({ apiKey: config.apiKey ?? "sans-cle", baseURL: config.baseURL, maxRetries: 0, timeout: config.timeoutMs });
+    client ??
+    new OpenAI({
+      apiKey: config.apiKey ?? "sans-cle",
+      baseURL: config.baseURL,
+      maxRetries: 0,
+      timeout: config.timeoutMs,
+    });
 
   async function call(request: ChatRequest): Promise<ChatResult> {
     const tools: ChatCompletionTool[] = request.tools.map((tool) => ({ type: "function", function: { ...tool } }));
@@ -104,7 +121,10 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig, c
       try {
         return await call(request);
       } catch (error) {
-        throw new ChatProviderError("appel au fournisseur d'IA échoué", { retryable: isRetryable(error), cause: error });
+        throw new ChatProviderError("appel au fournisseur d'IA échoué", {
+          retryable: isRetryable(error),
+          cause: error,
+        });
       }
     },
   };

@@ -35,7 +35,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "shop_information",
-    description: "Horaires, adresse, téléphone, e-mail de l'atelier, tarif horaire du technicien et comment démarrer une assistance à distance.",
+    description:
+      "Horaires, adresse, téléphone, e-mail de l'atelier, tarif horaire du technicien et comment démarrer une assistance à distance.",
     parameters: { type: "object", properties: {} },
   },
 ];
@@ -60,7 +61,9 @@ export function runTool(call: ToolCall, grounded: Set<number>): string {
   if (call.name === "lookup_repair_price") {
     const result = lookupRepairPrice(questionOf(call.arguments));
     if (result.found) for (const repair of result.repairs) grounded.add(repair.euros);
-    return JSON.stringify(result.found ? result : { found: false, conseil: "Modèle non trouvé : proposer un devis gratuit." });
+    return JSON.stringify(
+      result.found ? result : { found: false, conseil: "Modèle non trouvé : proposer un devis gratuit." },
+    );
   }
   return JSON.stringify({ erreur: `outil inconnu : ${call.name}` });
 }

@@ -26,7 +26,12 @@ export type ChatMessage =
 export type ToolDefinition = { name: string; description: string; parameters: Record<string, unknown> };
 
 /** Sampling settings of spec §9; `maxTokens` caps the reply's length in tokens. */
-export type ChatSettings = { temperature: number; maxTokens: number; presencePenalty: number; frequencyPenalty: number };
+export type ChatSettings = {
+  temperature: number;
+  maxTokens: number;
+  presencePenalty: number;
+  frequencyPenalty: number;
+};
 
 export type ChatRequest = {
   messages: readonly ChatMessage[];

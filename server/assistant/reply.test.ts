@@ -47,15 +47,26 @@ const retryable = () => new ChatProviderError("surchargé", { retryable: true })
 describe("generateReply with any ChatProvider", () => {
   it("sends the French prompt, the latest 10 turns, the spec's settings and both tools; streams the text", async () => {
     const provider = fakeProvider({ pieces: ["Redémarrez ", "la box."] });
-    const history: ChatTurn[] = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i}` }));
+    const history: ChatTurn[] = Array.from({ length: 12 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: `message ${i}`,
+    }));
     const { outcome, pieces } = await reply(provider, history);
 
     expect(outcome).toMatchObject({ kind: "answer", content: "Redémarrez la box.", calls: 1 });
     expect(pieces.join("")).toBe("Redémarrez la box.");
     const [request] = provider.requests;
-    expect(request!.settings).toEqual({ temperature: 0.7, maxTokens: 500, presencePenalty: CHAT_SETTINGS.presencePenalty, frequencyPenalty: CHAT_SETTINGS.frequencyPenalty });
+    expect(request!.settings).toEqual({
+      temperature: 0.7,
+      maxTokens: 500,
+      presencePenalty: CHAT_SETTINGS.presencePenalty,
+      frequencyPenalty: CHAT_SETTINGS.frequencyPenalty,
+    });
     expect(request!.messages).toHaveLength(11);
-    expect(request!.messages[0]).toMatchObject({ role: "system", content: expect.stringMatching(/Windows, macOS et Linux/) });
+    expect(request!.messages[0]).toMatchObject({
+      role: "system",
+      content: expect.stringMatching(/Windows, macOS et Linux/),
+    });
     expect(request!.messages[1]).toEqual({ role: "user", content: "message 2" });
     expect(request!.tools.map((tool) => tool.name)).toEqual(["lookup_repair_price", "shop_information"]);
   });
@@ -65,22 +76,37 @@ describe("generateReply with any ChatProvider", () => {
     if (!catalogue.found) throw new Error("catalogue");
     const price = catalogue.repairs[0]!;
     const provider = fakeProvider(
-      { toolCalls: [{ id: "appel-1", name: "lookup_repair_price", arguments: JSON.stringify({ question: "port HDMI PS5" }) }] },
+      {
+        toolCalls: [
+          { id: "appel-1", name: "lookup_repair_price", arguments: JSON.stringify({ question: "port HDMI PS5" }) },
+        ],
+      },
       { pieces: [`Le port HDMI coûte ${price.price}.`] },
     );
     const { outcome } = await reply(provider);
 
     expect(outcome).toMatchObject({ kind: "answer", content: `Le port HDMI coûte ${price.price}.`, replaced: [] });
     const second = provider.requests[1]!.messages;
-    expect(second.at(-2)).toMatchObject({ role: "assistant", toolCalls: [{ id: "appel-1", name: "lookup_repair_price" }] });
+    expect(second.at(-2)).toMatchObject({
+      role: "assistant",
+      toolCalls: [{ id: "appel-1", name: "lookup_repair_price" }],
+    });
     const tool = second.at(-1)!;
     expect(tool).toMatchObject({ role: "tool", toolCallId: "appel-1" });
-    expect(JSON.parse(tool.content)).toMatchObject({ found: true, repairs: expect.arrayContaining([expect.objectContaining({ euros: price.euros })]) });
+    expect(JSON.parse(tool.content)).toMatchObject({
+      found: true,
+      repairs: expect.arrayContaining([expect.objectContaining({ euros: price.euros })]),
+    });
   });
 
   it("stops offering tools after 3 rounds", async () => {
     const call = { id: "x", name: "shop_information", arguments: "{}" };
-    const provider = fakeProvider({ toolCalls: [call] }, { toolCalls: [call] }, { toolCalls: [call] }, { pieces: ["Voici nos horaires."] });
+    const provider = fakeProvider(
+      { toolCalls: [call] },
+      { toolCalls: [call] },
+      { toolCalls: [call] },
+      { pieces: ["Voici nos horaires."] },
+    );
     const { outcome } = await reply(provider);
     expect(outcome).toMatchObject({ kind: "answer", calls: 4 });
     expect(provider.requests.map((request) => request.tools.length)).toEqual([2, 2, 2, 0]);
@@ -99,7 +125,11 @@ describe("generateReply with any ChatProvider", () => {
     expect(answered.waits).toEqual([1000]);
 
     const exhausted = await reply(fakeProvider({ error: retryable() }, { error: retryable() }, { error: retryable() }));
-    expect(exhausted.outcome).toMatchObject({ kind: "retries-exhausted", content: ASSISTANT_MESSAGES.retriesExhausted, calls: 3 });
+    expect(exhausted.outcome).toMatchObject({
+      kind: "retries-exhausted",
+      content: ASSISTANT_MESSAGES.retriesExhausted,
+      calls: 3,
+    });
     expect(exhausted.waits).toEqual([1000, 2000]);
   });
 
@@ -118,7 +148,11 @@ describe("generateReply with any ChatProvider", () => {
       },
     };
     const { outcome, pieces } = await reply(cut);
-    expect(outcome).toMatchObject({ kind: "failed", content: `Première étape : \n\n${ASSISTANT_MESSAGES.failed}`, calls: 1 });
+    expect(outcome).toMatchObject({
+      kind: "failed",
+      content: `Première étape : \n\n${ASSISTANT_MESSAGES.failed}`,
+      calls: 1,
+    });
     expect(pieces).toEqual(["Première étape : ", `\n\n${ASSISTANT_MESSAGES.failed}`]);
   });
 

@@ -16,10 +16,21 @@ import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 import { TECHNICIAN_HOURLY_RATE_EUROS } from "./knowledge.ts";
 import { PriceGuard } from "./price-guard.ts";
 import { runTool, systemPrompt, TOOLS } from "./prompt.ts";
-import { ChatProviderError, type ChatMessage, type ChatProvider, type ChatResult, type ChatSettings } from "./provider.ts";
+import {
+  ChatProviderError,
+  type ChatMessage,
+  type ChatProvider,
+  type ChatResult,
+  type ChatSettings,
+} from "./provider.ts";
 
 /** Spec §9: temperature 0.7, reply capped at 500 tokens; the penalties' values are not given, these are ours. */
-export const CHAT_SETTINGS: ChatSettings = { temperature: 0.7, maxTokens: 500, presencePenalty: 0.6, frequencyPenalty: 0.5 };
+export const CHAT_SETTINGS: ChatSettings = {
+  temperature: 0.7,
+  maxTokens: 500,
+  presencePenalty: 0.6,
+  frequencyPenalty: 0.5,
+};
 /** Spec §9: the system message plus the latest messages, up to 10 entries. */
 export const HISTORY_LIMIT = 10;
 /** Spec §9 "up to 3 retries": three attempts in all, the message of spec §8 after the third failure. */
@@ -110,7 +121,8 @@ export async function generateReply(options: ReplyOptions): Promise<ReplyOutcome
       const { text, toolCalls } = await call(round < MAX_TOOL_ROUNDS);
       if (toolCalls.length === 0) break;
       messages.push({ role: "assistant", content: text, toolCalls });
-      for (const toolCall of toolCalls) messages.push({ role: "tool", toolCallId: toolCall.id, content: runTool(toolCall, grounded) });
+      for (const toolCall of toolCalls)
+        messages.push({ role: "tool", toolCallId: toolCall.id, content: runTool(toolCall, grounded) });
     }
     show(guard.flush());
   } catch (error) {

@@ -24,9 +24,19 @@ import { generateReply, HISTORY_LIMIT } from "./reply.ts";
 export const CONVERSATION_LIMIT = 200;
 
 type Row = typeof assistantMessages.$inferSelect;
-const toView = (row: Row): AssistantMessage => ({ id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString() });
+const toView = (row: Row): AssistantMessage => ({
+  id: row.id,
+  role: row.role,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+});
 
-export type AssistantRefusal = { ok: false; reason: "rate-limited" | "failed"; message: string; retryAfterSeconds?: number };
+export type AssistantRefusal = {
+  ok: false;
+  reason: "rate-limited" | "failed";
+  message: string;
+  retryAfterSeconds?: number;
+};
 
 export type AssistantService = {
   /** Whether answers come from an AI provider (false: the offline assistant). */
@@ -104,7 +114,12 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
         return failed(error, "limite de l'assistant illisible");
       }
       if (!outcome.allowed) {
-        return { ok: false, reason: "rate-limited", message: ASSISTANT_MESSAGES.tooManyMessages, retryAfterSeconds: outcome.retryAfterSeconds };
+        return {
+          ok: false,
+          reason: "rate-limited",
+          message: ASSISTANT_MESSAGES.tooManyMessages,
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        };
       }
       let history: Row[];
       try {
@@ -131,7 +146,9 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
         handlers.onText(answer);
       } else {
         // Amounts of earlier replies were checked when they were written: they stay allowed.
-        const grounded = new Set(history.filter((row) => row.role === "assistant").flatMap((row) => amountsIn(row.content)));
+        const grounded = new Set(
+          history.filter((row) => row.role === "assistant").flatMap((row) => amountsIn(row.content)),
+        );
         const outcome = await generateReply({
           provider,
           history: history.map((row) => ({ role: row.role, content: row.content })),
@@ -141,13 +158,20 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
           signal: handlers.signal,
         });
         if (outcome.kind === "failed" || outcome.kind === "retries-exhausted") {
-          logger.warn({ err: outcome.cause, kind: outcome.kind, calls: outcome.calls }, "assistant : le fournisseur d'IA a échoué");
+          logger.warn(
+            { err: outcome.cause, kind: outcome.kind, calls: outcome.calls },
+            "assistant : le fournisseur d'IA a échoué",
+          );
         }
-        if (outcome.replaced.length > 0) logger.warn({ amounts: outcome.replaced }, "assistant : montant non vérifié remplacé");
+        if (outcome.replaced.length > 0)
+          logger.warn({ amounts: outcome.replaced }, "assistant : montant non vérifié remplacé");
         answer = outcome.content;
       }
       try {
-        const [stored] = await db.insert(assistantMessages).values({ userId, role: "assistant", content: answer }).returning();
+        const [stored] = await db
+          .insert(assistantMessages)
+          .values({ userId, role: "assistant", content: answer })
+          .returning();
         return { ok: true, message: toView(stored!) };
       } catch (error) {
         return failed(error, "réponse de l'assistant non enregistrée");

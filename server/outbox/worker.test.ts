@@ -49,12 +49,23 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
     });
   const worker = (transport: MailTransport, retryBaseMs = 60_000) => {
     transports.push(transport);
-    return createOutboxWorker({ db: database.db, transport, logger, pollIntervalMs: 60_000, retryBaseMs, retryMaxMs: 600_000 });
+    return createOutboxWorker({
+      db: database.db,
+      transport,
+      logger,
+      pollIntervalMs: 60_000,
+      retryBaseMs,
+      retryMaxMs: 600_000,
+    });
   };
   const smtp = (url: string) => createMailTransport({ kind: "smtp", url, from: '"Atelier" <site@atelier.exemple>' });
   const rows = () => database.db.select().from(outboxMessages).orderBy(outboxMessages.createdAt);
   /** Makes every pending message due now, as if its backoff had elapsed. */
-  const elapse = () => database.db.update(outboxMessages).set({ nextAttemptAt: sql`now()` }).where(eq(outboxMessages.status, "pending"));
+  const elapse = () =>
+    database.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outboxMessages.status, "pending"));
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -119,7 +130,8 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
 
     it("keeps messages while the SMTP server is down, backs off, and delivers each once when it returns", async () => {
       const port = await freePort();
-      for (let i = 0; i < 3; i += 1) await forms().submitRequest("contact", { ...contact, name: `Client ${i}` }, origin);
+      for (let i = 0; i < 3; i += 1)
+        await forms().submitRequest("contact", { ...contact, name: `Client ${i}` }, origin);
       const outbox = worker(smtp(`smtp://127.0.0.1:${port}`), 60_000);
 
       expect(await outbox.runOnce()).toBe(0);
@@ -152,7 +164,8 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
 
     it("never sends a message twice when two workers run at once", async () => {
       sink = await startSmtpSink();
-      for (let i = 0; i < 12; i += 1) await forms().submitRequest("contact", { ...contact, name: `Client ${i}` }, origin);
+      for (let i = 0; i < 12; i += 1)
+        await forms().submitRequest("contact", { ...contact, name: `Client ${i}` }, origin);
       const [a, b] = [worker(smtp(sink.url)), worker(smtp(sink.url))];
       const [sentA, sentB] = await Promise.all([a.runOnce(), b.runOnce()]);
       expect(sentA + sentB).toBe(12);
@@ -245,10 +258,18 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
       await forms().submitRequest("contact", contact, origin);
       const outbox = worker(emailjs());
       expect(await outbox.runOnce()).toBe(0);
-      expect((await rows())[0]).toMatchObject({ status: "pending", attempts: 1, lastError: "l'API e-mail a répondu 429 : The service is busy" });
+      expect((await rows())[0]).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        lastError: "l'API e-mail a répondu 429 : The service is busy",
+      });
       await elapse();
       expect(await outbox.runOnce()).toBe(0);
-      expect((await rows())[0]).toMatchObject({ status: "pending", attempts: 2, lastError: "l'API e-mail a répondu 503 : The service is busy" });
+      expect((await rows())[0]).toMatchObject({
+        status: "pending",
+        attempts: 2,
+        lastError: "l'API e-mail a répondu 503 : The service is busy",
+      });
       await elapse();
       expect(await outbox.runOnce()).toBe(1);
       expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 3, lastError: null });

@@ -50,7 +50,12 @@ export type OutboxWorker = {
 export const WAKE_DELAY_MS = 100;
 
 /** Delay before attempt `attempts + 1`, in ms (`attempts` ≥ 1 failures so far). */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempts: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(exponential * (0.8 + 0.4 * random()));
 }

@@ -40,7 +40,12 @@ type MatrixRow = {
 };
 
 const matrix: MatrixRow[] = [
-  { name: "GET /api/me", method: "get", path: () => "/api/me", expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 200, otherTechnician: 200 } },
+  {
+    name: "GET /api/me",
+    method: "get",
+    path: () => "/api/me",
+    expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 200, otherTechnician: 200 },
+  },
   {
     name: "POST /api/sessions (open session returned, else created)",
     method: "post",
@@ -56,7 +61,12 @@ const matrix: MatrixRow[] = [
     body: () => ({}),
     expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 201, otherTechnician: 201 },
   },
-  { name: "GET /api/sessions/mine", method: "get", path: () => "/api/sessions/mine", expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 200, otherTechnician: 200 } },
+  {
+    name: "GET /api/sessions/mine",
+    method: "get",
+    path: () => "/api/sessions/mine",
+    expected: { anonymous: 401, customer: 200, otherCustomer: 200, technician: 200, otherTechnician: 200 },
+  },
   {
     name: "POST /api/sessions/join a waiting session",
     method: "post",
@@ -81,8 +91,18 @@ const matrix: MatrixRow[] = [
     path: (f) => `/api/sessions/${f.waiting}/disconnect`,
     expected: { anonymous: 401, customer: 403, otherCustomer: 200, technician: 403, otherTechnician: 403 },
   },
-  { name: "GET /api/sessions/active", method: "get", path: () => "/api/sessions/active", expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 200 } },
-  { name: "GET /api/sessions/history", method: "get", path: () => "/api/sessions/history", expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 200 } },
+  {
+    name: "GET /api/sessions/active",
+    method: "get",
+    path: () => "/api/sessions/active",
+    expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 200 },
+  },
+  {
+    name: "GET /api/sessions/history",
+    method: "get",
+    path: () => "/api/sessions/history",
+    expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 200 },
+  },
   {
     name: "POST /api/reports/verify with one's own password",
     method: "post",
@@ -103,7 +123,12 @@ const matrix: MatrixRow[] = [
     verifyFirst: true,
     expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 403 },
   },
-  { name: "GET /api/requests", method: "get", path: () => "/api/requests", expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 200 } },
+  {
+    name: "GET /api/requests",
+    method: "get",
+    path: () => "/api/requests",
+    expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 200 },
+  },
   {
     name: "GET /api/sessions/:code/ice-servers (connected session)",
     method: "get",
@@ -225,7 +250,12 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
     it("answers the account from the cookie, with the role from the database", async () => {
       const response = await as("technician", "get", "/api/me");
       expect(response.body).toEqual({
-        user: { id: accounts.technician.id, name: "Camille Tech", email: accounts.technician.email, isTechnician: true },
+        user: {
+          id: accounts.technician.id,
+          name: "Camille Tech",
+          email: accounts.technician.email,
+          isTechnician: true,
+        },
       });
       const customer = await as("customer", "get", "/api/me");
       expect(customer.body.user.isTechnician).toBe(false);
@@ -303,7 +333,10 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
       expect(free.status).toBe(201);
       expect(free.body.session.code).not.toBe(chosen);
       // The other customer's session is untouched.
-      const [waiting] = await database.db.select().from(sessions).where(sql`code = ${fixture.waiting}`);
+      const [waiting] = await database.db
+        .select()
+        .from(sessions)
+        .where(sql`code = ${fixture.waiting}`);
       expect(waiting).toMatchObject({ userId: accounts.otherCustomer.id, endTime: null });
     });
   });
@@ -326,7 +359,10 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
         const winner = responses.find((response) => response.status === 200)!;
         const loser = responses.find((response) => response.status === 409)!;
         expect(loser.body).toEqual({ message: "Session déjà connectée" });
-        const [row] = await database.db.select().from(sessions).where(sql`code = ${code}`);
+        const [row] = await database.db
+          .select()
+          .from(sessions)
+          .where(sql`code = ${code}`);
         expect(row!.technicianId).toBe(winner.body.session.technicianId);
         expect(row!.status).toBe("connected");
       }
@@ -336,7 +372,11 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
       const before = Date.now();
       const response = await as("otherTechnician", "post", "/api/sessions/join").send({ code: fixture.waiting });
       expect(response.status).toBe(200);
-      expect(response.body.session).toMatchObject({ status: "connected", technicianId: accounts.otherTechnician.id, endTime: null });
+      expect(response.body.session).toMatchObject({
+        status: "connected",
+        technicianId: accounts.otherTechnician.id,
+        endTime: null,
+      });
       expect(Math.abs(Date.parse(response.body.session.startTime) - before)).toBeLessThan(5_000);
     });
 
@@ -362,10 +402,15 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
     });
 
     it("refuses malformed JSON (400) and oversized bodies (413) in French", async () => {
-      const malformed = await as("technician", "post", "/api/sessions/join").set("Content-Type", "application/json").send("{code:");
+      const malformed = await as("technician", "post", "/api/sessions/join")
+        .set("Content-Type", "application/json")
+        .send("{code:");
       expect(malformed.status).toBe(400);
       expect(malformed.body).toEqual({ message: "Le contenu envoyé n'est pas du JSON valide." });
-      const large = await as("technician", "post", "/api/sessions/join").send({ code: fixture.waiting, padding: "x".repeat(10_000) });
+      const large = await as("technician", "post", "/api/sessions/join").send({
+        code: fixture.waiting,
+        padding: "x".repeat(10_000),
+      });
       expect(large.status).toBe(413);
       expect(large.body).toEqual({ message: "Le contenu envoyé est trop volumineux." });
       expect(large.text).not.toMatch(/at .*\.js|Error:/);
@@ -385,7 +430,9 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
 
   describe("disconnecting", () => {
     it("stores whole seconds since start_time as duration_seconds", async () => {
-      await database.db.execute(sql`update sessions set start_time = now() - interval '125.6 seconds' where code = ${fixture.connected}`);
+      await database.db.execute(
+        sql`update sessions set start_time = now() - interval '125.6 seconds' where code = ${fixture.connected}`,
+      );
       const response = await as("technician", "post", `/api/sessions/${fixture.connected}/disconnect`);
       expect(response.status).toBe(200);
       const session = response.body.session as SessionView;
@@ -395,7 +442,9 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
     });
 
     it("counts hours too, and lets the customer end it as well", async () => {
-      await database.db.execute(sql`update sessions set start_time = now() - interval '2 hours 3 minutes 4 seconds' where code = ${fixture.connected}`);
+      await database.db.execute(
+        sql`update sessions set start_time = now() - interval '2 hours 3 minutes 4 seconds' where code = ${fixture.connected}`,
+      );
       const response = await as("customer", "post", `/api/sessions/${fixture.connected}/disconnect`);
       expect(response.body.session.durationSeconds).toBe(2 * 3600 + 3 * 60 + 4);
     });
@@ -431,12 +480,18 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
       await as("otherTechnician", "post", "/api/sessions/join").send({ code: fixture.waiting });
 
       const history = await as("technician", "get", "/api/sessions/history");
-      expect(history.body.sessions.map((session: SessionView) => session.code)).toEqual([second.body.session.code, fixture.connected]);
+      expect(history.body.sessions.map((session: SessionView) => session.code)).toEqual([
+        second.body.session.code,
+        fixture.connected,
+      ]);
       const otherHistory = await as("otherTechnician", "get", "/api/sessions/history");
       expect(otherHistory.body.sessions.map((session: SessionView) => session.code)).toEqual([fixture.waiting]);
 
       const mine = await as("customer", "get", "/api/sessions/mine");
-      expect(mine.body.sessions.map((session: SessionView) => session.code)).toEqual([second.body.session.code, fixture.connected]);
+      expect(mine.body.sessions.map((session: SessionView) => session.code)).toEqual([
+        second.body.session.code,
+        fixture.connected,
+      ]);
       const otherMine = await as("otherCustomer", "get", "/api/sessions/mine");
       expect(otherMine.body.sessions.map((session: SessionView) => session.code)).toEqual([fixture.waiting]);
       const technicianMine = await as("technician", "get", "/api/sessions/mine");
@@ -445,7 +500,11 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
 
     it("resumes the technician's connected session on dashboard load, and nothing after disconnect", async () => {
       const active = await as("technician", "get", "/api/sessions/active");
-      expect(active.body.session).toMatchObject({ code: fixture.connected, status: "connected", userName: "Léa Martin" });
+      expect(active.body.session).toMatchObject({
+        code: fixture.connected,
+        status: "connected",
+        userName: "Léa Martin",
+      });
       const none = await as("otherTechnician", "get", "/api/sessions/active");
       expect(none.body).toEqual({ session: null });
       await as("customer", "post", `/api/sessions/${fixture.connected}/disconnect`);
@@ -460,10 +519,19 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
       const code = fixture.connected;
       expect((await as("customer", "post", events(code)).send({ kind: "sharing-started" })).status).toBe(201);
       expect((await as("technician", "post", events(code)).send({ kind: "control-on" })).status).toBe(201);
-      const said = await as("customer", "post", events(code)).send({ kind: "chat", text: "  Mon imprimante ne répond plus.  " });
+      const said = await as("customer", "post", events(code)).send({
+        kind: "chat",
+        text: "  Mon imprimante ne répond plus.  ",
+      });
       expect(said.status).toBe(201);
-      expect(said.body.event).toMatchObject({ kind: "chat", actor: "customer", text: "Mon imprimante ne répond plus." });
-      expect((await as("technician", "post", events(code)).send({ kind: "chat", text: "Je regarde." })).status).toBe(201);
+      expect(said.body.event).toMatchObject({
+        kind: "chat",
+        actor: "customer",
+        text: "Mon imprimante ne répond plus.",
+      });
+      expect((await as("technician", "post", events(code)).send({ kind: "chat", text: "Je regarde." })).status).toBe(
+        201,
+      );
       expect((await as("technician", "post", events(code)).send({ kind: "control-off" })).status).toBe(201);
       await as("customer", "post", `/api/sessions/${code}/disconnect`);
 
@@ -523,7 +591,9 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
 
   describe("reports", () => {
     it("are locked until the technician's own password is checked, for this sign-in session only", async () => {
-      await database.db.execute(sql`update sessions set start_time = now() - interval '3725 seconds' where code = ${fixture.connected}`);
+      await database.db.execute(
+        sql`update sessions set start_time = now() - interval '3725 seconds' where code = ${fixture.connected}`,
+      );
       await as("technician", "post", `/api/sessions/${fixture.connected}/disconnect`);
       const path = `/api/sessions/${fixture.connected}/report`;
 
@@ -535,12 +605,16 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
       expect(wrong.status).toBe(403);
       expect(wrong.body).toEqual({ message: "Mot de passe incorrect" });
       // Another technician's password does not open one's reports either.
-      const others = await as("technician", "post", "/api/reports/verify").send({ password: accounts.otherTechnician.password });
+      const others = await as("technician", "post", "/api/reports/verify").send({
+        password: accounts.otherTechnician.password,
+      });
       expect(others.status).toBe(403);
       expect((await as("technician", "get", path)).status).toBe(423);
 
       const before = Date.now();
-      const right = await as("technician", "post", "/api/reports/verify").send({ password: accounts.technician.password });
+      const right = await as("technician", "post", "/api/reports/verify").send({
+        password: accounts.technician.password,
+      });
       expect(right.status).toBe(200);
       const grantedFor = (Date.parse(right.body.grantedUntil) - before) / 1000;
       expect(grantedFor).toBeGreaterThan(REPORT_GRANT_SECONDS - 5);
@@ -554,7 +628,15 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
         userEmail: accounts.customer.email,
         durationSeconds: 3725,
       });
-      expect(Object.keys(report.body.report).sort()).toEqual(["code", "durationSeconds", "endTime", "events", "startTime", "userEmail", "userName"]);
+      expect(Object.keys(report.body.report).sort()).toEqual([
+        "code",
+        "durationSeconds",
+        "endTime",
+        "events",
+        "startTime",
+        "userEmail",
+        "userName",
+      ]);
       expect(report.body.report.events.map((event: SessionEventView) => [event.kind, event.actor])).toEqual([
         ["joined", "technician"],
         ["ended", "technician"],
@@ -601,7 +683,9 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
 
   describe("the requests view", () => {
     it("lists contact and quote requests newest first with their delivery state, for technicians", async () => {
-      const contact = await http().post("/api/contact").send({ name: "Léa Martin", email: "lea@exemple.fr", message: "Mon écran est fissuré." });
+      const contact = await http()
+        .post("/api/contact")
+        .send({ name: "Léa Martin", email: "lea@exemple.fr", message: "Mon écran est fissuré." });
       expect(contact.status).toBe(201);
       const quote = await http().post("/api/quote").send({
         companyName: "Boulangerie Durand",
@@ -614,7 +698,9 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
         budget: "1 500 €",
       });
       expect(quote.status).toBe(201);
-      await database.db.execute(sql`update outbox_messages set status = 'sent', attempts = 1, sent_at = now() where request_id = ${quote.body.id}`);
+      await database.db.execute(
+        sql`update outbox_messages set status = 'sent', attempts = 1, sent_at = now() where request_id = ${quote.body.id}`,
+      );
 
       const response = await as("technician", "get", "/api/requests");
       expect(response.status).toBe(200);

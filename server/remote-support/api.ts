@@ -106,7 +106,9 @@ function parse<T extends z.ZodType>(
   fallback: string,
 ): { ok: true; data: z.output<T> } | { ok: false; message: string } {
   const result = schema.safeParse(input, { error: () => fallback });
-  return result.success ? { ok: true, data: result.data } : { ok: false, message: result.error.issues[0]?.message ?? fallback };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, message: result.error.issues[0]?.message ?? fallback };
 }
 
 /** A JSON body must be an object; absent (no JSON content type) counts as `{}`. */
@@ -146,7 +148,9 @@ export function createRemoteSupportRouter({
   router.get(
     API_ROUTES.me,
     route(async (_req, res, caller) => {
-      res.json({ user: { id: caller.userId, name: caller.name, email: caller.email, isTechnician: caller.role === "technician" } });
+      res.json({
+        user: { id: caller.userId, name: caller.name, email: caller.email, isTechnician: caller.role === "technician" },
+      });
     }),
   );
 

@@ -29,7 +29,10 @@ describe("iceServersFor", () => {
   it("defaults to public STUN servers and allows none at all", () => {
     expect(iceConfigFromEnv(parseEnv({})).stunUrls.every((url) => url.startsWith("stun:"))).toBe(true);
     expect(iceConfigFromEnv(parseEnv({})).stunUrls.length).toBeGreaterThan(0);
-    expect(iceServersFor(iceConfigFromEnv(parseEnv({ ICE_STUN_URLS: "none" })), "u1")).toEqual({ iceServers: [], expiresAt: null });
+    expect(iceServersFor(iceConfigFromEnv(parseEnv({ ICE_STUN_URLS: "none" })), "u1")).toEqual({
+      iceServers: [],
+      expiresAt: null,
+    });
   });
 
   it("adds TURN with credentials expiring TURN_TTL_S after now", () => {
@@ -58,7 +61,9 @@ describe("iceServersFor", () => {
 describe("ICE configuration", () => {
   it("refuses TURN without its secret, and URLs of the wrong scheme, in French", () => {
     expect(() => parseEnv({ TURN_URLS: "turn:turn.exemple.fr" })).toThrow(ConfigError);
-    expect(() => parseEnv({ TURN_URLS: "turn:turn.exemple.fr" })).toThrow(/TURN_SECRET.*requis quand TURN_URLS est défini/s);
+    expect(() => parseEnv({ TURN_URLS: "turn:turn.exemple.fr" })).toThrow(
+      /TURN_SECRET.*requis quand TURN_URLS est défini/s,
+    );
     expect(() => parseEnv({ ICE_STUN_URLS: "https://stun.exemple.fr" })).toThrow(/ICE_STUN_URLS.*stun:/s);
     expect(() => parseEnv({ TURN_URLS: "stun:x", TURN_SECRET: "un-secret-turn-de-test" })).toThrow(/TURN_URLS.*turn:/s);
   });

@@ -31,7 +31,11 @@ export function iceConfigFromEnv(env: Env): IceConfig {
 }
 
 /** coturn REST credentials for `userId`, valid until `expiresAtSeconds` (unix time, s). */
-export function turnCredentials(secret: string, userId: string, expiresAtSeconds: number): { username: string; credential: string } {
+export function turnCredentials(
+  secret: string,
+  userId: string,
+  expiresAtSeconds: number,
+): { username: string; credential: string } {
   const username = `${expiresAtSeconds}:${userId}`;
   return { username, credential: createHmac("sha1", secret).update(username).digest("base64") };
 }

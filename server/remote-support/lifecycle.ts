@@ -32,7 +32,10 @@ export type SessionLifecycle = {
   active(caller: Caller | null): Promise<Outcome<{ session: SessionView | null }>>;
   history(caller: Caller | null): Promise<Outcome<{ sessions: SessionView[] }>>;
   mine(caller: Caller | null): Promise<Outcome<{ sessions: SessionView[] }>>;
-  participant(caller: Caller | null, code: string): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
+  participant(
+    caller: Caller | null,
+    code: string,
+  ): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
   expireCodes(): Promise<Outcome<{ ended: number }>>;
 };
 
@@ -94,7 +97,9 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
         let expired: SessionRow[] = [];
         const result = await db.transaction(async (tx) => {
           // One creation at a time per account (both engines): "one open session per customer" holds under double clicks.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`session-create:${caller.userId}`}, 0))`);
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtextextended(${`session-create:${caller.userId}`}, 0))`,
+          );
           expired = await endExpired(tx, eq(sessions.userId, caller.userId));
           if (input.code) {
             // Only the caller's own: someone else's code gets the same answer as a free one (issue 13 §8).
@@ -164,7 +169,8 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
               ),
             )
             .returning();
-          if (joined) await tx.insert(sessionEvents).values({ sessionId: joined.id, actorId: caller.userId, kind: "joined" });
+          if (joined)
+            await tx.insert(sessionEvents).values({ sessionId: joined.id, actorId: caller.userId, kind: "joined" });
           return joined;
         });
         if (!row) return refuseJoin(caller, code);
@@ -182,19 +188,26 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
         const row = await db.transaction((tx) =>
           endInTransaction(
             tx,
-            and(eq(sessions.code, code), or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)))!,
+            and(
+              eq(sessions.code, code),
+              or(eq(sessions.userId, caller.userId), eq(sessions.technicianId, caller.userId)),
+            )!,
             caller.userId,
           ),
         );
         if (row) {
           const session = toSessionView(row);
-          logger.info({ sessionId: row.id, by: caller.userId, durationSeconds: row.durationSeconds }, "session terminée");
+          logger.info(
+            { sessionId: row.id, by: caller.userId, durationSeconds: row.durationSeconds },
+            "session terminée",
+          );
           announce({ type: "session", session });
           return { ok: true, session, changed: true };
         }
         const existing = await findByCode(code);
         if (!existing) return refuse("not-found");
-        if (existing.userId !== caller.userId && existing.technicianId !== caller.userId) return refuse("not-participant");
+        if (existing.userId !== caller.userId && existing.technicianId !== caller.userId)
+          return refuse("not-participant");
         return { ok: true, session: toSessionView(existing), changed: false };
       });
     },

@@ -29,7 +29,10 @@ describe("TokenBucket (issue 13 §3, per-connection signaling budget)", () => {
 
 describe("session limits from the environment (issue 13 §8)", () => {
   it("default to the documented values and follow the SESSION_* variables", () => {
-    expect(sessionLimitsFromEnv(parseEnv({}))).toEqual({ codeTtlSeconds: DEFAULT_CODE_TTL_SECONDS, limits: DEFAULT_SESSION_LIMITS });
+    expect(sessionLimitsFromEnv(parseEnv({}))).toEqual({
+      codeTtlSeconds: DEFAULT_CODE_TTL_SECONDS,
+      limits: DEFAULT_SESSION_LIMITS,
+    });
     const custom = sessionLimitsFromEnv(
       parseEnv({
         SESSION_CODE_TTL_S: "600",

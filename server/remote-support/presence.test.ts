@@ -138,7 +138,8 @@ describe.each(DATABASE_KINDS)("abandoned sessions and restarts on %s", (kind) =>
   let server: RemoteSupportServer;
   let accounts: Record<Role, TestAccount>;
   const opened: TestSocket[] = [];
-  const as = (role: Role, method: "get" | "post", path: string) => request(server.url)[method](path).set("Cookie", accounts[role].cookie);
+  const as = (role: Role, method: "get" | "post", path: string) =>
+    request(server.url)[method](path).set("Cookie", accounts[role].cookie);
   const socketOf = async (role: Role) => {
     const socket = await connectSocket(server.url, accounts[role].cookie);
     opened.push(socket);
@@ -153,7 +154,9 @@ describe.each(DATABASE_KINDS)("abandoned sessions and restarts on %s", (kind) =>
     return joined.body.session as SessionView;
   }
   const historyRow = async (code: string): Promise<SessionView> =>
-    ((await as("technician", "get", "/api/sessions/history")).body.sessions as SessionView[]).find((session) => session.code === code)!;
+    ((await as("technician", "get", "/api/sessions/history")).body.sessions as SessionView[]).find(
+      (session) => session.code === code,
+    )!;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -182,20 +185,28 @@ describe.each(DATABASE_KINDS)("abandoned sessions and restarts on %s", (kind) =>
     expect((await historyRow(session.code)).endTime).toBeNull();
 
     customer.close();
-    await expect.poll(async () => (await historyRow(session.code)).endTime, { timeout: 10_000, interval: 100 }).not.toBeNull();
+    await expect
+      .poll(async () => (await historyRow(session.code)).endTime, { timeout: 10_000, interval: 100 })
+      .not.toBeNull();
     const row = await historyRow(session.code);
     expect(row.status).toBe("disconnected");
     // The recorded duration is the session's own: from the join to the end the server wrote.
     const span = (Date.parse(row.endTime!) - Date.parse(row.startTime!)) / 1000;
     expect(row.durationSeconds).toBe(Math.floor(span));
-    const events = (await as("customer", "get", `/api/sessions/${session.code}/events`)).body.events as SessionEventView[];
+    const events = (await as("customer", "get", `/api/sessions/${session.code}/events`)).body
+      .events as SessionEventView[];
     expect(events.filter((event) => event.kind === "ended")).toEqual([expect.objectContaining({ actor: null })]);
   });
 
   it("ends a joined session nobody connects to (what a new process finds after a kill -9) once the grace has passed", async () => {
     const session = await connectedSession();
-    await expect.poll(async () => (await historyRow(session.code)).endTime, { timeout: 10_000, interval: 100 }).not.toBeNull();
-    expect((await as("customer", "get", "/api/sessions/mine")).body.sessions[0]).toMatchObject({ code: session.code, status: "disconnected" });
+    await expect
+      .poll(async () => (await historyRow(session.code)).endTime, { timeout: 10_000, interval: 100 })
+      .not.toBeNull();
+    expect((await as("customer", "get", "/api/sessions/mine")).body.sessions[0]).toMatchObject({
+      code: session.code,
+      status: "disconnected",
+    });
   });
 });
 

@@ -84,7 +84,11 @@ export function startPresence(options: PresenceOptions): Presence {
 
   async function sweepOnce(): Promise<string[]> {
     const open = await options.openSessions();
-    const userIds = [...new Set(open.flatMap((session) => (session.technicianId ? [session.userId, session.technicianId] : [session.userId])))];
+    const userIds = [
+      ...new Set(
+        open.flatMap((session) => (session.technicianId ? [session.userId, session.technicianId] : [session.userId])),
+      ),
+    ];
     const present = userIds.length > 0 ? await options.presentUsers(userIds) : new Set<string>();
     const at = now();
     const openIds = new Set(open.map((session) => session.id));
@@ -104,7 +108,10 @@ export function startPresence(options: PresenceOptions): Presence {
       goneSince.delete(session.id);
       if (await options.endByServer(session.code)) {
         ended.push(session.id);
-        logger.info({ sessionId: session.id, absentMs: at - since }, "session abandonnée par ses deux participants : terminée");
+        logger.info(
+          { sessionId: session.id, absentMs: at - since },
+          "session abandonnée par ses deux participants : terminée",
+        );
       }
     }
     return ended;
@@ -122,7 +129,10 @@ export function startPresence(options: PresenceOptions): Presence {
     return running;
   }
 
-  const timer = options.autoStart === false ? undefined : setInterval(() => void sweep(), options.sweepIntervalMs ?? sweepIntervalFor(abandonAfterMs));
+  const timer =
+    options.autoStart === false
+      ? undefined
+      : setInterval(() => void sweep(), options.sweepIntervalMs ?? sweepIntervalFor(abandonAfterMs));
   timer?.unref();
   if (timer) void sweep();
 

@@ -71,7 +71,9 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
     });
 
     it("refuses a browser handshake from another site, accepts the site's own origin", async () => {
-      await expect(connectSocket(server.url, accounts.customer.cookie, { origin: "https://pirate.example" })).rejects.toThrow();
+      await expect(
+        connectSocket(server.url, accounts.customer.cookie, { origin: "https://pirate.example" }),
+      ).rejects.toThrow();
       const socket = await connectSocket(server.url, accounts.customer.cookie, { origin: server.url });
       opened.push(socket);
       expect(socket.connected).toBe(true);
@@ -109,7 +111,11 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       const otherDashboard = nextEvent(otherTechnician, "sessions:changed");
       await as("technician", "post", "/api/sessions/join").send({ code: createdView.code.toLowerCase() });
       const [customerView] = await joined;
-      expect(customerView).toMatchObject({ code: createdView.code, status: "connected", technicianId: accounts.technician.id });
+      expect(customerView).toMatchObject({
+        code: createdView.code,
+        status: "connected",
+        technicianId: accounts.technician.id,
+      });
       expect((await joinedTechnician)[0]).toEqual(customerView);
       await otherDashboard;
 
@@ -134,7 +140,10 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
 
     it("is refused before a technician joined", async () => {
       const customer = await socketOf(accounts.customer.cookie);
-      expect(await signal(customer, code, { type: "offer", peer: "p1", sdp: "v=0" })).toEqual({ ok: false, message: SESSION_MESSAGES.notConnected });
+      expect(await signal(customer, code, { type: "offer", peer: "p1", sdp: "v=0" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.notConnected,
+      });
     });
 
     it("is relayed between the two participants only, each message to the other one, and stored", async () => {
@@ -150,7 +159,11 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       expect(await signal(customer, code.toLowerCase(), offer)).toEqual({ ok: true });
       expect((await received)[0]).toEqual({ code, data: offer });
 
-      const candidate = { type: "candidate", peer: "p1", candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 5000 typ host", sdpMid: "0" } };
+      const candidate = {
+        type: "candidate",
+        peer: "p1",
+        candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 5000 typ host", sdpMid: "0" },
+      };
       const answered = nextEvent(customer, "signal");
       expect(await signal(technician, code, candidate)).toEqual({ ok: true });
       expect((await answered)[0]).toEqual({ code, data: candidate });
@@ -159,7 +172,11 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       expect(customerSignals).toHaveLength(1); // only the technician's message, not its own offer back
       expect(otherSignals).toEqual([]);
 
-      const rows = await database.db.select().from(signaling).where(eq(signaling.sessionCode, code)).orderBy(signaling.createdAt);
+      const rows = await database.db
+        .select()
+        .from(signaling)
+        .where(eq(signaling.sessionCode, code))
+        .orderBy(signaling.createdAt);
       expect(rows.map((row) => [row.senderId, JSON.parse(row.data)])).toEqual([
         [accounts.customer.id, offer],
         [accounts.technician.id, candidate],
@@ -176,7 +193,11 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
         ...Array.from({ length: 20 }, (_, index) => ({
           type: "candidate",
           peer: "p1",
-          candidate: { candidate: `candidate:${index} 1 udp 1 127.0.0.1 ${5000 + index} typ host`, sdpMid: "0", sdpMLineIndex: 0 },
+          candidate: {
+            candidate: `candidate:${index} 1 udp 1 127.0.0.1 ${5000 + index} typ host`,
+            sdpMid: "0",
+            sdpMLineIndex: 0,
+          },
         })),
       ];
       const acks = messages.map((data) => signal(customer, code, data));
@@ -192,13 +213,31 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       const technician = await socketOf(accounts.technician.cookie);
       const technicianSignals = record(technician, "signal");
 
-      expect(await signal(otherTechnician, code, { type: "answer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notParticipant });
-      expect(await signal(otherCustomer, code, { type: "offer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notParticipant });
-      expect(await signal(technician, "AAAAAA", { type: "answer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notFound });
-      expect(await signal(technician, code, "pas un objet")).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
+      expect(await signal(otherTechnician, code, { type: "answer", peer: "p1", sdp: "x" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.notParticipant,
+      });
+      expect(await signal(otherCustomer, code, { type: "offer", peer: "p1", sdp: "x" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.notParticipant,
+      });
+      expect(await signal(technician, "AAAAAA", { type: "answer", peer: "p1", sdp: "x" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.notFound,
+      });
+      expect(await signal(technician, code, "pas un objet")).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.badSignal,
+      });
       expect(await signal(technician, code, ["offer"])).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
-      expect(await signal(technician, code, { type: "bonjour" })).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
-      expect(await signal(technician, code, { type: "answer", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.badSignal });
+      expect(await signal(technician, code, { type: "bonjour" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.badSignal,
+      });
+      expect(await signal(technician, code, { type: "answer", sdp: "x" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.badSignal,
+      });
       expect(await signal(technician, code, { type: "answer", peer: "p1", sdp: "x".repeat(70_000) })).toEqual({
         ok: false,
         message: "Message de signalisation trop volumineux.",
@@ -212,7 +251,10 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       await as("technician", "post", "/api/sessions/join").send({ code });
       await as("technician", "post", `/api/sessions/${code}/disconnect`);
       const customer = await socketOf(accounts.customer.cookie);
-      expect(await signal(customer, code, { type: "offer", peer: "p1", sdp: "x" })).toEqual({ ok: false, message: SESSION_MESSAGES.notConnected });
+      expect(await signal(customer, code, { type: "offer", peer: "p1", sdp: "x" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.notConnected,
+      });
     });
 
     it("takes each kind from its side only: the customer offers, the technician answers and asks for an offer", async () => {
@@ -222,9 +264,18 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
       const customerSignals = record(customer, "signal");
       const technicianSignals = record(technician, "signal");
 
-      expect(await signal(technician, code, { type: "offer", peer: "p1", sdp: "v=0" })).toEqual({ ok: false, message: SESSION_MESSAGES.wrongSender });
-      expect(await signal(customer, code, { type: "answer", peer: "p1", sdp: "v=0" })).toEqual({ ok: false, message: SESSION_MESSAGES.wrongSender });
-      expect(await signal(customer, code, { type: "ready" })).toEqual({ ok: false, message: SESSION_MESSAGES.wrongSender });
+      expect(await signal(technician, code, { type: "offer", peer: "p1", sdp: "v=0" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.wrongSender,
+      });
+      expect(await signal(customer, code, { type: "answer", peer: "p1", sdp: "v=0" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.wrongSender,
+      });
+      expect(await signal(customer, code, { type: "ready" })).toEqual({
+        ok: false,
+        message: SESSION_MESSAGES.wrongSender,
+      });
       await pause(QUIET_MS);
       expect(customerSignals).toEqual([]);
       expect(technicianSignals).toEqual([]);
@@ -330,7 +381,10 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("two servers on one PostgreS
 
     const pushed = nextEvent(technicianOnB, "session:updated");
     const dashboard = nextEvent(otherTechnicianOnB, "sessions:changed");
-    const joined = await request(serverA.url).post("/api/sessions/join").set("Cookie", accounts.technician.cookie).send({ code });
+    const joined = await request(serverA.url)
+      .post("/api/sessions/join")
+      .set("Cookie", accounts.technician.cookie)
+      .send({ code });
     expect(joined.status).toBe(200);
     expect((await pushed)[0]).toMatchObject({ code, status: "connected", technicianId: accounts.technician.id });
     await dashboard;
@@ -338,12 +392,16 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("two servers on one PostgreS
     // An offer larger than NOTIFY's 8000 bytes travels through socket_io_attachments.
     const offer = { type: "offer" as const, peer: "p1", sdp: `v=0\r\n${"a=candidate:x\r\n".repeat(1_500)}` };
     const received = nextEvent(technicianOnB, "signal");
-    expect(await new Promise((resolve) => customerOnA.emit("signal", { code, data: offer }, resolve))).toEqual({ ok: true });
+    expect(await new Promise((resolve) => customerOnA.emit("signal", { code, data: offer }, resolve))).toEqual({
+      ok: true,
+    });
     expect((await received)[0]).toEqual({ code, data: offer });
 
     const answered = nextEvent(customerOnA, "signal");
     const answer = { type: "answer" as const, peer: "p1", sdp: "v=0" };
-    expect(await new Promise((resolve) => technicianOnB.emit("signal", { code, data: answer }, resolve))).toEqual({ ok: true });
+    expect(await new Promise((resolve) => technicianOnB.emit("signal", { code, data: answer }, resolve))).toEqual({
+      ok: true,
+    });
     expect((await answered)[0]).toEqual({ code, data: answer });
   });
 

@@ -206,12 +206,17 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
 
   io.on("connection", (socket) => {
     const { caller } = socket.data;
-    void socket.join([userRoom(caller.userId), authRoom(caller.authSessionId), ...(watchesSessions(caller) ? [TECHNICIANS_ROOM] : [])]);
+    void socket.join([
+      userRoom(caller.userId),
+      authRoom(caller.authSessionId),
+      ...(watchesSessions(caller) ? [TECHNICIANS_ROOM] : []),
+    ]);
 
     const relay = async (message: unknown, reply: (result: SignalAck) => void) => {
       if (Date.now() - socket.data.checkedAt > EVENT_REVALIDATE_MS && !(await revalidate(socket))) return;
       const checked = SignalMessage.safeParse(message, { error: () => SESSION_MESSAGES.badSignal });
-      if (!checked.success) return reply({ ok: false, message: checked.error.issues[0]?.message ?? SESSION_MESSAGES.badSignal });
+      if (!checked.success)
+        return reply({ ok: false, message: checked.error.issues[0]?.message ?? SESSION_MESSAGES.badSignal });
       const { code, data } = checked.data;
       const result = await sessions.relaySignal(socket.data.caller, code, data);
       if (!result.ok) return reply({ ok: false, message: result.message });
@@ -226,11 +231,15 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     let refused = 0;
     let refusalLoggedAt = 0;
     const withinBudget = (message: unknown): boolean => {
-      if (pending < budget.maxPending && messageBucket.take() && byteBucket.take(JSON.stringify(message)?.length ?? 0)) return true;
+      if (pending < budget.maxPending && messageBucket.take() && byteBucket.take(JSON.stringify(message)?.length ?? 0))
+        return true;
       // One line per connection and 10 s at most: a flood must not turn into a flood of logs.
       refused += 1;
       if (Date.now() - refusalLoggedAt >= 10_000) {
-        logger.warn({ userId: socket.data.caller.userId, refused }, "Socket.IO : signalisation refusée (budget de la connexion)");
+        logger.warn(
+          { userId: socket.data.caller.userId, refused },
+          "Socket.IO : signalisation refusée (budget de la connexion)",
+        );
         refusalLoggedAt = Date.now();
         refused = 0;
       }

@@ -35,7 +35,8 @@ describe.each(DATABASE_KINDS)("session codes and limits on %s", (kind) => {
   /** A new account per test: limits are per account and the store outlives tests. */
   const account = (technician: boolean) =>
     createAccount(server, database, technician ? "technician" : "customer", technician, `-${kind}-${++accountCount}`);
-  const post = (who: TestAccount, path: string, body: object = {}) => request(server.url).post(path).set("Cookie", who.cookie).send(body);
+  const post = (who: TestAccount, path: string, body: object = {}) =>
+    request(server.url).post(path).set("Cookie", who.cookie).send(body);
   const created = async (customer: TestAccount): Promise<SessionView> => {
     const response = await post(customer, "/api/sessions");
     expect(response.status).toBe(201);
@@ -43,7 +44,9 @@ describe.each(DATABASE_KINDS)("session codes and limits on %s", (kind) => {
   };
   /** Moves a session's creation back in time (the code's age is what expires). */
   const ageSession = (code: string, seconds: number) =>
-    database.db.execute(sql`update sessions set created_at = now() - (${seconds}::integer * interval '1 second') where code = ${code}`);
+    database.db.execute(
+      sql`update sessions set created_at = now() - (${seconds}::integer * interval '1 second') where code = ${code}`,
+    );
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -177,7 +180,9 @@ describe.each(DATABASE_KINDS)("session codes and limits on %s", (kind) => {
     it("counts guesses sent in parallel: exactly the limit gets an answer, the rest 429", async () => {
       const guesser = await account(true);
       const answers = await Promise.all(
-        Array.from({ length: joinFailures.points * 3 }, () => post(guesser, "/api/sessions/join", { code: generateSessionCode() })),
+        Array.from({ length: joinFailures.points * 3 }, () =>
+          post(guesser, "/api/sessions/join", { code: generateSessionCode() }),
+        ),
       );
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 404)).toHaveLength(joinFailures.points);

@@ -29,7 +29,11 @@ export const VERIFY_ATTEMPTS_PER_MINUTE = 5;
 export type SessionRecord = {
   report(caller: Caller | null, code: string): Promise<Outcome<{ report: SessionReport }>>;
   verifyPassword(caller: Caller | null, password: string): Promise<Outcome<{ grantedUntil: Date }>>;
-  recordEvent(caller: Caller | null, code: string, body: SessionEventBody): Promise<Outcome<{ event: SessionEventView }>>;
+  recordEvent(
+    caller: Caller | null,
+    code: string,
+    body: SessionEventBody,
+  ): Promise<Outcome<{ event: SessionEventView }>>;
   events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
   authSessionEnded(ended: { id: string; userId: string }): void;
 };
@@ -38,7 +42,11 @@ const REPORT_GRANT_PREFIX = "report-grant:";
 
 export function createSessionRecord(context: SessionContext): SessionRecord {
   const { db, logger, announce, guarded, findByCode, rateLimits, verifyPasswordHash } = context;
-  const verifyLimiter = createRateLimiter(rateLimits, { name: "report-password", points: VERIFY_ATTEMPTS_PER_MINUTE, durationSeconds: 60 });
+  const verifyLimiter = createRateLimiter(rateLimits, {
+    name: "report-password",
+    points: VERIFY_ATTEMPTS_PER_MINUTE,
+    durationSeconds: 60,
+  });
 
   async function hasReportGrant(caller: Caller): Promise<boolean> {
     const [grant] = await db
@@ -114,7 +122,10 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
             .where(
               or(
                 eq(verifications.identifier, identifier),
-                and(sql`${verifications.identifier} like ${`${REPORT_GRANT_PREFIX}%`}`, lte(verifications.expiresAt, new Date())),
+                and(
+                  sql`${verifications.identifier} like ${`${REPORT_GRANT_PREFIX}%`}`,
+                  lte(verifications.expiresAt, new Date()),
+                ),
               ),
             );
           await tx
@@ -140,7 +151,12 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
         if (needsConnection.includes(body.kind) && session.status !== "connected") return refuse("not-connected");
         const [row] = await db
           .insert(sessionEvents)
-          .values({ sessionId: session.id, actorId: caller.userId, kind: body.kind, text: body.kind === "chat" ? body.text : null })
+          .values({
+            sessionId: session.id,
+            actorId: caller.userId,
+            kind: body.kind,
+            text: body.kind === "chat" ? body.text : null,
+          })
           .returning();
         return { ok: true, event: toSessionEventView(row!, session) };
       });

@@ -52,8 +52,7 @@ export type Outcome<T> = ({ ok: true } & T) | Refusal;
 
 /** What the service announces after a commit; `realtime.ts` turns it into Socket.IO events. */
 export type SessionServiceEvent =
-  | { type: "session"; session: SessionView }
-  | { type: "auth-session-ended"; authSessionId: string; userId: string };
+  { type: "session"; session: SessionView } | { type: "auth-session-ended"; authSessionId: string; userId: string };
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -84,18 +83,31 @@ export function generateSessionCode(): string {
 type SessionEventRow = typeof sessionEvents.$inferSelect;
 
 /** An event as the API shows it: the actor is named by their role in `session`. */
-export function toSessionEventView(row: SessionEventRow, session: Pick<SessionRow, "userId" | "technicianId">): SessionEventView {
+export function toSessionEventView(
+  row: SessionEventRow,
+  session: Pick<SessionRow, "userId" | "technicianId">,
+): SessionEventView {
   return {
     id: row.id,
     kind: row.kind,
-    actor: row.actorId === null ? null : row.actorId === session.userId ? "customer" : row.actorId === session.technicianId ? "technician" : null,
+    actor:
+      row.actorId === null
+        ? null
+        : row.actorId === session.userId
+          ? "customer"
+          : row.actorId === session.technicianId
+            ? "technician"
+            : null,
     text: row.text,
     at: row.createdAt.toISOString(),
   };
 }
 
 /** The caller's side in `session`, or null when they are not one of its participants. */
-export function roleIn(session: Pick<SessionRow, "userId" | "technicianId">, caller: Caller): "customer" | "technician" | null {
+export function roleIn(
+  session: Pick<SessionRow, "userId" | "technicianId">,
+  caller: Caller,
+): "customer" | "technician" | null {
   if (session.userId === caller.userId) return "customer";
   if (session.technicianId === caller.userId) return "technician";
   return null;
@@ -140,7 +152,11 @@ export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[
  * IP addresses; issue 13 §3 and §11). Every way a session ends goes through here.
  * @returns the ended row, or undefined when nothing open matched.
  */
-export async function endInTransaction(tx: Transaction, where: SQL, actorId: string | null): Promise<SessionRow | undefined> {
+export async function endInTransaction(
+  tx: Transaction,
+  where: SQL,
+  actorId: string | null,
+): Promise<SessionRow | undefined> {
   const [ended] = await tx
     .update(sessions)
     .set({ status: "disconnected", endTime: sql`now()`, durationSeconds: durationSql })

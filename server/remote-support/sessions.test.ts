@@ -82,7 +82,9 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
       verifyPasswordHash: async () => false,
       generateCode: () => codes.shift() ?? generateSessionCode(),
     });
-    await database.db.insert(sessions).values({ code: taken, userId: accounts.otherCustomer.id, userName: "Paul", userEmail: "paul@exemple.fr" });
+    await database.db
+      .insert(sessions)
+      .values({ code: taken, userId: accounts.otherCustomer.id, userName: "Paul", userEmail: "paul@exemple.fr" });
     const outcome = await service.create(callerOf("customer"), {});
     expect(outcome.ok && outcome.session.code).toBe(fresh);
   });
@@ -98,7 +100,11 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
       await server.sessions.join(callerOf("otherTechnician"), created.session.code); // refused
       await server.sessions.disconnect(callerOf("customer"), created.session.code);
       await server.sessions.disconnect(callerOf("technician"), created.session.code); // already ended
-      expect(events.map((event) => event.type === "session" && event.session.status)).toEqual(["disconnected", "connected", "disconnected"]);
+      expect(events.map((event) => event.type === "session" && event.session.status)).toEqual([
+        "disconnected",
+        "connected",
+        "disconnected",
+      ]);
     } finally {
       unsubscribe();
     }
@@ -122,7 +128,9 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
     expect((await server.sessions.verifyPassword(technician, accounts.technician.password)).ok).toBe(true);
     expect((await server.sessions.report(technician, created.session.code)).ok).toBe(true);
     // Another sign-in session of the same technician has no grant.
-    expect(await server.sessions.report(callerOf("technician", "autre-navigateur"), created.session.code)).toMatchObject({
+    expect(
+      await server.sessions.report(callerOf("technician", "autre-navigateur"), created.session.code),
+    ).toMatchObject({
       reason: "report-locked",
     });
     server.sessions.authSessionEnded({ id: technician.authSessionId, userId: technician.userId });
@@ -130,7 +138,16 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
   });
 
   it("refuses the report check for an account without a password", async () => {
-    const stranger: Caller = { userId: "inconnu", name: "X", email: "x@exemple.fr", role: "technician", authSessionId: "s" };
-    expect(await server.sessions.verifyPassword(stranger, "mot-de-passe")).toMatchObject({ ok: false, reason: "wrong-password" });
+    const stranger: Caller = {
+      userId: "inconnu",
+      name: "X",
+      email: "x@exemple.fr",
+      role: "technician",
+      authSessionId: "s",
+    };
+    expect(await server.sessions.verifyPassword(stranger, "mot-de-passe")).toMatchObject({
+      ok: false,
+      reason: "wrong-password",
+    });
   });
 });

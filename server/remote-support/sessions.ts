@@ -79,7 +79,13 @@ import {
 } from "./session-rules.ts";
 
 export { REPORT_GRANT_SECONDS, VERIFY_ATTEMPTS_PER_MINUTE } from "./session-record.ts";
-export { LIST_LIMIT, endInTransaction, generateSessionCode, toSessionEventView, toSessionView } from "./session-rules.ts";
+export {
+  LIST_LIMIT,
+  endInTransaction,
+  generateSessionCode,
+  toSessionEventView,
+  toSessionView,
+} from "./session-rules.ts";
 export type { Outcome, Refusal, RefusalReason, SessionServiceEvent } from "./session-rules.ts";
 
 export type SessionService = {
@@ -162,9 +168,16 @@ export type SessionService = {
    * otherwise). Sharing may be reported until the session ends; chat and
    * remote input only while it is connected ("not-connected").
    */
-  recordEvent(caller: Caller | null, code: string, body: SessionEventBody): Promise<Outcome<{ event: SessionEventView }>>;
+  recordEvent(
+    caller: Caller | null,
+    code: string,
+    body: SessionEventBody,
+  ): Promise<Outcome<{ event: SessionEventView }>>;
   /** Issue 6: the caller's side in a session not ended (ICE servers are issued to participants only). */
-  participant(caller: Caller | null, code: string): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
+  participant(
+    caller: Caller | null,
+    code: string,
+  ): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
   /** Issue 6: the session's record, oldest first, for its customer and its joined technician. */
   events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
   /** Called by better-auth's session-delete hook: drops the report grant and tells subscribers. */

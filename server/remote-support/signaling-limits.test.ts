@@ -29,7 +29,11 @@ import { DEFAULT_SOCKET_SIGNAL_BUDGET, type SessionSignalBudget, type SocketSign
 const candidate = (index: number): SignalData => ({
   type: "candidate",
   peer: "p1",
-  candidate: { candidate: `candidate:${index} 1 udp 2113937151 192.0.2.${index % 250} ${5000 + index} typ host`, sdpMid: "0", sdpMLineIndex: 0 },
+  candidate: {
+    candidate: `candidate:${index} 1 udp 2113937151 192.0.2.${index % 250} ${5000 + index} typ host`,
+    sdpMid: "0",
+    sdpMLineIndex: 0,
+  },
 });
 
 /** Sends a `signal` and resolves with the server's acknowledgement. */
@@ -63,7 +67,10 @@ describe.each(DATABASE_KINDS)("signaling limits on %s", (kind) => {
   const connectedSession = async (server: RemoteSupportServer): Promise<string> => {
     const created = await request(server.url).post("/api/sessions").set("Cookie", accounts.customer.cookie).send({});
     const code = created.body.session.code as string;
-    const joined = await request(server.url).post("/api/sessions/join").set("Cookie", accounts.technician.cookie).send({ code });
+    const joined = await request(server.url)
+      .post("/api/sessions/join")
+      .set("Cookie", accounts.technician.cookie)
+      .send({ code });
     expect(joined.status).toBe(200);
     return code;
   };
@@ -93,7 +100,9 @@ describe.each(DATABASE_KINDS)("signaling limits on %s", (kind) => {
 
     const acks = await Promise.all(Array.from({ length: 12 }, (_, index) => signal(customer, code, candidate(index))));
     expect(okCount(acks)).toBe(5);
-    expect(acks.filter((ack) => !ack.ok)).toEqual(Array.from({ length: 7 }, () => ({ ok: false, message: SESSION_MESSAGES.signalTooFast })));
+    expect(acks.filter((ack) => !ack.ok)).toEqual(
+      Array.from({ length: 7 }, () => ({ ok: false, message: SESSION_MESSAGES.signalTooFast })),
+    );
     expect(await storedRows(code)).toBe(5);
     await expect.poll(() => relayed.length).toBe(5);
 
@@ -140,7 +149,9 @@ describe.each(DATABASE_KINDS)("signaling limits on %s", (kind) => {
   });
 
   it("refuses a signal that would take the session's stored bytes past its cap, and deletes them all at the end", async () => {
-    const server = await serverWith({ session: { messagesPerWindow: 1_000, windowSeconds: 60, maxStoredBytes: 20_000 } });
+    const server = await serverWith({
+      session: { messagesPerWindow: 1_000, windowSeconds: 60, maxStoredBytes: 20_000 },
+    });
     const code = await connectedSession(server);
     const customer = await socketOn(server, "customer");
     const technician = await socketOn(server, "technician");
@@ -188,15 +199,21 @@ describe.each(DATABASE_KINDS)("signaling limits on %s", (kind) => {
         const created = await server.sessions.create(callerOf(customer), {});
         if (!created.ok) throw new Error(created.message);
         expect((await server.sessions.join(callerOf(technician), created.session.code)).ok).toBe(true);
-        expect((await server.sessions.relaySignal(callerOf(customer), created.session.code, candidate(1))).ok).toBe(true);
-        expect((await server.sessions.relaySignal(callerOf(technician), created.session.code, candidate(2))).ok).toBe(true);
+        expect((await server.sessions.relaySignal(callerOf(customer), created.session.code, candidate(1))).ok).toBe(
+          true,
+        );
+        expect((await server.sessions.relaySignal(callerOf(technician), created.session.code, candidate(2))).ok).toBe(
+          true,
+        );
         codes.push(created.session.code);
       }
       const [ended, other] = codes as [string, string];
       expect(await storedRows(ended)).toBe(2);
 
       const outcome =
-        ender === "server" ? await server.sessions.endByServer(ended) : await server.sessions.disconnect(callerOf(ender), ended);
+        ender === "server"
+          ? await server.sessions.endByServer(ended)
+          : await server.sessions.disconnect(callerOf(ender), ended);
       expect(outcome.ok).toBe(true);
       expect(await storedRows(ended)).toBe(0);
       expect(await storedRows(other)).toBe(2);

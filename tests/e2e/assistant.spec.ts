@@ -9,7 +9,13 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startFakeOpenAI, type FakeOpenAI } from "#tests/support/fake-openai.ts";
-import { newPage, signUpCustomer, startAreaServer, violations, type AreaServer } from "#tests/support/soft-assist-pages.ts";
+import {
+  newPage,
+  signUpCustomer,
+  startAreaServer,
+  violations,
+  type AreaServer,
+} from "#tests/support/soft-assist-pages.ts";
 
 const KEY = `sk-cle-e2e-${Math.random().toString(36).slice(2)}`;
 let offline: AreaServer;
@@ -35,11 +41,15 @@ const panel = (page: Page) => page.locator("[data-slot=assistant-virtuel]");
 const conversation = (page: Page) => panel(page).getByRole("log");
 
 test.describe("assistant", { tag: "@desktop" }, () => {
-  test("offline: greets, answers a price from the catalogue with its page, keeps the conversation, starts a new one", async ({ browser }) => {
+  test("offline: greets, answers a price from the catalogue with its page, keeps the conversation, starts a new one", async ({
+    browser,
+  }) => {
     const page = await newPage(browser, offline.server.url);
     await signUpCustomer(page, "Marc Vidal");
     await expect(panel(page).getByRole("heading", { name: "Assistant virtuel" })).toBeVisible();
-    await expect(conversation(page)).toContainText("Bonjour je suis l'assistant IA de Atelier Informatique, comment puis-je vous aider ?");
+    await expect(conversation(page)).toContainText(
+      "Bonjour je suis l'assistant IA de Atelier Informatique, comment puis-je vous aider ?",
+    );
     const input = panel(page).getByPlaceholder("Tapez votre message...");
     const send = panel(page).getByRole("button", { name: "Envoyer" });
     await expect(send).toBeDisabled();
@@ -77,7 +87,8 @@ test.describe("assistant", { tag: "@desktop" }, () => {
   test("with a provider: the reply appears piece by piece under « L'assistant écrit… »", async ({ browser }) => {
     const page = await newPage(browser, online.server.url);
     await signUpCustomer(page, "Nina Caron");
-    const words = "Débranchez la box dix secondes, rebranchez-la, puis attendez que le voyant Internet soit vert.".split(/(?<= )/);
+    const words =
+      "Débranchez la box dix secondes, rebranchez-la, puis attendez que le voyant Internet soit vert.".split(/(?<= )/);
     fake.script({ text: words.join(""), pieces: words, delayMs: 150 });
     const input = panel(page).getByPlaceholder("Tapez votre message...");
     await input.fill("Ma connexion Internet est coupée.");
@@ -117,7 +128,9 @@ test.describe("assistant", { tag: "@desktop" }, () => {
     expect(seen.filter((text) => text.includes(KEY) || text.includes(fake.baseURL))).toEqual([]);
     const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
     for (const file of (await readdir(assets)).filter((name) => name.endsWith(".js"))) {
-      expect(await readFile(path.join(assets, file), "utf8"), file).not.toMatch(/OPENAI_API_KEY|OPENAI_BASE_URL|AI_MODEL/);
+      expect(await readFile(path.join(assets, file), "utf8"), file).not.toMatch(
+        /OPENAI_API_KEY|OPENAI_BASE_URL|AI_MODEL/,
+      );
     }
     await page.context().close();
   });

@@ -49,8 +49,14 @@ test.describe("sales hero video", () => {
     await page.goto("/sales");
     const video = page.getByTestId("hero-video");
     await expect(video).toBeAttached();
-    expect(await video.evaluate((v: HTMLVideoElement) => ({ muted: v.muted, loop: v.loop, inline: v.playsInline, poster: v.poster })))
-      .toMatchObject({ muted: true, loop: true, inline: true, poster: expect.stringContaining("/media/") });
+    expect(
+      await video.evaluate((v: HTMLVideoElement) => ({
+        muted: v.muted,
+        loop: v.loop,
+        inline: v.playsInline,
+        poster: v.poster,
+      })),
+    ).toMatchObject({ muted: true, loop: true, inline: true, poster: expect.stringContaining("/media/") });
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0 && !v.paused)).toBe(true);
     await page.getByRole("button", { name: "Mettre l'animation en pause" }).click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
@@ -75,7 +81,10 @@ for (const path of ["/", "/sales"]) {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[]) {
               if (!entry.hadRecentInput) total += entry.value;
             }
           }).observe({ type: "layout-shift", buffered: true });

@@ -14,7 +14,11 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  return results.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+  }));
 }
 
 /** Opens `path` and waits until React has hydrated its form (before that, a submit is a plain POST). */
@@ -125,7 +129,9 @@ test.describe("contact form", () => {
     await expect(form.send).toBeEnabled();
   });
 
-  test("puts the server's French error under the e-mail field; nothing is stored; axe finds nothing", async ({ page }) => {
+  test("puts the server's French error under the e-mail field; nothing is stored; axe finds nothing", async ({
+    page,
+  }) => {
     await openHydrated(page, "/contact");
     // Skip the browser's own check, as an old browser or a robot would.
     await page.locator("#message form").evaluate((element) => ((element as HTMLFormElement).noValidate = true));
@@ -259,7 +265,8 @@ test.describe("quote form", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await interceptAction(page, "/dev-web", async (route) => {
       attempts += 1;
-      if (attempts === 1) return route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
+      if (attempts === 1)
+        return route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
       await held;
       await route.continue();
     });
@@ -288,7 +295,9 @@ test.describe("quote form", () => {
     expect((await answer).status()).toBe(400);
 
     await expect(form.alert).toHaveText(REQUEST_MESSAGES.invalid);
-    await expect(form.email).toHaveAccessibleDescription("Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr.");
+    await expect(form.email).toHaveAccessibleDescription(
+      "Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr.",
+    );
     await expect(form.phone).toHaveAccessibleDescription(
       "Veuillez indiquer un numéro de téléphone valide, par exemple 01 23 45 67 89.",
     );

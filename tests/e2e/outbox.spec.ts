@@ -74,7 +74,11 @@ for (const kind of kinds) {
       expect(new Set(received.map((mail) => mail.messageId)).size).toBe(20);
       const senders = received.map((mail) => mail.text.match(/^(?:Nom|Contact): (.+)$/m)?.[1]).sort();
       expect(senders).toEqual(names);
-      expect(received.every((mail) => mail.to.join() === "atelier@exemple.fr" && mail.replyTo.join() === "client@exemple.fr")).toBe(true);
+      expect(
+        received.every(
+          (mail) => mail.to.join() === "atelier@exemple.fr" && mail.replyTo.join() === "client@exemple.fr",
+        ),
+      ).toBe(true);
     } finally {
       await server.stop();
       await sink?.close();
@@ -90,7 +94,13 @@ test("a second server on the same data folder refuses to start, with a French me
   const first = await startServerProcess({ DATA_DIR: dataDir });
   try {
     const second = spawn(process.execPath, [path.resolve(import.meta.dirname, "../../server/index.ts")], {
-      env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(await freePort()), DATA_DIR: dataDir },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

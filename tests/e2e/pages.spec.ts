@@ -52,7 +52,14 @@ const pages: Record<string, Expectation> = {
   },
   "/mentions-legales": {
     h1: "Mentions légales",
-    headings: ["Éditeur du site", "Directeur de la publication", "Hébergement", "Propriété intellectuelle", "Protection des données personnelles", "Cookies"],
+    headings: [
+      "Éditeur du site",
+      "Directeur de la publication",
+      "Hébergement",
+      "Propriété intellectuelle",
+      "Protection des données personnelles",
+      "Cookies",
+    ],
     texts: ["15 000 €", "droit d'accès", "droit de rectification", "droit de suppression"],
   },
   "/repair": {

@@ -21,7 +21,11 @@ import {
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-rc-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
-const TECH2 = { email: `tech2-rc-${suffix}@exemple.fr`, name: "Dominique Technicien", password: "motdepasse-dominique" };
+const TECH2 = {
+  email: `tech2-rc-${suffix}@exemple.fr`,
+  name: "Dominique Technicien",
+  password: "motdepasse-dominique",
+};
 const TURN_SECRET = `secret-turn-qui-ne-doit-jamais-sortir-${suffix}`;
 
 let area: AreaServer;
@@ -60,7 +64,11 @@ async function sharedSession(browser: Browser, customerName: string, technician 
 function videoFrames(page: Page) {
   return page.getByTestId("remote-video").evaluate((element) => {
     const video = element as HTMLVideoElement;
-    return { width: video.videoWidth, height: video.videoHeight, frames: video.getVideoPlaybackQuality().totalVideoFrames };
+    return {
+      width: video.videoWidth,
+      height: video.videoHeight,
+      frames: video.getVideoPlaybackQuality().totalVideoFrames,
+    };
   });
 }
 
@@ -78,7 +86,9 @@ async function pointOnPicture(page: Page, fx: number, fy: number) {
 const actionsOf = (page: Page) => page.getByRole("list", { name: "Dernières actions du technicien" });
 
 test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
-  test("the technician sees the shared screen, guides with mouse and keyboard, chats, and closes", async ({ browser }) => {
+  test("the technician sees the shared screen, guides with mouse and keyboard, chats, and closes", async ({
+    browser,
+  }) => {
     const { customer, tech, code, remote } = await sharedSession(browser, "Gilles Martin");
 
     // Decoded frames, and more of them over time.
@@ -236,36 +246,50 @@ test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
   });
 });
 
-test("TURN credentials are issued, the TURN secret never leaves the server", { tag: "@desktop" }, async ({ browser }) => {
-  const turn = await startAreaServer("turn", [], { TURN_URLS: "turn:turn.exemple.fr:3478", TURN_SECRET, TURN_TTL_S: "3600" });
-  try {
-    const customer = await pageIn(browser, turn.server.url);
-    const seen: string[] = [];
-    customer.on("response", async (response) => {
-      if (response.request().resourceType() === "fetch" || response.url().endsWith(".js")) seen.push(await response.text().catch(() => ""));
+test(
+  "TURN credentials are issued, the TURN secret never leaves the server",
+  { tag: "@desktop" },
+  async ({ browser }) => {
+    const turn = await startAreaServer("turn", [], {
+      TURN_URLS: "turn:turn.exemple.fr:3478",
+      TURN_SECRET,
+      TURN_TTL_S: "3600",
     });
-    await signUpCustomer(customer, "Karim Blanc");
-    const code = await startSession(customer);
-    const ice = await customer.request.get(`/api/sessions/${code}/ice-servers`);
-    const body = await ice.json();
-    expect(body.iceServers).toEqual([
-      { urls: ["turn:turn.exemple.fr:3478"], username: expect.stringMatching(/^\d{10}:/), credential: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/) },
-    ]);
-    const expiry = Number(body.iceServers[0].username.split(":")[0]);
-    expect(Math.abs(expiry - (Date.now() / 1000 + 3600))).toBeLessThan(120);
-    await customer.goto("/");
-    await customer.goto("/soft-assist");
-    await expect(customer.getByRole("group", { name: /^Code de session/ })).toBeVisible();
-    expect(seen.length).toBeGreaterThan(3);
-    expect(seen.filter((text) => text.includes(TURN_SECRET))).toEqual([]);
-    expect(JSON.stringify(body)).not.toContain(TURN_SECRET);
-    // No browser code even knows the variable: the build's scripts never mention it.
-    const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
-    const scripts = (await readdir(assets)).filter((file) => file.endsWith(".js"));
-    expect(scripts.length).toBeGreaterThan(3);
-    for (const file of scripts) expect(await readFile(path.join(assets, file), "utf8"), file).not.toMatch(/TURN_SECRET|TURN_TTL_S/);
-    await customer.context().close();
-  } finally {
-    await turn.stop();
-  }
-});
+    try {
+      const customer = await pageIn(browser, turn.server.url);
+      const seen: string[] = [];
+      customer.on("response", async (response) => {
+        if (response.request().resourceType() === "fetch" || response.url().endsWith(".js"))
+          seen.push(await response.text().catch(() => ""));
+      });
+      await signUpCustomer(customer, "Karim Blanc");
+      const code = await startSession(customer);
+      const ice = await customer.request.get(`/api/sessions/${code}/ice-servers`);
+      const body = await ice.json();
+      expect(body.iceServers).toEqual([
+        {
+          urls: ["turn:turn.exemple.fr:3478"],
+          username: expect.stringMatching(/^\d{10}:/),
+          credential: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/),
+        },
+      ]);
+      const expiry = Number(body.iceServers[0].username.split(":")[0]);
+      expect(Math.abs(expiry - (Date.now() / 1000 + 3600))).toBeLessThan(120);
+      await customer.goto("/");
+      await customer.goto("/soft-assist");
+      await expect(customer.getByRole("group", { name: /^Code de session/ })).toBeVisible();
+      expect(seen.length).toBeGreaterThan(3);
+      expect(seen.filter((text) => text.includes(TURN_SECRET))).toEqual([]);
+      expect(JSON.stringify(body)).not.toContain(TURN_SECRET);
+      // No browser code even knows the variable: the build's scripts never mention it.
+      const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
+      const scripts = (await readdir(assets)).filter((file) => file.endsWith(".js"));
+      expect(scripts.length).toBeGreaterThan(3);
+      for (const file of scripts)
+        expect(await readFile(path.join(assets, file), "utf8"), file).not.toMatch(/TURN_SECRET|TURN_TTL_S/);
+      await customer.context().close();
+    } finally {
+      await turn.stop();
+    }
+  },
+);

@@ -30,7 +30,11 @@ import {
 } from "#tests/support/soft-assist-pages.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
-const TECH = { email: `tech-restart-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
+const TECH = {
+  email: `tech-restart-${suffix}@exemple.fr`,
+  name: "Camille Technicienne",
+  password: "motdepasse-camille",
+};
 /** The grace of the processes started after a kill -9: longer than a page needs to reconnect (about 3 s at most). */
 const ABANDON_S = 8;
 
@@ -42,7 +46,13 @@ const newPage = (browser: Browser): Promise<Page> => pageIn(browser, area.server
 
 /** A new server process on the same port and data folder, once the previous one is gone. */
 async function restart(env: Record<string, string> = {}) {
-  current = await startServerProcess({ DATA_DIR: area.dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn", PORT: port(), ...env });
+  current = await startServerProcess({
+    DATA_DIR: area.dataDir,
+    AUTH_SIGN_IN_LIMIT: "1000",
+    LOG_LEVEL: "warn",
+    PORT: port(),
+    ...env,
+  });
 }
 
 test.describe.configure({ mode: "default", timeout: 240_000 });
@@ -98,7 +108,11 @@ async function chat(remote: Locator, customer: Page, text: string) {
 
 /** The report of session `code`, opened from the technician's history. */
 async function openReport(tech: Page, code: string) {
-  await tech.getByRole("row").filter({ hasText: code }).getByRole("button", { name: /^Rapport/ }).click();
+  await tech
+    .getByRole("row")
+    .filter({ hasText: code })
+    .getByRole("button", { name: /^Rapport/ })
+    .click();
   const verify = tech.getByRole("dialog", { name: "Vérification" });
   await verify.getByLabel("Mot de passe").fill(TECH.password);
   await verify.getByRole("button", { name: "Valider" }).click();
@@ -146,7 +160,10 @@ test.describe("a server restart during a session", { tag: "@desktop" }, () => {
     await reopened.getByRole("button", { name: "Réduire" }).click();
     await expect(tech.getByRole("row").filter({ hasText: code }).getByRole("cell").nth(3)).toHaveText("En cours");
     await tech.getByRole("button", { name: "Ouvrir le contrôle à distance" }).click();
-    await tech.getByRole("dialog", { name: "Contrôle à distance" }).getByRole("button", { name: "Fermer et terminer la session" }).click();
+    await tech
+      .getByRole("dialog", { name: "Contrôle à distance" })
+      .getByRole("button", { name: "Fermer et terminer la session" })
+      .click();
     await expect(tech.getByText("Aucune session active.")).toBeVisible();
     await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
     const story = await openReport(tech, code);
@@ -161,7 +178,9 @@ test.describe("a server restart during a session", { tag: "@desktop" }, () => {
     for (const page of [customer, tech]) await page.context().close();
   });
 
-  test("kill -9: the pages resume; with both sides away, the new process ends the session after the grace", async ({ browser }) => {
+  test("kill -9: the pages resume; with both sides away, the new process ends the session after the grace", async ({
+    browser,
+  }) => {
     // The server's start time lies between these two.
     const beforeJoin = Date.now();
     const { customer, tech, code, remote } = await sharedSession(browser, "Sarah Lambert");
@@ -204,7 +223,7 @@ test.describe("a server restart during a session", { tag: "@desktop" }, () => {
     const row = later.getByRole("row").filter({ hasText: code });
     await expect(row.getByRole("cell").nth(3)).toHaveText(/^\d+m \d+s$/, { timeout: 15_000 });
     await expect(later.getByText("Aucune session active.")).toBeVisible();
-    const seconds = historySeconds(await row.getByRole("cell").nth(3).textContent() ?? "");
+    const seconds = historySeconds((await row.getByRole("cell").nth(3).textContent()) ?? "");
     // From the join to the server's end: at least the time it was live and then the whole grace, at most until now.
     expect(seconds).toBeGreaterThanOrEqual(Math.floor((awaySince - joinedAt) / 1000) + ABANDON_S);
     expect(seconds).toBeLessThanOrEqual(Math.ceil((Date.now() - beforeJoin) / 1000));
@@ -214,7 +233,9 @@ test.describe("a server restart during a session", { tag: "@desktop" }, () => {
 
     // The customer comes back online: the page reconnects, the session is gone and the page says why.
     await customer.context().setOffline(false);
-    await expect(customer.getByText("La session a été terminée par le serveur", { exact: false })).toBeVisible({ timeout: 15_000 });
+    await expect(customer.getByText("La session a été terminée par le serveur", { exact: false })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
     await expect(customer.getByRole("heading", { name: "Partage d'écran" })).toHaveCount(0);
     expect(await violations(customer)).toEqual([]);

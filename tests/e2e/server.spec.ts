@@ -92,7 +92,8 @@ test.describe("crawlers", { tag: "@desktop" }, () => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("xml");
     const xml = await sitemap.text();
-    for (const path of PRERENDERED_PATHS) expect(xml).toContain(`<loc>${new URL(path, "http://localhost:3000").href}</loc>`);
+    for (const path of PRERENDERED_PATHS)
+      expect(xml).toContain(`<loc>${new URL(path, "http://localhost:3000").href}</loc>`);
   });
 });
 

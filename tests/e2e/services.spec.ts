@@ -57,8 +57,19 @@ const BENEFITS = ["Pièces d'origine", "Réparation rapide", "Garantie 12 mois"]
 const categoryPages: Record<string, Expectation> = {
   "/services/pc-repair": {
     h1: "Réparation PC",
-    headings: ["Nos réparations PC", "Diagnostic gratuit", "Écran", "Clavier et pavé tactile", "Batterie et charge", "Récupération de données"],
-    links: [CONTACT, ["Demander un diagnostic gratuit", "/contact"], ["Consultez nos tarifs Surface", "/services/surface-repair"]],
+    headings: [
+      "Nos réparations PC",
+      "Diagnostic gratuit",
+      "Écran",
+      "Clavier et pavé tactile",
+      "Batterie et charge",
+      "Récupération de données",
+    ],
+    links: [
+      CONTACT,
+      ["Demander un diagnostic gratuit", "/contact"],
+      ["Consultez nos tarifs Surface", "/services/surface-repair"],
+    ],
   },
   "/services/smartphone-repair": {
     h1: "Réparation smartphone",
@@ -79,7 +90,12 @@ const categoryPages: Record<string, Expectation> = {
       ["Nintendo", "/services/nintendo-repair"],
       ["Demander un diagnostic gratuit", "/contact"],
     ],
-    texts: ["PS5, PS4, PS3, PS2, PS1", "Series X|S, One, 360, Classic", "Switch, Wii U, Wii, 3DS, DS", "Le diagnostic est gratuit"],
+    texts: [
+      "PS5, PS4, PS3, PS2, PS1",
+      "Series X|S, One, 360, Classic",
+      "Switch, Wii U, Wii, 3DS, DS",
+      "Le diagnostic est gratuit",
+    ],
   },
 };
 
@@ -104,13 +120,25 @@ function brandExpectation(brand: Brand): Expectation {
     case "tablet":
       return {
         ...base,
-        headings: [...base.headings, "Pièces d'origine certifiées", "Express 1H", "Garantie 12 mois", "Votre tablette n'est pas répertoriée ?"],
+        headings: [
+          ...base.headings,
+          "Pièces d'origine certifiées",
+          "Express 1H",
+          "Garantie 12 mois",
+          "Votre tablette n'est pas répertoriée ?",
+        ],
         texts: [...base.texts, "Contactez notre équipe pour avoir un tarif précis"],
       };
     case "console":
       return {
         ...base,
-        headings: [...base.headings, "Pièces d'origine", "Service rapide", "Garantie 12 mois", "Votre console n'est pas répertoriée ?"],
+        headings: [
+          ...base.headings,
+          "Pièces d'origine",
+          "Service rapide",
+          "Garantie 12 mois",
+          "Votre console n'est pas répertoriée ?",
+        ],
       };
   }
 }
@@ -126,7 +154,10 @@ async function check(page: Page, path: string, expected: Expectation) {
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(expected.h1);
   await expect(main.getByRole("heading", { level: 1 })).toHaveCount(1);
   for (const heading of expected.headings ?? []) {
-    await expect(main.getByRole("heading", { name: heading, exact: true }).first(), `${heading} on ${path}`).toBeVisible();
+    await expect(
+      main.getByRole("heading", { name: heading, exact: true }).first(),
+      `${heading} on ${path}`,
+    ).toBeVisible();
   }
   for (const [name, href] of expected.links ?? []) {
     const link = main.getByRole("link", { name, exact: typeof name === "string" }).first();
@@ -177,12 +208,15 @@ for (const brand of exactBrands) {
       for (const model of series.models) {
         const card = main.locator(`[id="${model.slug}"]`);
         await expect(card.getByRole("heading", { level: 3 })).toHaveText(model.name);
-        const rows = await card.locator("dl > div").evaluateAll((divs) =>
-          divs.map((div) => [div.querySelector("dt")?.textContent ?? "", div.querySelector("dd")?.textContent ?? ""]),
-        );
-        expect(rows.map(([label, price]) => [normalise(label!), normalise(price!)]), model.name).toEqual(
-          model.repairs.map((repair) => [repair.label, fromPrice(repair.euros)]),
-        );
+        const rows = await card
+          .locator("dl > div")
+          .evaluateAll((divs) =>
+            divs.map((div) => [div.querySelector("dt")?.textContent ?? "", div.querySelector("dd")?.textContent ?? ""]),
+          );
+        expect(
+          rows.map(([label, price]) => [normalise(label!), normalise(price!)]),
+          model.name,
+        ).toEqual(model.repairs.map((repair) => [repair.label, fromPrice(repair.euros)]));
       }
     }
     await expect(main.locator("[data-estimate]")).toHaveCount(0);
@@ -201,7 +235,9 @@ type Node = Record<string, unknown>;
 
 /** Every JSON-LD document of an HTML page, parsed. */
 function jsonLd(html: string): Node[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Node);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Node,
+  );
 }
 
 /** Every object of a JSON tree whose "@type" is `type`. */
@@ -209,19 +245,28 @@ function nodesOfType(value: unknown, type: string): Node[] {
   if (Array.isArray(value)) return value.flatMap((item) => nodesOfType(item, type));
   if (value === null || typeof value !== "object") return [];
   const node = value as Node;
-  return [...(node["@type"] === type ? [node] : []), ...Object.values(node).flatMap((child) => nodesOfType(child, type))];
+  return [
+    ...(node["@type"] === type ? [node] : []),
+    ...Object.values(node).flatMap((child) => nodesOfType(child, type)),
+  ];
 }
 
 test.describe("structured data", { tag: "@desktop" }, () => {
   for (const path of Object.keys(pages)) {
-    test(`${path} has JSON-LD with the store, its breadcrumb and its offers at the catalogue's prices`, async ({ request }) => {
+    test(`${path} has JSON-LD with the store, its breadcrumb and its offers at the catalogue's prices`, async ({
+      request,
+    }) => {
       const html = await (await request.get(path)).text();
       const origin = new URL(html.match(/<link rel="canonical" href="([^"]+)"/)![1]!).origin;
       const documents = jsonLd(html);
       expect(documents).toHaveLength(1);
 
       const [store] = nodesOfType(documents, "ElectronicsStore");
-      expect(store).toMatchObject({ name: expect.any(String), telephone: expect.stringMatching(/^\+33/), url: `${origin}/` });
+      expect(store).toMatchObject({
+        name: expect.any(String),
+        telephone: expect.stringMatching(/^\+33/),
+        url: `${origin}/`,
+      });
       expect(nodesOfType(store, "PostalAddress")).toHaveLength(1);
       expect(nodesOfType(store, "OpeningHoursSpecification").length).toBeGreaterThan(0);
 
@@ -232,7 +277,11 @@ test.describe("structured data", { tag: "@desktop" }, () => {
 
       const offers = nodesOfType(documents, "Offer").map((offer) => {
         const spec = offer.priceSpecification as Node;
-        expect(spec).toMatchObject({ "@type": "PriceSpecification", priceCurrency: "EUR", valueAddedTaxIncluded: true });
+        expect(spec).toMatchObject({
+          "@type": "PriceSpecification",
+          priceCurrency: "EUR",
+          valueAddedTaxIncluded: true,
+        });
         return [offer.url, (offer.itemOffered as Node).serviceType, spec.minPrice];
       });
       const expected = allOffers()
@@ -285,7 +334,10 @@ test("a category card leads to its brand page in the app", async ({ page }) => {
 
 test("the series navigation scrolls to its section", async ({ page }) => {
   await page.goto("/services/samsung-repair");
-  await page.getByRole("navigation", { name: "Séries de modèles" }).getByRole("link", { name: "Série Galaxy A" }).click();
+  await page
+    .getByRole("navigation", { name: "Séries de modèles" })
+    .getByRole("link", { name: "Série Galaxy A" })
+    .click();
   await expect(page).toHaveURL(/#serie-galaxy-a$/);
   await expect(page.getByRole("heading", { level: 2, name: "Série Galaxy A" })).toBeInViewport();
 });
@@ -294,8 +346,8 @@ test("the longest page reads at 375 px without horizontal scrolling", { tag: "@m
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/services/samsung-repair");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  const overflowing = await page.locator("main dl").evaluateAll((lists) =>
-    lists.filter((list) => list.getBoundingClientRect().right > window.innerWidth).length,
-  );
+  const overflowing = await page
+    .locator("main dl")
+    .evaluateAll((lists) => lists.filter((list) => list.getBoundingClientRect().right > window.innerWidth).length);
   expect(overflowing).toBe(0);
 });

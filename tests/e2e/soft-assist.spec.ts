@@ -61,7 +61,9 @@ test.afterAll(async () => {
 });
 
 test.describe("remote-support area", { tag: "@desktop" }, () => {
-  test("a whole session: sign-up, start, join by a lower-case code, timer, disconnect, history, report", async ({ browser }) => {
+  test("a whole session: sign-up, start, join by a lower-case code, timer, disconnect, history, report", async ({
+    browser,
+  }) => {
     const customer = await newPage(browser);
     await customer.goto("/soft-assist");
     await expect(customer.getByRole("heading", { level: 1, name: "Assistance à distance" })).toBeVisible();
@@ -272,26 +274,32 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
   });
 });
 
-test("at mobile width the customer screen and the dashboard fit and pass axe", { tag: "@mobile" }, async ({ browser }) => {
-  const customer = await newPage(browser);
-  await signUpCustomer(customer, "Fanny Leroy");
-  const code = await startSession(customer);
-  const tech = await newPage(browser);
-  await signIn(tech, TECH);
-  await join(tech, code);
-  const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
-  await expect(remote).toBeVisible();
-  expect(await violations(tech)).toEqual([]);
-  await remote.getByRole("button", { name: "Réduire" }).click();
-  await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
-  await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
-  for (const page of [customer, tech]) {
-    expect(await violations(page)).toEqual([]);
-    // No sideways scrolling of the page (WCAG 1.4.10); the history table scrolls inside its own region.
-    // clientWidth, not innerWidth: a mobile browser widens its layout viewport to fit content that overflows.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  }
-  await tech.getByRole("button", { name: "Déconnecter", exact: true }).click();
-  await expect(tech.getByText("Aucune session active.")).toBeVisible();
-  for (const page of [customer, tech]) await page.context().close();
-});
+test(
+  "at mobile width the customer screen and the dashboard fit and pass axe",
+  { tag: "@mobile" },
+  async ({ browser }) => {
+    const customer = await newPage(browser);
+    await signUpCustomer(customer, "Fanny Leroy");
+    const code = await startSession(customer);
+    const tech = await newPage(browser);
+    await signIn(tech, TECH);
+    await join(tech, code);
+    const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
+    await expect(remote).toBeVisible();
+    expect(await violations(tech)).toEqual([]);
+    await remote.getByRole("button", { name: "Réduire" }).click();
+    await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
+    await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
+    for (const page of [customer, tech]) {
+      expect(await violations(page)).toEqual([]);
+      // No sideways scrolling of the page (WCAG 1.4.10); the history table scrolls inside its own region.
+      // clientWidth, not innerWidth: a mobile browser widens its layout viewport to fit content that overflows.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
+    }
+    await tech.getByRole("button", { name: "Déconnecter", exact: true }).click();
+    await expect(tech.getByText("Aucune session active.")).toBeVisible();
+    for (const page of [customer, tech]) await page.context().close();
+  },
+);

@@ -66,7 +66,13 @@ export async function startAppServer(variables: Record<string, string> = {}): Pr
     buildDir: path.join(root, "build"),
   });
   const httpServer = createServer(app);
-  const realtime = attachRealtime({ httpServer, auth: services.auth, sessions: services.sessions, logger, publicUrl: env.PUBLIC_URL });
+  const realtime = attachRealtime({
+    httpServer,
+    auth: services.auth,
+    sessions: services.sessions,
+    logger,
+    publicUrl: env.PUBLIC_URL,
+  });
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
   return {
     url,

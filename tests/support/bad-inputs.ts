@@ -50,19 +50,64 @@ const QUOTE = {
 
 /** Every public endpoint that takes a body. */
 export const BAD_INPUT_TARGETS: BadInputTarget[] = [
-  { name: "POST /api/contact", path: "/api/contact", caller: "anonymous", valid: { name: "Léa Martin", email: "lea@exemple.fr", message: "Bonjour, mon écran est cassé." } },
+  {
+    name: "POST /api/contact",
+    path: "/api/contact",
+    caller: "anonymous",
+    valid: { name: "Léa Martin", email: "lea@exemple.fr", message: "Bonjour, mon écran est cassé." },
+  },
   { name: "POST /api/quote", path: "/api/quote", caller: "anonymous", valid: QUOTE },
-  { name: "POST /contact (page action)", path: "/contact", caller: "anonymous", valid: { name: "Léa Martin", email: "lea@exemple.fr", message: "Bonjour, mon écran est cassé." } },
+  {
+    name: "POST /contact (page action)",
+    path: "/contact",
+    caller: "anonymous",
+    valid: { name: "Léa Martin", email: "lea@exemple.fr", message: "Bonjour, mon écran est cassé." },
+  },
   { name: "POST /dev-web (page action)", path: "/dev-web", caller: "anonymous", valid: QUOTE },
-  { name: "POST /api/auth/sign-up/email", path: "/api/auth/sign-up/email", caller: "anonymous", valid: { name: "Paul Durand", email: "nouveau@exemple.fr", password: "mot-de-passe-long" } },
-  { name: "POST /api/auth/sign-in/email", path: "/api/auth/sign-in/email", caller: "anonymous", valid: { email: "personne@exemple.fr", password: "mot-de-passe-long" } },
-  { name: "POST /api/auth/update-user", path: "/api/auth/update-user", caller: "customer", valid: { name: "Léa Martin" } },
-  { name: "POST /api/auth/request-password-reset", path: "/api/auth/request-password-reset", caller: "anonymous", valid: { email: "personne@exemple.fr", redirectTo: "/soft-assist/nouveau-mot-de-passe" } },
-  { name: "POST /api/assistant/messages", path: "/api/assistant/messages", caller: "customer", valid: { content: "Quel est le prix d'un écran d'iPhone 12 ?" } },
+  {
+    name: "POST /api/auth/sign-up/email",
+    path: "/api/auth/sign-up/email",
+    caller: "anonymous",
+    valid: { name: "Paul Durand", email: "nouveau@exemple.fr", password: "mot-de-passe-long" },
+  },
+  {
+    name: "POST /api/auth/sign-in/email",
+    path: "/api/auth/sign-in/email",
+    caller: "anonymous",
+    valid: { email: "personne@exemple.fr", password: "mot-de-passe-long" },
+  },
+  {
+    name: "POST /api/auth/update-user",
+    path: "/api/auth/update-user",
+    caller: "customer",
+    valid: { name: "Léa Martin" },
+  },
+  {
+    name: "POST /api/auth/request-password-reset",
+    path: "/api/auth/request-password-reset",
+    caller: "anonymous",
+    valid: { email: "personne@exemple.fr", redirectTo: "/soft-assist/nouveau-mot-de-passe" },
+  },
+  {
+    name: "POST /api/assistant/messages",
+    path: "/api/assistant/messages",
+    caller: "customer",
+    valid: { content: "Quel est le prix d'un écran d'iPhone 12 ?" },
+  },
   { name: "POST /api/sessions", path: "/api/sessions", caller: "customer", valid: { code: "ABCDEF" } },
   { name: "POST /api/sessions/join", path: "/api/sessions/join", caller: "technician", valid: { code: "ABCDEF" } },
-  { name: "POST /api/sessions/:code/events", path: "/api/sessions/:code/events", caller: "customer", valid: { kind: "chat", text: "Bonjour" } },
-  { name: "POST /api/reports/verify", path: "/api/reports/verify", caller: "technician", valid: { password: "mauvais-mot-de-passe" } },
+  {
+    name: "POST /api/sessions/:code/events",
+    path: "/api/sessions/:code/events",
+    caller: "customer",
+    valid: { kind: "chat", text: "Bonjour" },
+  },
+  {
+    name: "POST /api/reports/verify",
+    path: "/api/reports/verify",
+    caller: "technician",
+    valid: { password: "mauvais-mot-de-passe" },
+  },
 ];
 
 /** Field values, as JSON text (so a lone surrogate and huge numbers survive as sent) or raw bytes. */
@@ -73,8 +118,14 @@ const FIELD_VALUES: { input: string; json: Buffer }[] = [
   { input: "lone low surrogate", json: Buffer.from('"\\udc00"') },
   { input: "bell control character", json: Buffer.from('"L\\u0007a"') },
   { input: "escape control character", json: Buffer.from('"\\u001b[31m"') },
-  { input: "invalid UTF-8 bytes", json: Buffer.concat([Buffer.from('"L'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('a"')]) },
-  { input: "UTF-8-encoded surrogate (ED A0 80)", json: Buffer.concat([Buffer.from('"L'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"')]) },
+  {
+    input: "invalid UTF-8 bytes",
+    json: Buffer.concat([Buffer.from('"L'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('a"')]),
+  },
+  {
+    input: "UTF-8-encoded surrogate (ED A0 80)",
+    json: Buffer.concat([Buffer.from('"L'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"')]),
+  },
   { input: "huge number", json: Buffer.from("1e999") },
   { input: "huge integer", json: Buffer.from("123456789012345678901234567890123456789") },
   { input: "negative zero", json: Buffer.from("-0") },
@@ -124,17 +175,29 @@ export function badInputs(targets: BadInputTarget[] = BAD_INPUT_TARGETS): BadInp
   const attempts: BadInput[] = [];
   for (const target of targets) {
     const add = (input: string, body: Buffer | string, contentType?: string) =>
-      attempts.push({ target: target.name, input, path: target.path, caller: target.caller, contentType, body: new Uint8Array(Buffer.from(body)) });
+      attempts.push({
+        target: target.name,
+        input,
+        path: target.path,
+        caller: target.caller,
+        contentType,
+        body: new Uint8Array(Buffer.from(body)),
+      });
     const fields = Object.keys(target.valid);
     const validJson = JSON.stringify(target.valid);
 
     for (const field of fields) {
-      for (const value of FIELD_VALUES) add(`JSON, ${field}: ${value.input}`, jsonWith(target.valid, field, value.json), JSON_TYPE);
+      for (const value of FIELD_VALUES)
+        add(`JSON, ${field}: ${value.input}`, jsonWith(target.valid, field, value.json), JSON_TYPE);
       add(`form, ${field}: %00`, urlEncoded(target.valid, field, "L%00a"), FORM_TYPE);
       add(`form, ${field}: %FF`, urlEncoded(target.valid, field, "L%FFa"), FORM_TYPE);
       add(`form, ${field}: encoded surrogate %ED%A0%80`, urlEncoded(target.valid, field, "L%ED%A0%80"), FORM_TYPE);
       add(`multipart, ${field}: NUL`, multipart(target.valid, field, Buffer.from("L\u0000a")), MULTIPART_TYPE);
-      add(`multipart, ${field}: invalid UTF-8`, multipart(target.valid, field, Buffer.from([0x4c, 0xff, 0xed, 0xa0, 0x80])), MULTIPART_TYPE);
+      add(
+        `multipart, ${field}: invalid UTF-8`,
+        multipart(target.valid, field, Buffer.from([0x4c, 0xff, 0xed, 0xa0, 0x80])),
+        MULTIPART_TYPE,
+      );
     }
 
     add("JSON: empty array", "[]", JSON_TYPE);
@@ -150,7 +213,11 @@ export function badInputs(targets: BadInputTarget[] = BAD_INPUT_TARGETS): BadInp
     add("JSON: truncated", validJson.slice(0, validJson.length - 5), JSON_TYPE);
     add("JSON: not JSON", "ceci n'est pas du JSON", JSON_TYPE);
     add("JSON: empty body", "", JSON_TYPE);
-    add("JSON: invalid UTF-8 outside strings", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(validJson)]), JSON_TYPE);
+    add(
+      "JSON: invalid UTF-8 outside strings",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(validJson)]),
+      JSON_TYPE,
+    );
     add("JSON: __proto__ key", '{"__proto__":{"isTechnician":true},"isTechnician":true}', JSON_TYPE);
     add("JSON under charset latin1", validJson, `${JSON_TYPE}; charset=latin1`);
     add("JSON under charset unknown", validJson, `${JSON_TYPE}; charset=x-inconnu`);
@@ -162,10 +229,22 @@ export function badInputs(targets: BadInputTarget[] = BAD_INPUT_TARGETS): BadInp
     add("content type garbage", validJson, ";;;===");
     add("form: empty", "", FORM_TYPE);
     add("form: only separators", "&&&===&", FORM_TYPE);
-    add("multipart: truncated", multipart(target.valid, "", Buffer.alloc(0), { close: false }).subarray(0, 60), MULTIPART_TYPE);
-    add("multipart: no closing boundary", multipart(target.valid, "", Buffer.alloc(0), { close: false }), MULTIPART_TYPE);
+    add(
+      "multipart: truncated",
+      multipart(target.valid, "", Buffer.alloc(0), { close: false }).subarray(0, 60),
+      MULTIPART_TYPE,
+    );
+    add(
+      "multipart: no closing boundary",
+      multipart(target.valid, "", Buffer.alloc(0), { close: false }),
+      MULTIPART_TYPE,
+    );
     add("multipart: no boundary parameter", multipart(target.valid, "", Buffer.alloc(0)), "multipart/form-data");
-    add("multipart: wrong boundary", multipart(target.valid, "", Buffer.alloc(0)), "multipart/form-data; boundary=autre");
+    add(
+      "multipart: wrong boundary",
+      multipart(target.valid, "", Buffer.alloc(0)),
+      "multipart/form-data; boundary=autre",
+    );
     add("multipart: garbage", "--x\r\n\r\n\u0000\u0000--", "multipart/form-data; boundary=x");
   }
   return attempts;

@@ -52,5 +52,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
  * Accounts (users, sign-in sessions) are kept: suites create them once.
  */
 export async function emptyTables(db: AppDatabase): Promise<void> {
-  await db.execute(sql.raw("truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, sessions"));
+  await db.execute(
+    sql.raw("truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, sessions"),
+  );
 }

@@ -45,7 +45,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     req.on("data", (chunk) => (raw += chunk));
     req.on("end", async () => {
       if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
-        res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+        res
+          .writeHead(404, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ error: { message: "not found" } }));
         return;
       }
       const body = JSON.parse(raw) as Record<string, unknown>;
@@ -64,7 +66,14 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       }
       const toolCalls =
         "toolCall" in reply
-          ? [{ index: 0, id: `call_${id}`, type: "function", function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) } }]
+          ? [
+              {
+                index: 0,
+                id: `call_${id}`,
+                type: "function",
+                function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
+              },
+            ]
           : undefined;
       const text = "text" in reply ? reply.text : null;
       const finish = toolCalls ? "tool_calls" : "stop";
@@ -79,7 +88,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
             choices: [
               {
                 index: 0,
-                message: { role: "assistant", content: text, ...(toolCalls ? { tool_calls: toolCalls.map(({ index: _index, ...call }) => call) } : {}) },
+                message: {
+                  role: "assistant",
+                  content: text,
+                  ...(toolCalls ? { tool_calls: toolCalls.map(({ index: _index, ...call }) => call) } : {}),
+                },
                 finish_reason: finish,
               },
             ],

@@ -30,7 +30,9 @@ export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -49,7 +51,9 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: run its tools as the `postgres` user.
   const run = (tool: string, args: string[]) => {
-    const [command, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]] : [path.join(bin, tool), args];
+    const [command, argv] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]]
+      : [path.join(bin, tool), args];
     execFileSync(command, argv, { stdio: "pipe" });
   };
   const folder = mkdtempSync(path.join(tmpdir(), "atelier-pg-"));

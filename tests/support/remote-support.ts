@@ -27,7 +27,11 @@ import type { IceConfig } from "#server/remote-support/ice.ts";
 import { createAssistantRouter } from "#server/assistant/api.ts";
 import type { AssistantService } from "#server/assistant/service.ts";
 import { attachRealtime, type Realtime } from "#server/remote-support/realtime.ts";
-import { createSessionService, type SessionService, type SessionServiceOptions } from "#server/remote-support/sessions.ts";
+import {
+  createSessionService,
+  type SessionService,
+  type SessionServiceOptions,
+} from "#server/remote-support/sessions.ts";
 import type { SocketSignalBudget } from "#server/remote-support/limits.ts";
 import type { TestDatabase } from "./databases.ts";
 import { freePort } from "./postgres.ts";
@@ -185,7 +189,12 @@ export async function createAccount(
   isTechnician: boolean,
   suffix = "",
 ): Promise<TestAccount> {
-  const name = { customer: "Léa Martin", otherCustomer: "Paul Durand", technician: "Camille Tech", otherTechnician: "Hugo Tech" }[role];
+  const name = {
+    customer: "Léa Martin",
+    otherCustomer: "Paul Durand",
+    technician: "Camille Tech",
+    otherTechnician: "Hugo Tech",
+  }[role];
   const email = `${role.toLowerCase()}${suffix}@exemple.fr`;
   const password = `mot-de-passe-${role}`;
   const { user } = await server.auth.api.signUpEmail({ body: { name, email, password } });
@@ -194,9 +203,13 @@ export async function createAccount(
 }
 
 /** The four accounts of the permission matrix: two customers, two technicians. */
-export async function createAccounts(server: RemoteSupportServer, database: TestDatabase): Promise<Record<Role, TestAccount>> {
+export async function createAccounts(
+  server: RemoteSupportServer,
+  database: TestDatabase,
+): Promise<Record<Role, TestAccount>> {
   const entries = [];
-  for (const role of ROLES) entries.push([role, await createAccount(server, database, role, role.endsWith("echnician"))] as const);
+  for (const role of ROLES)
+    entries.push([role, await createAccount(server, database, role, role.endsWith("echnician"))] as const);
   return Object.fromEntries(entries) as Record<Role, TestAccount>;
 }
 
@@ -247,7 +260,10 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
 }
 
 /** Collects every `event` received from now on. */
-export function record<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E): Parameters<ServerToClientEvents[E]>[] {
+export function record<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+): Parameters<ServerToClientEvents[E]>[] {
   const received: Parameters<ServerToClientEvents[E]>[] = [];
   socket.on(event, ((...args: Parameters<ServerToClientEvents[E]>) => received.push(args)) as never);
   return received;

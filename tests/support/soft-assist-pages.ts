@@ -23,14 +23,28 @@ export async function violations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
-  return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+  return results.violations.map((v) => ({
+    id: v.id,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+  }));
 }
 
 /** `npm run user -- create --technician` on `dataDir` (the server must not be running on it yet). */
 export function createTechnician(dataDir: string, account: TechnicianAccount): void {
   execFileSync(
     process.execPath,
-    ["scripts/user.ts", "create", "--email", account.email, "--name", account.name, "--password", account.password, "--technician"],
+    [
+      "scripts/user.ts",
+      "create",
+      "--email",
+      account.email,
+      "--name",
+      account.name,
+      "--password",
+      account.password,
+      "--technician",
+    ],
     { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "pipe" },
   );
 }
@@ -43,7 +57,11 @@ export type AreaServer = { server: ServerProcess; dataDir: string; stop(): Promi
  * process at a time). `stop()` stops it and removes the folder;
  * SOFT_ASSIST_DEBUG=1 prints its log first.
  */
-export async function startAreaServer(name: string, technicians: readonly TechnicianAccount[], env: Record<string, string> = {}): Promise<AreaServer> {
+export async function startAreaServer(
+  name: string,
+  technicians: readonly TechnicianAccount[],
+  env: Record<string, string> = {},
+): Promise<AreaServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `atelier-e2e-${name}-`));
   for (const technician of technicians) createTechnician(dataDir, technician);
   const server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn", ...env });

@@ -14,9 +14,7 @@ export function SeriesNav({ series }: { series: readonly SeriesView[] }) {
   return (
     <Container>
       <nav aria-label="Séries de modèles" className="rounded-2xl border border-slate-700/80 bg-slate-900/80 p-4">
-        <p className="mb-3 text-sm font-semibold tracking-wide text-sky-300 uppercase">
-          Aller à la série
-        </p>
+        <p className="mb-3 text-sm font-semibold tracking-wide text-sky-300 uppercase">Aller à la série</p>
         <ul className="flex flex-wrap gap-2">
           {series.map((item) => (
             <li key={item.slug}>
@@ -46,9 +44,7 @@ export function ModelCard({ model }: { model: ModelView }) {
       id={model.slug}
       className="flex scroll-mt-24 flex-col gap-3 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-5 shadow-lg shadow-slate-950/40"
     >
-      <h3 className="text-lg font-semibold text-white">
-        {model.name}
-      </h3>
+      <h3 className="text-lg font-semibold text-white">{model.name}</h3>
       <dl className="divide-y divide-slate-700/80">
         {model.repairs.map((repair) => (
           <div key={repair.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">

@@ -32,7 +32,11 @@ export const TABLET_TRUST: readonly PromiseBlock[] = [
     icon: "parts",
   },
   { title: "Express 1H", text: "La plupart des réparations sont faites en 1 heure sur place.", icon: "express" },
-  { title: "Garantie 12 mois", text: "Nos réparations avec pièces d'origine sont garanties 12 mois.", icon: "warranty" },
+  {
+    title: "Garantie 12 mois",
+    text: "Nos réparations avec pièces d'origine sont garanties 12 mois.",
+    icon: "warranty",
+  },
 ];
 
 /** Trust blocks of the console hub, the console brand pages (§2: original parts, fast service, 12-month warranty) and the PC page. */
@@ -43,7 +47,11 @@ export const REPAIR_TRUST: readonly PromiseBlock[] = [
     text: "Diagnostic gratuit et réparation rapide : la plupart des pannes sont réglées en 1 heure sur place.",
     icon: "express",
   },
-  { title: "Garantie 12 mois", text: "Nos réparations avec pièces d'origine sont garanties 12 mois.", icon: "warranty" },
+  {
+    title: "Garantie 12 mois",
+    text: "Nos réparations avec pièces d'origine sont garanties 12 mois.",
+    icon: "warranty",
+  },
 ];
 
 /** A titled section (`<h2>`) of three cards (`<h3>`), icons decorative. */

@@ -9,7 +9,12 @@ export function RepairCategoryGrid() {
         const Icon = repairIcons[category.icon];
         return (
           <li key={category.id} className="flex">
-            <FeatureCard className="w-full" icon={<Icon className="size-6" />} title={category.title} to={category.path}>
+            <FeatureCard
+              className="w-full"
+              icon={<Icon className="size-6" />}
+              title={category.title}
+              to={category.path}
+            >
               <p>{category.description}</p>
             </FeatureCard>
           </li>

@@ -9,7 +9,12 @@
  * - "finder:search": each search, i.e. each keystroke (read by bench/finder.ts).
  */
 import payload from "virtual:catalogue-search-index";
-import { loadModelIndex, searchModels, type ModelSearchResult, type SearchModelsOptions } from "#app/catalogue/search.ts";
+import {
+  loadModelIndex,
+  searchModels,
+  type ModelSearchResult,
+  type SearchModelsOptions,
+} from "#app/catalogue/search.ts";
 
 export const INDEX_LOAD_MEASURE = "finder:index-load";
 export const SEARCH_MEASURE = "finder:search";

@@ -189,7 +189,12 @@ export function ModelFinder({
   const showStatus = result !== undefined && (open || hits.length === 0);
 
   return (
-    <div ref={rootRef} role="search" aria-labelledby={labelId} className={cn("flex w-full max-w-3xl flex-col gap-2", className)}>
+    <div
+      ref={rootRef}
+      role="search"
+      aria-labelledby={labelId}
+      className={cn("flex w-full max-w-3xl flex-col gap-2", className)}
+    >
       <label id={labelId} htmlFor={inputId} className="text-lg font-semibold text-white">
         {label}
       </label>
@@ -198,7 +203,10 @@ export function ModelFinder({
         «&nbsp;Redmi Pad SE&nbsp;».
       </p>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400"
+        />
         <input
           ref={inputRef}
           id={inputId}

@@ -33,7 +33,10 @@ function renderForm(answer: Answer, actionData?: FormActionData) {
   return { user: userEvent.setup(), posted };
 }
 
-const answerWith = (result: SubmissionResult): Answer => (fields) => formActionData("contact", result, fields);
+const answerWith =
+  (result: SubmissionResult): Answer =>
+  (fields) =>
+    formActionData("contact", result, fields);
 
 const fields = () => ({
   // By role: the accessible name leaves out the (aria-hidden) asterisk of required fields.
@@ -74,7 +77,10 @@ describe("ContactForm", () => {
     expect(screen.queryByRole("textbox", { name: "Ne remplissez pas ce champ" })).toBeNull();
     // The GDPR notice: controller, retention, rights, CNIL.
     expect(screen.getByText(/conservées 3 ans après notre dernier/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "mentions légales" })).toHaveAttribute("href", expect.stringMatching(/^\/mentions-legales/));
+    expect(screen.getByRole("link", { name: "mentions légales" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/mentions-legales/),
+    );
     expect(screen.getByRole("link", { name: "CNIL" })).toBeInTheDocument();
   });
 
@@ -118,14 +124,19 @@ describe("ContactForm", () => {
 
   it("puts each server-side error under its field, focuses the first one, and clears them on typing", async () => {
     const { user } = renderForm(
-      answerWith({ status: "invalid", fieldErrors: { email: "Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr." } }),
+      answerWith({
+        status: "invalid",
+        fieldErrors: { email: "Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr." },
+      }),
     );
     await fillAndSend(user);
 
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(REQUEST_MESSAGES.invalid));
     const { name, email } = fields();
     expect(email).toHaveAttribute("aria-invalid", "true");
-    expect(email).toHaveAccessibleDescription("Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr.");
+    expect(email).toHaveAccessibleDescription(
+      "Veuillez indiquer une adresse e-mail valide, par exemple nom@exemple.fr.",
+    );
     expect(name).not.toHaveAttribute("aria-invalid");
     expect(email).toHaveFocus();
 
@@ -137,7 +148,10 @@ describe("ContactForm", () => {
 
   it("shows the result of a POST made without JavaScript and fills the typed values in again", () => {
     const values = { name: "Marie", email: "marie@", message: "Bonjour" };
-    renderForm(answerWith({ status: "failed" }), formActionData("contact", { status: "rate-limited", retryAfterSeconds: 90 }, values));
+    renderForm(
+      answerWith({ status: "failed" }),
+      formActionData("contact", { status: "rate-limited", retryAfterSeconds: 90 }, values),
+    );
     expect(screen.getByRole("alert")).toHaveTextContent("Réessayez dans 2 minutes");
     expect(fields().name).toHaveValue("Marie");
     expect(fields().email).toHaveValue("marie@");
@@ -145,7 +159,10 @@ describe("ContactForm", () => {
   });
 
   it("after a stored POST made without JavaScript, shows the success and empty fields", () => {
-    renderForm(answerWith({ status: "failed" }), formActionData("contact", { status: "stored", id: "1" }, { name: "Marie" }));
+    renderForm(
+      answerWith({ status: "failed" }),
+      formActionData("contact", { status: "stored", id: "1" }, { name: "Marie" }),
+    );
     expect(screen.getByRole("status")).toHaveTextContent(REQUEST_MESSAGES.contactSuccess);
     expect(fields().name).toHaveValue("");
   });

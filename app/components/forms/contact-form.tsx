@@ -47,12 +47,33 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
       >
         <RequiredFieldsNote />
         <div key={generation} className="grid gap-5 sm:grid-cols-2">
-          <TextField id="contact-name" label="Nom" name="name" autoComplete="name" maxLength={LIMITS.name} state={state} />
+          <TextField
+            id="contact-name"
+            label="Nom"
+            name="name"
+            autoComplete="name"
+            maxLength={LIMITS.name}
+            state={state}
+          />
           <EmailField id="contact-email" state={state} />
-          <TextField id="contact-message" label="Message" name="message" rows={6} maxLength={LIMITS.message} state={state} className="sm:col-span-2" />
+          <TextField
+            id="contact-message"
+            label="Message"
+            name="message"
+            rows={6}
+            maxLength={LIMITS.message}
+            state={state}
+            className="sm:col-span-2"
+          />
         </div>
         <Honeypot />
-        <SubmitRow label="Envoyer le message" sending={sending} shown={shown} errorRef={errorRef} successRef={successRef} />
+        <SubmitRow
+          label="Envoyer le message"
+          sending={sending}
+          shown={shown}
+          errorRef={errorRef}
+          successRef={successRef}
+        />
       </fetcher.Form>
       <GdprNotice
         purpose="répondre à votre message"

@@ -24,16 +24,24 @@ export function GdprNotice({ purpose, legalBasis, className }: GdprNoticeProps) 
   return (
     <div className={cn("flex flex-col gap-2 text-sm text-slate-300", className)}>
       <p>
-        Les informations saisies sont traitées par {shop.legal.entity}, responsable du traitement, pour {purpose}.
-        Base légale : {legalBasis}. Elles ne sont ni vendues ni cédées, et sont conservées {formatRetentionDays(RETENTION.requestDays)} après notre
-        dernier contact, puis supprimées.
+        Les informations saisies sont traitées par {shop.legal.entity}, responsable du traitement, pour {purpose}. Base
+        légale : {legalBasis}. Elles ne sont ni vendues ni cédées, et sont conservées{" "}
+        {formatRetentionDays(RETENTION.requestDays)} après notre dernier contact, puis supprimées.
       </p>
       <p>
         Vous pouvez exercer vos droits d'accès, de rectification, d'effacement et d'opposition en nous écrivant à{" "}
-        <a className={`${linkClass} break-all`} href={mailtoHref}>{shop.email}</a> (voir nos{" "}
-        <Link className={linkClass} to="/mentions-legales#protection-des-donnees-personnelles-titre">mentions légales</Link>).
-        Vous pouvez aussi adresser une réclamation à la{" "}
-        <a className={linkClass} href="https://www.cnil.fr/fr/plaintes">CNIL</a>.
+        <a className={`${linkClass} break-all`} href={mailtoHref}>
+          {shop.email}
+        </a>{" "}
+        (voir nos{" "}
+        <Link className={linkClass} to="/mentions-legales#protection-des-donnees-personnelles-titre">
+          mentions légales
+        </Link>
+        ). Vous pouvez aussi adresser une réclamation à la{" "}
+        <a className={linkClass} href="https://www.cnil.fr/fr/plaintes">
+          CNIL
+        </a>
+        .
       </p>
     </div>
   );

@@ -19,7 +19,10 @@ import { QuoteForm } from "./quote-form";
 type Answer = (fields: Record<string, string>) => FormActionData | Promise<FormActionData>;
 
 /** The page: the plan links (as on /dev-web) and the form; `answer` plays the action. */
-function renderForm(answer: Answer, { url = "/dev-web", actionData }: { url?: string; actionData?: FormActionData } = {}) {
+function renderForm(
+  answer: Answer,
+  { url = "/dev-web", actionData }: { url?: string; actionData?: FormActionData } = {},
+) {
   const posted: Record<string, string>[] = [];
   const Stub = createRoutesStub([
     {
@@ -43,7 +46,10 @@ function renderForm(answer: Answer, { url = "/dev-web", actionData }: { url?: st
   return { user: userEvent.setup(), posted };
 }
 
-const answerWith = (result: SubmissionResult): Answer => (fields) => formActionData("quote", result, fields);
+const answerWith =
+  (result: SubmissionResult): Answer =>
+  (fields) =>
+    formActionData("quote", result, fields);
 
 const textbox = (name: string) => screen.getByRole("textbox", { name }) as HTMLInputElement;
 const planSelect = () => screen.getByRole("combobox", { name: "Offre de boîte mail" }) as HTMLSelectElement;
@@ -63,13 +69,23 @@ async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
 describe("QuoteForm", () => {
   it("has every field required, typed and bounded, the plans as options, and .com in the domain's description", () => {
     renderForm(answerWith({ status: "stored", id: "1" }));
-    const names = ["Nom de l'entreprise", "Nom du contact", "Adresse e-mail", "Téléphone", "Description du projet", "Nom de domaine souhaité", "Budget envisagé"];
+    const names = [
+      "Nom de l'entreprise",
+      "Nom du contact",
+      "Adresse e-mail",
+      "Téléphone",
+      "Description du projet",
+      "Nom de domaine souhaité",
+      "Budget envisagé",
+    ];
     for (const name of names) expect(textbox(name)).toBeRequired();
     expect(planSelect()).toBeRequired();
     expect(textbox("Adresse e-mail")).toHaveAttribute("type", "email");
     expect(textbox("Téléphone")).toHaveAttribute("type", "tel");
     expect(textbox("Nom de domaine souhaité")).toHaveAttribute("maxlength", String(LIMITS.domain));
-    expect(textbox("Nom de domaine souhaité")).toHaveAccessibleDescription(/^Extension ajoutée : \.com Sans l'extension/);
+    expect(textbox("Nom de domaine souhaité")).toHaveAccessibleDescription(
+      /^Extension ajoutée : \.com Sans l'extension/,
+    );
     expect([...planSelect().options].map((option) => option.text)).toEqual([
       "Choisissez une offre",
       ...MAILBOX_PLANS.map(describeMailboxPlan),

@@ -81,9 +81,24 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
               maxLength={LIMITS.companyName}
               state={state}
             />
-            <TextField id="devis-contact" label="Nom du contact" name="contactName" autoComplete="name" maxLength={LIMITS.name} state={state} />
+            <TextField
+              id="devis-contact"
+              label="Nom du contact"
+              name="contactName"
+              autoComplete="name"
+              maxLength={LIMITS.name}
+              state={state}
+            />
             <EmailField id="devis-email" state={state} />
-            <TextField id="devis-telephone" label="Téléphone" name="phone" type="tel" autoComplete="tel" maxLength={LIMITS.phone} state={state} />
+            <TextField
+              id="devis-telephone"
+              label="Téléphone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={LIMITS.phone}
+              state={state}
+            />
             <TextField
               id="devis-description"
               label="Description du projet"

@@ -12,8 +12,15 @@ export function ResultError({ data }: { data: FormActionData }) {
       <p className="font-semibold">{data.message}</p>
       {data.result.status === "failed" ? (
         <p>
-          Vous pouvez aussi nous appeler au <a className={linkClass} href={telHref}>{shop.phone.display}</a> ou nous
-          écrire à <a className={`${linkClass} break-all`} href={mailtoHref}>{shop.email}</a>.
+          Vous pouvez aussi nous appeler au{" "}
+          <a className={linkClass} href={telHref}>
+            {shop.phone.display}
+          </a>{" "}
+          ou nous écrire à{" "}
+          <a className={`${linkClass} break-all`} href={mailtoHref}>
+            {shop.email}
+          </a>
+          .
         </p>
       ) : null}
     </>

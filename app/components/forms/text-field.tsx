@@ -45,11 +45,27 @@ type TextFieldProps = {
 export function TextField(props: TextFieldProps) {
   const { id, label, name, state, hint, describedBy, className } = props;
   return (
-    <FormField id={id} label={label} required hint={hint} describedBy={describedBy} error={state.errors[name]} className={className}>
+    <FormField
+      id={id}
+      label={label}
+      required
+      hint={hint}
+      describedBy={describedBy}
+      error={state.errors[name]}
+      className={className}
+    >
       {(control) => {
         const defaultValue = state.values?.[name];
         if (props.rows !== undefined) {
-          return <Textarea {...control} name={name} rows={props.rows} maxLength={props.maxLength} defaultValue={defaultValue} />;
+          return (
+            <Textarea
+              {...control}
+              name={name}
+              rows={props.rows}
+              maxLength={props.maxLength}
+              defaultValue={defaultValue}
+            />
+          );
         }
         const input = (
           <Input

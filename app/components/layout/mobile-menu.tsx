@@ -41,7 +41,9 @@ function Group({ title, items, onNavigate, children }: GroupProps) {
   const id = `menu-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <nav aria-labelledby={id} className="flex flex-col gap-2">
-      <h2 id={id} className="text-sm font-semibold tracking-wider text-sky-300 uppercase">{title}</h2>
+      <h2 id={id} className="text-sm font-semibold tracking-wider text-sky-300 uppercase">
+        {title}
+      </h2>
       <ul className="flex flex-col">
         {items.map((item) => (
           <li key={item.to}>
@@ -49,9 +51,7 @@ function Group({ title, items, onNavigate, children }: GroupProps) {
               to={item.to}
               end
               onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(plainLink, isActive && "bg-slate-800 text-sky-200")
-              }
+              className={({ isActive }) => cn(plainLink, isActive && "bg-slate-800 text-sky-200")}
             >
               {item.label}
             </NavLink>
@@ -66,7 +66,8 @@ function Group({ title, items, onNavigate, children }: GroupProps) {
 const plainLink = "block rounded-lg px-3 py-2.5 text-lg break-words text-slate-100 hover:bg-slate-800";
 
 /** True where buttons can open dialogs by themselves (HTML invoker commands). */
-const supportsInvokerCommands = () => typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
+const supportsInvokerCommands = () =>
+  typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
@@ -145,10 +146,14 @@ export function MobileMenu() {
           <Group title="Nos services" items={servicesNav} onNavigate={close} />
           <Group title="Informations" items={footerNav} onNavigate={close}>
             <li>
-              <a className={plainLink} href={telHref}>Appeler le {shop.phone.display}</a>
+              <a className={plainLink} href={telHref}>
+                Appeler le {shop.phone.display}
+              </a>
             </li>
             <li>
-              <a className={plainLink} href={mailtoHref}>{shop.email}</a>
+              <a className={plainLink} href={mailtoHref}>
+                {shop.email}
+              </a>
             </li>
             <li>
               <AddressLink className={plainLink} />

@@ -22,8 +22,12 @@ export function SiteFooter({ renderedYear }: { renderedYear: number }) {
               {formatAddress()}
               <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
             </a>
-            <a className="underline-offset-4 hover:underline" href={telHref}>Tél. {shop.phone.display}</a>
-            <a className="underline-offset-4 hover:underline" href={mailtoHref}>{shop.email}</a>
+            <a className="underline-offset-4 hover:underline" href={telHref}>
+              Tél. {shop.phone.display}
+            </a>
+            <a className="underline-offset-4 hover:underline" href={mailtoHref}>
+              {shop.email}
+            </a>
           </address>
         </div>
         <div>
@@ -39,11 +43,15 @@ export function SiteFooter({ renderedYear }: { renderedYear: number }) {
           <ul className="mt-2 flex flex-col gap-1">
             {servicesNav.map((item) => (
               <li key={item.to}>
-                <Link className="underline-offset-4 hover:underline" to={item.to}>{item.label}</Link>
+                <Link className="underline-offset-4 hover:underline" to={item.to}>
+                  {item.label}
+                </Link>
               </li>
             ))}
             <li>
-              <Link className="underline-offset-4 hover:underline" to="/mentions-legales">Mentions légales</Link>
+              <Link className="underline-offset-4 hover:underline" to="/mentions-legales">
+                Mentions légales
+              </Link>
             </li>
           </ul>
         </nav>

@@ -43,5 +43,9 @@ export function ButtonLink({
   ...props
 }: Omit<ComponentProps<"a">, "href"> & Variants & { to: string }) {
   const classes = cn(buttonVariants({ variant, size }), className);
-  return isExternal(to) ? <a href={to} className={classes} {...props} /> : <Link to={to} className={classes} {...props} />;
+  return isExternal(to) ? (
+    <a href={to} className={classes} {...props} />
+  ) : (
+    <Link to={to} className={classes} {...props} />
+  );
 }

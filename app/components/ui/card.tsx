@@ -8,7 +8,10 @@ import { ButtonLink } from "./button";
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("rounded-2xl border border-slate-700/80 bg-slate-900/80 p-6 shadow-lg shadow-slate-950/40", className)}
+      className={cn(
+        "rounded-2xl border border-slate-700/80 bg-slate-900/80 p-6 shadow-lg shadow-slate-950/40",
+        className,
+      )}
       {...props}
     />
   );
@@ -31,13 +34,19 @@ export function FeatureCard({ icon, title, level = 3, children, to, className }:
   return (
     <Card className={cn("relative flex flex-col gap-3", to && "transition-colors hover:border-sky-400", className)}>
       {icon ? (
-        <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-12 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300"
+        >
           {icon}
         </span>
       ) : null}
       <Heading className="text-xl font-semibold text-white">
         {to ? (
-          <Link to={to} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-2 focus-visible:outline-sky-300">
+          <Link
+            to={to}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-2 focus-visible:outline-sky-300"
+          >
             {title}
           </Link>
         ) : (
@@ -55,7 +64,9 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
     <ul className={cn("space-y-2", className)}>
       {items.map((item) => (
         <li key={item} className="flex gap-2">
-          <span aria-hidden="true" className="mt-0.5 text-sky-300">✓</span>
+          <span aria-hidden="true" className="mt-0.5 text-sky-300">
+            ✓
+          </span>
           <span>{item}</span>
         </li>
       ))}
@@ -93,7 +104,12 @@ type FeatureGridProps = {
 function FeatureItemCard({ item, after, className }: { item: FeatureItem; after?: ReactNode; className?: string }) {
   const Icon = item.icon;
   return (
-    <FeatureCard title={item.title} icon={Icon ? <Icon className="size-6" /> : undefined} to={item.to} className={className}>
+    <FeatureCard
+      title={item.title}
+      icon={Icon ? <Icon className="size-6" /> : undefined}
+      to={item.to}
+      className={className}
+    >
       <p>{item.text}</p>
       {item.checks ? <CheckList items={item.checks} className="mt-4" /> : null}
       {item.button ? (

@@ -35,7 +35,9 @@ export function Label({ className, required, children, ...props }: ComponentProp
       {children}
       {required ? (
         // Screen readers already announce the control's `required`; the asterisk is for sighted visitors.
-        <span aria-hidden="true" className="ml-1 text-rose-300">*</span>
+        <span aria-hidden="true" className="ml-1 text-rose-300">
+          *
+        </span>
       ) : null}
     </label>
   );
@@ -105,7 +107,9 @@ export function FormField({ id, label, required, hint, error, describedBy, class
   const descriptions = [describedBy, hintId, errorId].filter(Boolean).join(" ");
   return (
     <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id} required={required}>{label}</Label>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
       {children({
         id,
         required,
@@ -150,7 +154,10 @@ export function FormStatus({ tone, children, ref, className }: FormStatusProps) 
       ref={ref}
       role={tone === "success" ? "status" : "alert"}
       tabIndex={-1}
-      className={cn("rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300", className)}
+      className={cn(
+        "rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300",
+        className,
+      )}
     >
       {children ? (
         <div className={formStatusVariants({ tone })}>

@@ -55,7 +55,10 @@ describe("HeroVideo", () => {
     expect(video).toHaveAttribute("playsinline");
     expect(video).toHaveAttribute("preload", "metadata");
     expect(video).toHaveAttribute("poster", props.poster);
-    expect([...video.querySelectorAll("source")].map((s) => s.getAttribute("type"))).toEqual(["video/webm", "video/mp4"]);
+    expect([...video.querySelectorAll("source")].map((s) => s.getAttribute("type"))).toEqual([
+      "video/webm",
+      "video/mp4",
+    ]);
     expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
   });
 

@@ -13,7 +13,10 @@ export function IconList({ items, className }: { items: readonly IconListItem[];
     <ul className={cn("flex flex-col gap-5", className)}>
       {items.map((item) => (
         <li key={item.title} className="flex gap-4">
-          <span aria-hidden="true" className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-sky-400/15 text-sky-300"
+          >
             {item.icon}
           </span>
           <span className="flex flex-col">

@@ -65,10 +65,14 @@ export function CtaBanner({ title, text, to, label }: CtaProps) {
       <Container>
         <div className="flex flex-col items-start gap-5 rounded-3xl border border-sky-400/40 bg-gradient-to-br from-sky-950 to-slate-900 p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">
           <div>
-            <h2 id={headingId} className="text-2xl font-bold text-white sm:text-3xl">{title}</h2>
+            <h2 id={headingId} className="text-2xl font-bold text-white sm:text-3xl">
+              {title}
+            </h2>
             {text ? <p className="mt-2 text-lg text-slate-200">{text}</p> : null}
           </div>
-          <ButtonLink to={to} size="lg" className="shrink-0 whitespace-nowrap">{label}</ButtonLink>
+          <ButtonLink to={to} size="lg" className="shrink-0 whitespace-nowrap">
+            {label}
+          </ButtonLink>
         </div>
       </Container>
     </section>

@@ -36,7 +36,10 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      headers:
+        body === undefined
+          ? { Accept: "application/json" }
+          : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -50,7 +53,10 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Pr
       ? (payload as ApiError).message
       : SESSION_MESSAGES.failed;
   const code =
-    payload && typeof payload === "object" && "code" in payload && typeof (payload as { code: unknown }).code === "string"
+    payload &&
+    typeof payload === "object" &&
+    "code" in payload &&
+    typeof (payload as { code: unknown }).code === "string"
       ? (payload as { code: string }).code
       : undefined;
   return { ok: false, status: response.status, message, code };
@@ -114,8 +120,17 @@ export function authMessage(status: number, code: string | undefined, fallback: 
  * of our own server layers (limits with their wait, field rules, body
  * bounds: `FRENCH_AUTH_CODES`) are already French and shown as sent.
  */
-export async function authPost(path: string, body: unknown, fallback: string = SESSION_MESSAGES.failed): Promise<ApiResult<unknown>> {
+export async function authPost(
+  path: string,
+  body: unknown,
+  fallback: string = SESSION_MESSAGES.failed,
+): Promise<ApiResult<unknown>> {
   const result = await call<unknown>("POST", `${API_PATHS.auth}${path}`, body);
   if (result.ok || result.status === 0 || isFrenchAuthCode(result.code)) return result;
-  return { ok: false, status: result.status, code: result.code, message: authMessage(result.status, result.code, fallback) };
+  return {
+    ok: false,
+    status: result.status,
+    code: result.code,
+    message: authMessage(result.status, result.code, fallback),
+  };
 }

@@ -82,7 +82,9 @@ describe("authMessage", () => {
   it("translates better-auth's errors", () => {
     expect(authMessage(401, "INVALID_EMAIL_OR_PASSWORD", "x")).toBe("E-mail ou mot de passe incorrect.");
     expect(authMessage(429, undefined, "x")).toBe("Trop de tentatives. Réessayez dans une minute.");
-    expect(authMessage(422, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", "x")).toBe("Un compte existe déjà avec cette adresse e-mail.");
+    expect(authMessage(422, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", "x")).toBe(
+      "Un compte existe déjà avec cette adresse e-mail.",
+    );
     expect(authMessage(500, "SOMETHING_ELSE", "repli")).toBe("repli");
   });
 });

@@ -17,7 +17,9 @@ export type DashboardSessions = {
 
 /** `history` with `session` in place of its row (same id), or added, in the API's order (created_at descending). */
 export function withSession(history: readonly SessionView[], session: SessionView): SessionView[] {
-  return [...history.filter((item) => item.id !== session.id), session].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return [...history.filter((item) => item.id !== session.id), session].sort((a, b) =>
+    b.createdAt.localeCompare(a.createdAt),
+  );
 }
 
 /**
@@ -26,7 +28,11 @@ export function withSession(history: readonly SessionView[], session: SessionVie
  * (e.g. one they opened as a customer) leave it as is. Connected → active;
  * ended → no longer active; either way its history row is updated or added.
  */
-export function applySessionUpdate(current: DashboardSessions, session: SessionView, technicianId: string): DashboardSessions {
+export function applySessionUpdate(
+  current: DashboardSessions,
+  session: SessionView,
+  technicianId: string,
+): DashboardSessions {
   if (session.technicianId !== technicianId) return current;
   const live = session.status === "connected" && session.endTime === null;
   const active = live ? session : current.active?.code === session.code ? null : current.active;

@@ -100,7 +100,9 @@ function candidateOf(candidate: RTCIceCandidate): Extract<SignalData, { type: "c
 }
 
 function newPeerId(): string {
-  return typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** Runs async handlers one after the other, logging failures. */
@@ -205,11 +207,13 @@ export class ScreenSharer extends PeerEndpoint<ScreenSharerOptions> {
     channel.onmessage = (event: MessageEvent) => {
       const message = parseControlMessage(event.data);
       if (!message) return;
-      if (message.type === "ping") channel.send(JSON.stringify({ type: "pong", t: message.t } satisfies ControlMessage));
+      if (message.type === "ping")
+        channel.send(JSON.stringify({ type: "pong", t: message.t } satisfies ControlMessage));
       else if (message.type !== "pong") this.options.onControl(message);
     };
     pc.onicecandidate = (event) => {
-      if (event.candidate && this.pc === pc) signaling.send({ type: "candidate", peer, candidate: candidateOf(event.candidate) });
+      if (event.candidate && this.pc === pc)
+        signaling.send({ type: "candidate", peer, candidate: candidateOf(event.candidate) });
     };
     pc.onconnectionstatechange = () => {
       if (this.pc !== pc) return;
@@ -285,7 +289,8 @@ export class ScreenViewer extends PeerEndpoint<ScreenViewerOptions> {
     this.pc = pc;
     this.peer = peer;
     pc.onicecandidate = (event) => {
-      if (event.candidate && this.pc === pc) this.options.signaling.send({ type: "candidate", peer, candidate: candidateOf(event.candidate) });
+      if (event.candidate && this.pc === pc)
+        this.options.signaling.send({ type: "candidate", peer, candidate: candidateOf(event.candidate) });
     };
     pc.onconnectionstatechange = () => {
       if (this.pc === pc) this.options.onStateChange(stateOf(pc));
@@ -317,7 +322,8 @@ export class ScreenViewer extends PeerEndpoint<ScreenViewerOptions> {
       const message = parseControlMessage(event.data);
       if (!message) return;
       if (message.type === "pong") this.options.onRoundTrip?.(performance.now() - message.t);
-      else if (message.type === "ping") channel.send(JSON.stringify({ type: "pong", t: message.t } satisfies ControlMessage));
+      else if (message.type === "ping")
+        channel.send(JSON.stringify({ type: "pong", t: message.t } satisfies ControlMessage));
       else this.options.onControl(message);
     };
   }
@@ -331,7 +337,11 @@ export class ScreenViewer extends PeerEndpoint<ScreenViewerOptions> {
       this.pending.clear();
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
-      this.options.signaling.send({ type: "answer", peer: data.peer, sdp: pc.localDescription?.sdp ?? answer.sdp ?? "" });
+      this.options.signaling.send({
+        type: "answer",
+        peer: data.peer,
+        sdp: pc.localDescription?.sdp ?? answer.sdp ?? "",
+      });
     } else if (data.type === "candidate") {
       if (data.peer === this.peer && this.pc?.remoteDescription) {
         await this.pc.addIceCandidate(data.candidate);

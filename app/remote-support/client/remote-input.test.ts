@@ -53,7 +53,11 @@ describe("HeldInputs", () => {
 describe("parseControlMessage", () => {
   it("accepts the spec's messages and refuses anything else", () => {
     expect(parseControlMessage('{"type":"mousemove","x":0.5,"y":1}')).toEqual({ type: "mousemove", x: 0.5, y: 1 });
-    expect(parseControlMessage('{"type":"keydown","key":"é","code":"Digit2"}')).toEqual({ type: "keydown", key: "é", code: "Digit2" });
+    expect(parseControlMessage('{"type":"keydown","key":"é","code":"Digit2"}')).toEqual({
+      type: "keydown",
+      key: "é",
+      code: "Digit2",
+    });
     expect(parseControlMessage('{"type":"ping","t":12.5}')).toEqual({ type: "ping", t: 12.5 });
     expect(parseControlMessage('{"type":"mousemove","x":1.5,"y":0}')).toBeNull();
     expect(parseControlMessage('{"type":"mousedown","button":9}')).toBeNull();

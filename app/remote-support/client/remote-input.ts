@@ -20,7 +20,12 @@ export type Box = { left: number; top: number; width: number; height: number };
  * px showing a `videoWidth` × `videoHeight` picture with `object-fit:
  * contain`; null before the video has a size.
  */
-export function contentBox(elementWidth: number, elementHeight: number, videoWidth: number, videoHeight: number): Box | null {
+export function contentBox(
+  elementWidth: number,
+  elementHeight: number,
+  videoWidth: number,
+  videoHeight: number,
+): Box | null {
   if (videoWidth <= 0 || videoHeight <= 0 || elementWidth <= 0 || elementHeight <= 0) return null;
   const scale = Math.min(elementWidth / videoWidth, elementHeight / videoHeight);
   const width = videoWidth * scale;

@@ -15,7 +15,12 @@
  * the tab out of the area instead.
  */
 import { io, type Socket } from "socket.io-client";
-import { RECONNECT_OPTIONS, SESSION_MESSAGES, type ClientToServerEvents, type ServerToClientEvents } from "#app/remote-support/protocol.ts";
+import {
+  RECONNECT_OPTIONS,
+  SESSION_MESSAGES,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "#app/remote-support/protocol.ts";
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -72,15 +77,22 @@ export function onAuthChangeElsewhere(listener: (kind: "signed-out" | "signed-in
 export function connectRealtime(target: { url?: string; cookie?: string } = {}): RealtimeSocket {
   const options = { withCredentials: true, transports: ["websocket", "polling"], ...RECONNECT_OPTIONS };
   const socket: RealtimeSocket = target.url
-    ? io(target.url, { ...options, transports: ["websocket"], extraHeaders: target.cookie ? { cookie: target.cookie } : {} })
+    ? io(target.url, {
+        ...options,
+        transports: ["websocket"],
+        extraHeaders: target.cookie ? { cookie: target.cookie } : {},
+      })
     : io(options);
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const retryLater = () => {
     clearTimeout(retry);
-    retry = setTimeout(() => {
-      if (!stopped && !socket.active) socket.connect();
-    }, 250 + Math.random() * 1_000);
+    retry = setTimeout(
+      () => {
+        if (!stopped && !socket.active) socket.connect();
+      },
+      250 + Math.random() * 1_000,
+    );
   };
   socket.on("auth:ended", () => {
     stopped = true;

@@ -118,7 +118,8 @@ export function useScreenSharer(code: string, connected: boolean, socket: Realti
       if (connectedRef.current) sharer.connect();
     });
     const onReconnect = () => {
-      if (sharer && sharerRef.current === sharer && connectedRef.current && peerStateRef.current !== "connected") sharer.connect();
+      if (sharer && sharerRef.current === sharer && connectedRef.current && peerStateRef.current !== "connected")
+        sharer.connect();
     };
     socket.on("connect", onReconnect);
     return () => {

@@ -25,7 +25,11 @@ export type SessionChatState = {
  * The chat of session `code` (null: none) as seen by `side`. `send` puts a
  * message on the data channel and answers false when it is not open.
  */
-export function useSessionChat(code: string | null, side: Side, send: (message: ControlMessage) => boolean): SessionChatState {
+export function useSessionChat(
+  code: string | null,
+  side: Side,
+  send: (message: ControlMessage) => boolean,
+): SessionChatState {
   const [lines, setLines] = useState<ChatLine[]>([]);
 
   useEffect(() => {
@@ -45,13 +49,19 @@ export function useSessionChat(code: string | null, side: Side, send: (message: 
   }, [code, side]);
 
   const receive = useCallback((text: string) => {
-    setLines((current) => [...current, { id: `recu-${Date.now()}-${current.length}`, mine: false, text, at: new Date().toISOString() }]);
+    setLines((current) => [
+      ...current,
+      { id: `recu-${Date.now()}-${current.length}`, mine: false, text, at: new Date().toISOString() },
+    ]);
   }, []);
 
   const say = useCallback(
     (text: string): boolean => {
       if (!code || !send({ type: "chat", text })) return false;
-      setLines((current) => [...current, { id: `envoye-${Date.now()}-${current.length}`, mine: true, text, at: new Date().toISOString() }]);
+      setLines((current) => [
+        ...current,
+        { id: `envoye-${Date.now()}-${current.length}`, mine: true, text, at: new Date().toISOString() },
+      ]);
       void postSessionEvent(code, { kind: "chat", text }).then((result) => {
         if (!result.ok) console.error("Erreur lors de l'enregistrement du message", result.message);
       });

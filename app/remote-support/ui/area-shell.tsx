@@ -7,7 +7,12 @@
 import type { ReactNode } from "react";
 import { Container } from "#app/components/ui/section.tsx";
 
-export function AreaShell({ title = "Assistance à distance", intro, actions, children }: {
+export function AreaShell({
+  title = "Assistance à distance",
+  intro,
+  actions,
+  children,
+}: {
   title?: string;
   intro?: ReactNode;
   actions?: ReactNode;

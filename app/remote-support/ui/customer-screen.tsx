@@ -60,7 +60,8 @@ function SessionPanel({ socket }: Props) {
   /** The session on screen ended: say so when the server did it (the customer knows when they did, and sees the technician's end). */
   const explainEnd = useCallback(async (ended: SessionView) => {
     // Issue 13 §8: a session nobody joined that the server ended is a code that expired unused.
-    if (await endedByServer(ended.code)) setEndNotice(ended.startTime === null ? SESSION_MESSAGES.codeExpiredNotice : SERVER_ENDED_TEXT);
+    if (await endedByServer(ended.code))
+      setEndNotice(ended.startTime === null ? SESSION_MESSAGES.codeExpiredNotice : SERVER_ENDED_TEXT);
   }, []);
 
   const reload = useCallback(async () => {
@@ -140,7 +141,9 @@ function SessionPanel({ socket }: Props) {
         {endNotice}
       </p>
       {loading ? (
-        <p role="status" className="text-slate-300">Chargement de votre session…</p>
+        <p role="status" className="text-slate-300">
+          Chargement de votre session…
+        </p>
       ) : session ? (
         <>
           <p className="text-slate-300">Communiquez ce code au technicien qui vous aide par téléphone :</p>
@@ -159,7 +162,9 @@ function SessionPanel({ socket }: Props) {
               Copier le code
             </Button>
           </div>
-          <p role="status" className="text-sm text-slate-300">{copied}</p>
+          <p role="status" className="text-sm text-slate-300">
+            {copied}
+          </p>
           <p role="status" aria-live="polite" className="text-lg font-semibold">
             <span className={session.status === "connected" ? "text-emerald-300" : "text-amber-200"}>
               {sessionStatusText(session)}

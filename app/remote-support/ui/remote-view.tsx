@@ -123,7 +123,11 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
   function fractionOf(event: PointerEvent<HTMLVideoElement>) {
     const video = event.currentTarget;
     const rect = video.getBoundingClientRect();
-    return pointerFraction(event.clientX - rect.left, event.clientY - rect.top, contentBox(rect.width, rect.height, video.videoWidth, video.videoHeight));
+    return pointerFraction(
+      event.clientX - rect.left,
+      event.clientY - rect.top,
+      contentBox(rect.width, rect.height, video.videoWidth, video.videoHeight),
+    );
   }
 
   function onPointerMove(event: PointerEvent<HTMLVideoElement>) {
@@ -263,10 +267,15 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                   onContextMenu={(event) => {
                     if (controlOn) event.preventDefault();
                   }}
-                  className={cn("absolute inset-0 size-full object-contain", controlOn ? "cursor-crosshair" : "cursor-default")}
+                  className={cn(
+                    "absolute inset-0 size-full object-contain",
+                    controlOn ? "cursor-crosshair" : "cursor-default",
+                  )}
                 />
                 {!viewer.stream ? (
-                  <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-slate-200">{STATE_TEXT[viewer.state]}</p>
+                  <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-slate-200">
+                    {STATE_TEXT[viewer.state]}
+                  </p>
                 ) : null}
               </div>
             </div>

@@ -43,7 +43,9 @@ export function ReportFlow({ children }: { children: (openReport: (code: string)
     <>
       {children(openReport)}
       {error && step.kind === "closed" ? (
-        <p role="alert" className="mt-3 font-medium text-red-300">{error}</p>
+        <p role="alert" className="mt-3 font-medium text-red-300">
+          {error}
+        </p>
       ) : null}
       <Modal
         open={step.kind !== "closed"}
@@ -98,7 +100,9 @@ function VerifyForm({ onCancel, onVerified }: { onCancel: () => void; onVerified
           aria-describedby={`${id}-erreur`}
         />
       </div>
-      <p id={`${id}-erreur`} role="alert" className="font-medium text-red-300">{error}</p>
+      <p id={`${id}-erreur`} role="alert" className="font-medium text-red-300">
+        {error}
+      </p>
       <div className="flex flex-wrap justify-end gap-3">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Annuler

@@ -32,7 +32,8 @@ export const SHARE_MESSAGES = {
   unsupported:
     "Votre navigateur ne permet pas le partage d'écran. Utilisez une version récente de Chrome, Edge ou Firefox sur un ordinateur.",
   insecure: "Le partage d'écran n'est possible que sur une connexion sécurisée (adresse en https://).",
-  refused: "Partage d'écran refusé. Cliquez de nouveau sur « Partager mon écran » et choisissez l'écran ou la fenêtre à montrer.",
+  refused:
+    "Partage d'écran refusé. Cliquez de nouveau sur « Partager mon écran » et choisissez l'écran ou la fenêtre à montrer.",
   failed: "Le partage d'écran n'a pas pu démarrer. Veuillez réessayer.",
 } as const;
 
@@ -135,7 +136,10 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-emerald-400/60 bg-slate-950/60 p-4">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-xl border border-emerald-400/60 bg-slate-950/60 p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id={headingId} className="text-xl font-semibold text-white">
           Partage d'écran
@@ -149,12 +153,17 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
         <p>Partage actif : votre écran est transmis.</p>
         <p role="status">{connected ? STATE_TEXT[peerState] : STATE_TEXT.waiting}</p>
         <p role="status">
-          {controlOn ? "Le technicien pilote votre écran : souris et clavier activés." : "Souris et clavier du technicien : désactivés."}
+          {controlOn
+            ? "Le technicien pilote votre écran : souris et clavier activés."
+            : "Souris et clavier du technicien : désactivés."}
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-2">
-          <div className="relative w-full overflow-hidden rounded-lg border border-slate-700 bg-black" style={{ aspectRatio: aspect }}>
+          <div
+            className="relative w-full overflow-hidden rounded-lg border border-slate-700 bg-black"
+            style={{ aspectRatio: aspect }}
+          >
             <video
               ref={previewRef}
               autoPlay

@@ -10,7 +10,14 @@ import { SERVER_LINK_TEXT, type ServerLink } from "#app/remote-support/client/se
 export function ServerLinkStatus({ link, className }: { link: ServerLink; className?: string }) {
   const text = SERVER_LINK_TEXT[link];
   return (
-    <p role="status" className={cn(text ? "font-medium" : "sr-only", link === "restored" ? "text-emerald-300" : "text-amber-200", className)}>
+    <p
+      role="status"
+      className={cn(
+        text ? "font-medium" : "sr-only",
+        link === "restored" ? "text-emerald-300" : "text-amber-200",
+        className,
+      )}
+    >
       {text}
     </p>
   );

@@ -64,7 +64,12 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
               <span className="text-sm text-slate-300">
                 {line.mine ? "Vous" : otherName} · {formatTime(line.at)}
               </span>
-              <span className={cn("max-w-full rounded-lg px-3 py-1.5 break-words", line.mine ? "bg-sky-900 text-white" : "bg-slate-800 text-slate-50")}>
+              <span
+                className={cn(
+                  "max-w-full rounded-lg px-3 py-1.5 break-words",
+                  line.mine ? "bg-sky-900 text-white" : "bg-slate-800 text-slate-50",
+                )}
+              >
                 {line.text}
               </span>
             </li>

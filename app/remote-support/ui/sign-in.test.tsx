@@ -37,7 +37,9 @@ describe("SignInPanel", () => {
 
     await fillSignIn(" lea@exemple.fr ", "mauvais-mot-de-passe");
     expect(screen.getByRole("button", { name: "Connexion..." })).toBeDisabled();
-    expect(calls).toEqual([{ url: "/api/auth/sign-in/email", body: { email: "lea@exemple.fr", password: "mauvais-mot-de-passe" } }]);
+    expect(calls).toEqual([
+      { url: "/api/auth/sign-in/email", body: { email: "lea@exemple.fr", password: "mauvais-mot-de-passe" } },
+    ]);
 
     answer(Response.json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }, { status: 401 }));
     expect(await screen.findByText("E-mail ou mot de passe incorrect.")).toBeInTheDocument();

@@ -137,7 +137,15 @@ function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
       </FormField>
       <FormField id={`${id}-password`} label="Mot de passe" hint="Au moins 8 caractères.">
         {(control) => (
-          <Input {...control} name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} />
+          <Input
+            {...control}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+          />
         )}
       </FormField>
       <FormStatus tone="error">{error || null}</FormStatus>
@@ -174,7 +182,9 @@ function ForgotForm() {
   }
   return (
     <form className="flex flex-col gap-5" onSubmit={submit} aria-busy={busy}>
-      <p className="text-slate-300">Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+      <p className="text-slate-300">
+        Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.
+      </p>
       <FormField id={`${id}-email`} label="Adresse e-mail">
         {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
       </FormField>

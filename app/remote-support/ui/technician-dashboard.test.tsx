@@ -68,7 +68,12 @@ const joined: SessionView = {
   userName: "Alice",
   userEmail: "alice@exemple.fr",
 };
-const ended: SessionView = { ...joined, status: "disconnected", endTime: "2026-01-01T10:01:05.000Z", durationSeconds: 65 };
+const ended: SessionView = {
+  ...joined,
+  status: "disconnected",
+  endTime: "2026-01-01T10:01:05.000Z",
+  durationSeconds: 65,
+};
 
 describe("TechnicianDashboard join form", () => {
   it("upper-cases the code, disables the empty form and shows the refusal in red", async () => {
@@ -101,7 +106,8 @@ describe("TechnicianDashboard live updates (issue 14)", () => {
       "/api/sessions/ACD34F/events": () =>
         Response.json({ events: [{ id: "e", kind: "ended", actor: null, text: null, at: ended.endTime }] }),
     });
-    const lists = () => calls.filter((call) => call.url === "/api/sessions/active" || call.url === "/api/sessions/history").length;
+    const lists = () =>
+      calls.filter((call) => call.url === "/api/sessions/active" || call.url === "/api/sessions/history").length;
     const { socket, push } = stubSocket();
     render(<TechnicianDashboard user={user} socket={socket} />);
     await screen.findByText("Aucune session pour l'instant.");

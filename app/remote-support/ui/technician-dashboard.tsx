@@ -21,11 +21,23 @@ import { cn } from "#app/utils/cn.ts";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
 import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
-import { endedByServer, isServerLinkUp, SERVER_ENDED_TEXT, useServerLink, type ServerLink } from "#app/remote-support/client/server-connection.ts";
+import {
+  endedByServer,
+  isServerLinkUp,
+  SERVER_ENDED_TEXT,
+  useServerLink,
+  type ServerLink,
+} from "#app/remote-support/client/server-connection.ts";
 import { codeInputValue, formatDateTime } from "#app/remote-support/client/format.ts";
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import { useScreenViewer } from "#app/remote-support/client/use-screen-viewer.ts";
-import { formatHistoryDuration, formatTimer, PEER_RECOVERY_GRACE_MS, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
+import {
+  formatHistoryDuration,
+  formatTimer,
+  PEER_RECOVERY_GRACE_MS,
+  type AccountView,
+  type SessionView,
+} from "#app/remote-support/protocol.ts";
 import { RemoteView } from "./remote-view";
 import { ReportFlow } from "./report-dialogs";
 import { RequestsView } from "#app/requests/requests-view.tsx";
@@ -300,7 +312,9 @@ function ActivePanel({ session, onDisconnect, busy, error, onOpenRemote, link, e
               {busy ? "Déconnexion..." : "Déconnecter"}
             </Button>
           </div>
-          <p role="alert" className={errorText}>{error}</p>
+          <p role="alert" className={errorText}>
+            {error}
+          </p>
         </>
       ) : null}
     </Card>
@@ -311,7 +325,9 @@ function HistoryPanel({ sessions }: { sessions: SessionView[] | null }) {
   const captionId = useId();
   return (
     <Card className="flex flex-col gap-4 lg:col-span-2">
-      <h2 id={captionId} className="text-2xl font-bold text-white">Historique des sessions</h2>
+      <h2 id={captionId} className="text-2xl font-bold text-white">
+        Historique des sessions
+      </h2>
       {sessions === null ? (
         <p className="text-slate-300">Chargement…</p>
       ) : sessions.length === 0 ? (
@@ -324,11 +340,21 @@ function HistoryPanel({ sessions }: { sessions: SessionView[] | null }) {
               <table className="w-full min-w-[36rem] text-left">
                 <thead>
                   <tr className="border-b border-slate-600 text-slate-200">
-                    <th scope="col" className="py-2 pr-4">Date</th>
-                    <th scope="col" className="py-2 pr-4">Code</th>
-                    <th scope="col" className="py-2 pr-4">Utilisateur</th>
-                    <th scope="col" className="py-2 pr-4">Durée</th>
-                    <th scope="col" className="py-2">Actions</th>
+                    <th scope="col" className="py-2 pr-4">
+                      Date
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Code
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Utilisateur
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Durée
+                    </th>
+                    <th scope="col" className="py-2">
+                      Actions
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
