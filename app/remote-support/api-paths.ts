@@ -27,6 +27,14 @@ export const API_ROUTES = {
   iceServers: "/sessions/:code/ice-servers",
   events: "/sessions/:code/events",
   requests: "/requests",
+  /** Issue 15, the desktop app (`device-protocol.ts`). */
+  pairing: "/sessions/:code/pairing",
+  consent: "/sessions/:code/consent",
+  surface: "/sessions/:code/surface",
+  device: "/sessions/:code/device",
+  devicePair: "/device/pair",
+  /** The app's downloads: `GET /api/downloads` lists them (`DownloadsResponse`). */
+  downloads: "/downloads",
   /** better-auth's own routes (`/api/auth/{*splat}`, mounted in `server/app.ts`). */
   auth: "/auth",
 } as const;

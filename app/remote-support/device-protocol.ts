@@ -1,0 +1,253 @@
+/**
+ * The desktop support app's protocol (issue 15), in one module shared by the
+ * browser, the server and the app (`desktop/`): pairing, the consent to
+ * control, the input events and the Socket.IO events of the `/device`
+ * namespace. Pure: zod only, no server, browser or OS API.
+ *
+ * Pairing (the page shows a code, the app asks for it):
+ * 1. The customer, in their open session, asks for a pairing code:
+ *    `POST /api/sessions/:code/pairing` (session owner only) → `PairingCodeResponse`.
+ *    Single use, bound to that session and that account, valid `PAIRING_CODE_TTL_S`.
+ * 2. The app sends it with what it knows of the computer: `POST /api/device/pair`
+ *    `DevicePairBody` → `DevicePairResponse` with a device token (random,
+ *    stored hashed by the server, bound to the session and the account, void
+ *    when the session ends or the app is unpaired).
+ * 3. The app connects to the Socket.IO namespace `DEVICE_NAMESPACE` with
+ *    `auth: { token }`, reports its state (`device:status`) and receives
+ *    `device:state`, `device:input`, `device:release`, `device:ended`.
+ * 4. Both browsers of the session receive `session:device` (`DeviceView`) on
+ *    every change: paired, consent, control, injection possible or not.
+ *
+ * Consent: control reaches the computer only when the customer allowed it
+ * (`POST /api/sessions/:code/consent` `ConsentBody`, owner only, or
+ * `device:consent` `{ allowed: false }` from the app: Ctrl+C, closing it), the
+ * technician's toggle is on (the session's last `control-on`/`control-off`
+ * event) and the app is connected. The server drops every input otherwise.
+ *
+ * Input (technician → server → app, docs/decisions/010): the technician's
+ * browser emits `input` (`InputBatch`) on its usual socket; the server checks
+ * the sender (the technician joined to that session), the toggle, the
+ * consent, the budget (`INPUT_LIMITS`) and relays the events to the app.
+ * Whenever control stops (toggle off, consent withdrawn, technician gone,
+ * session ended) the server sends `device:release` and the app releases
+ * every key and button it holds.
+ */
+import { z } from "zod";
+
+/** Socket.IO namespace of the desktop app. */
+export const DEVICE_NAMESPACE = "/device";
+
+/**
+ * Pairing codes are read on the page and typed into the app: the session
+ * code's unambiguous alphabet, 8 symbols shown as two groups of 4
+ * ("ACDE-3479"); 25⁸ ≈ 1.5 × 10¹¹ codes, single use, 10 minutes.
+ */
+export const PAIRING_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679";
+export const PAIRING_CODE_LENGTH = 8;
+export const PAIRING_CODE_TTL_S = 600;
+
+/** What a person typed (any case, spaces or dashes) → the canonical pairing code. */
+export function normalizePairingCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]/g, "");
+}
+
+/** "ACDE3479" → "ACDE-3479", as the page shows it. */
+export function formatPairingCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+export const PairingCode = z
+  .string({ error: "Le code d'appairage est obligatoire." })
+  .max(32, { error: "Ce code d'appairage n'est pas valide." })
+  .transform(normalizePairingCode)
+  .pipe(
+    z
+      .string()
+      .length(PAIRING_CODE_LENGTH, { error: "Ce code d'appairage n'est pas valide." })
+      .refine((code) => [...code].every((symbol) => PAIRING_CODE_ALPHABET.includes(symbol)), {
+        error: "Ce code d'appairage n'est pas valide.",
+      }),
+  );
+
+/** French messages of the pairing and control API (also shown by the app). */
+export const DEVICE_MESSAGES = {
+  pairingInvalid: "Ce code d'appairage n'est pas valide, a déjà servi ou a expiré. Affichez-en un nouveau sur la page.",
+  tooManyPairings: "Trop de tentatives d'appairage. Réessayez dans quelques minutes.",
+  deviceGone: "Le logiciel n'est plus connecté à cette session.",
+  notPaired: "Aucun logiciel n'est connecté à cette session.",
+  sessionEnded: "La session est terminée : le logiciel se ferme.",
+  tokenInvalid: "Ce logiciel n'est plus appairé : relancez-le et saisissez un nouveau code.",
+  controlRefused: "Le contrôle n'est pas autorisé.",
+  tooMuchInput: "Trop d'événements de contrôle : certains ont été ignorés.",
+  windowShared: "Le contrôle demande le partage de l'écran entier (pas d'une fenêtre ni d'un onglet).",
+} as const;
+
+export const DEVICE_PLATFORMS = ["linux", "windows", "macos"] as const;
+export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
+/** How the page names each system. */
+export const PLATFORM_NAMES: Record<DevicePlatform, string> = { linux: "Linux", windows: "Windows", macos: "macOS" };
+
+/** One monitor of the computer, in the OS's pixels (`scale`: device pixels per OS pixel). */
+export const Screen = z.object({
+  id: z.string().max(64),
+  x: z.number().int().min(-100_000).max(100_000),
+  y: z.number().int().min(-100_000).max(100_000),
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+  scale: z.number().min(0.1).max(10).default(1),
+  primary: z.boolean().default(false),
+});
+export type Screen = z.infer<typeof Screen>;
+
+/**
+ * Whether the app can inject input: `ok`, or why not in French, shown to
+ * both sides as is (Wayland, macOS Accessibility permission not granted, no
+ * X display…).
+ */
+export const Injection = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), reason: z.string().min(1).max(500) }),
+]);
+export type Injection = z.infer<typeof Injection>;
+
+/** What the app says about itself when pairing and on `device:status`. */
+export const DeviceStatus = z.object({
+  injection: Injection,
+  /** Every monitor; the first primary one is used when the page cannot tell which is shared. */
+  screens: z.array(Screen).min(1).max(16),
+});
+export type DeviceStatus = z.infer<typeof DeviceStatus>;
+
+export const DevicePairBody = DeviceStatus.extend({
+  pairingCode: PairingCode,
+  /** The computer's name (hostname), shown on the page: "Logiciel connecté — PC-SALON". */
+  computerName: z.string().trim().min(1).max(100),
+  platform: z.enum(DEVICE_PLATFORMS),
+  arch: z.string().max(20),
+  appVersion: z.string().max(40),
+});
+export type DevicePairBody = z.input<typeof DevicePairBody>;
+
+/** `POST /api/sessions/:code/pairing`. `expiresAt`: ISO 8601. */
+export type PairingCodeResponse = { pairingCode: string; expiresAt: string };
+/** `POST /api/device/pair`: the token for the `/device` namespace; names for the app's terminal. */
+export type DevicePairResponse = { deviceToken: string; customerName: string; sessionCode: string };
+
+/** `POST /api/sessions/:code/consent` (session owner): allow or withdraw control. */
+export const ConsentBody = z.object({ allowed: z.boolean() });
+
+/**
+ * `POST /api/sessions/:code/surface` (session owner), when sharing starts or
+ * changes: what the customer's browser shares (`MediaTrackSettings`
+ * `displaySurface`, picture size in px). Control needs `monitor`; the server
+ * picks the app's screen of that size (device pixels), else the primary one.
+ */
+export const SurfaceBody = z.object({
+  displaySurface: z.enum(["monitor", "window", "browser", "unknown"]),
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+});
+export type SurfaceBody = z.infer<typeof SurfaceBody>;
+
+/**
+ * What both browsers of a session see of the app (`session:device`,
+ * `GET /api/sessions/:code/device`): null fields when it is not paired.
+ */
+export type DeviceView = {
+  paired: boolean;
+  /** The app's connection is up (it may be briefly down while reconnecting). */
+  connected: boolean;
+  computerName: string | null;
+  platform: DevicePlatform | null;
+  injection: Injection | null;
+  screens: Screen[];
+  /** The monitor the shared picture shows (its `Screen.id`), null when unknown or not a whole screen. */
+  shownScreen: string | null;
+  /** The share is a whole screen (`displaySurface` `monitor`): control can map the picture to pixels. */
+  wholeScreen: boolean;
+  /** The customer allows control (page or app). */
+  consent: boolean;
+  /** Input reaches the computer now: paired, connected, consent, toggle on, injection ok. */
+  controlActive: boolean;
+};
+export type DeviceResponse = { device: DeviceView };
+
+/** Input events, technician → server → app. Pointer positions: fractions 0–1 of the shared picture. */
+const Fraction = z.number().min(0).max(1);
+/** `KeyboardEvent.code` ("KeyA", "ControlLeft", "F5"…): the physical key, so shortcuts work on any layout. */
+const KeyCode = z.string().regex(/^[A-Za-z0-9]{1,32}$/);
+export const InputEvent = z.discriminatedUnion("t", [
+  z.object({ t: z.literal("move"), x: Fraction, y: Fraction }),
+  /** `button`: `MouseEvent.button` (0 left, 1 middle, 2 right). */
+  z.object({ t: z.literal("button"), button: z.number().int().min(0).max(2), down: z.boolean() }),
+  /** Wheel, in notches (`deltaY` > 0 scrolls down), −20…20. */
+  z.object({ t: z.literal("wheel"), dx: z.number().int().min(-20).max(20), dy: z.number().int().min(-20).max(20) }),
+  /** A key by its physical `code`: shortcuts, arrows, Backspace, Enter… */
+  z.object({ t: z.literal("key"), code: KeyCode, down: z.boolean() }),
+  /** Text typed without Ctrl/Alt/Meta: injected as characters, whatever the customer's layout. */
+  z.object({ t: z.literal("text"), text: z.string().min(1).max(64) }),
+  /** Ctrl+Alt+Suppr, where the system lets an app send it. */
+  z.object({ t: z.literal("sas") }),
+]);
+export type InputEvent = z.infer<typeof InputEvent>;
+
+/** Budget per technician socket: events per batch, JSON characters per batch, events per second (burst = 2 s). */
+export const INPUT_LIMITS = { batchEvents: 32, batchChars: 4_096, eventsPerSecond: 250 } as const;
+
+export const InputBatch = z.object({
+  /** The session code. */
+  code: z.string().max(32),
+  events: z.array(InputEvent).min(1).max(INPUT_LIMITS.batchEvents),
+});
+export type InputBatch = z.infer<typeof InputBatch>;
+export type InputAck = { ok: true } | { ok: false; message: string };
+
+/** What the app's terminal shows, pushed by the server on every change. */
+export type DeviceState = {
+  customerName: string;
+  /** The technician joined to the session, if any. */
+  technicianName: string | null;
+  consent: boolean;
+  /** The technician's toggle is on. */
+  controlRequested: boolean;
+  controlActive: boolean;
+};
+
+/** Server → app. */
+export type ServerToDeviceEvents = {
+  "device:state": (state: DeviceState) => void;
+  /** Inject these, in order. `screen`: the id of the monitor the pointer fractions refer to. */
+  "device:input": (batch: { events: InputEvent[]; screen: string | null }) => void;
+  /** Release every key and button held now. */
+  "device:release": () => void;
+  /** The session ended (or the customer unpaired): the app says so and exits. */
+  "device:ended": (message: string) => void;
+};
+
+/** App → server. */
+export type DeviceToServerEvents = {
+  "device:status": (status: DeviceStatus) => void;
+  /** The customer withdrew consent in the app (Ctrl+C, closing it, a key). */
+  "device:consent": (body: { allowed: false }) => void;
+};
+
+/**
+ * One build of the app offered on /soft-assist (`GET /api/downloads`):
+ * served by our server at `url` (`/telechargements/<fileName>`, cached for a
+ * year: the file name carries the version). `bytes`: size of the file as
+ * downloaded; `sha256`: hex digest of that file.
+ */
+export type DownloadView = {
+  platform: DevicePlatform;
+  /** "x64" or "arm64". */
+  arch: string;
+  /** "Windows (64 bits)", "macOS (Apple Silicon)"… */
+  label: string;
+  fileName: string;
+  url: string;
+  version: string;
+  bytes: number;
+  sha256: string;
+};
+/** Empty when the apps were not built (`npm run build:desktop`). */
+export type DownloadsResponse = { downloads: DownloadView[] };
