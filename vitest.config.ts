@@ -6,7 +6,13 @@ export default defineConfig({
   // virtual:catalogue-search-index, for the model finder's component test.
   plugins: [catalogueIndexPlugin()],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "database/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "database/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "desktop/**/*.test.ts",
+    ],
     // Starts a throwaway PostgreSQL so persistence tests run on both databases (issue 4).
     globalSetup: ["./tests/support/vitest-global-setup.ts"],
     // PGlite opens in 1–2 s and PostgreSQL clusters start in ~2 s on 2 cores.

@@ -259,10 +259,89 @@ export const sessionEvents = pgTable(
     index("session_events_session_id_idx").on(table.sessionId, table.createdAt),
     check(
       "session_events_kind_check",
-      sql`${table.kind} in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended')`,
+      sql`${table.kind} in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended', 'device-paired', 'control-allowed', 'control-withdrawn', 'device-unpaired')`,
     ),
   ],
 );
+
+/*
+ * Issue 15, the desktop support app (`app/remote-support/device-protocol.ts`).
+ *
+ * Pairing codes: shown on the customer's page, typed into the app. Stored as
+ * the SHA-256 of the canonical code (never in clear), bound to one session
+ * and the account that asked for it, valid until `expires_at`; deleted when
+ * used (single use: the delete that consumes it is the check) or replaced by
+ * a newer code of the same session.
+ */
+export const devicePairingCodes = pgTable(
+  "device_pairing_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("device_pairing_codes_session_id_idx").on(table.sessionId)],
+);
+
+/**
+ * The app of a session and what the customer's page shares (issue 15): one
+ * row per session, created by the first of a pairing or a surface report.
+ * `pairing_id` and `token_hash` (SHA-256 of the device token) are null when no
+ * app is paired (never, replaced, or the session ended); a new pairing gets a
+ * new `pairing_id` (the app's Socket.IO room). `connected` is kept fresh by
+ * `last_seen_at` (a server killed mid-session leaves it true: readers require
+ * a recent `last_seen_at` too).
+ */
+export const sessionDevices = pgTable(
+  "session_devices",
+  {
+    sessionId: uuid("session_id")
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    /** The account the pairing is bound to: the session's customer. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pairingId: uuid("pairing_id"),
+    tokenHash: text("token_hash").unique(),
+    computerName: text("computer_name"),
+    platform: text("platform"),
+    arch: text("arch"),
+    appVersion: text("app_version"),
+    /** `Injection` (`{ ok: true }` or `{ ok: false, reason }`). */
+    injection: jsonb("injection").$type<{ ok: true } | { ok: false; reason: string }>(),
+    /** `Screen[]`. */
+    screens: jsonb("screens").$type<DeviceScreenRow[]>().notNull().default([]),
+    consent: boolean("consent").notNull().default(false),
+    /** What the customer's browser shares (`SurfaceBody`), null before any report. */
+    displaySurface: text("display_surface"),
+    surfaceWidth: integer("surface_width"),
+    surfaceHeight: integer("surface_height"),
+    connected: boolean("connected").notNull().default(false),
+    /** The Socket.IO id of the app's current connection: a late disconnect of an older one changes nothing. */
+    connectionId: text("connection_id"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }),
+    pairedAt: timestamp("paired_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("session_devices_user_id_idx").on(table.userId)],
+);
+/** One monitor as stored (the protocol's `Screen`). */
+export type DeviceScreenRow = {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+  primary: boolean;
+};
 
 /*
  * The assistant's conversation of each signed-in account (issue 7): kept so

@@ -30,6 +30,7 @@ import type { AssistantService } from "./assistant/service.ts";
 import type { Auth } from "./auth.ts";
 import { createRemoteSupportRouter } from "./remote-support/api.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
+import type { DeviceService } from "./remote-support/device-service.ts";
 
 describe("role → permissions table", () => {
   const technicianOnly: Permission[] = ["session:join", "session:history", "report:read", "requests:read"];
@@ -202,13 +203,13 @@ function routesOf(router: unknown, prefix = ""): Map<string, Access | undefined>
 }
 
 describe("routes under /api", () => {
-  /** Nobody needs to be signed in for these (issue 4 forms; the catch-all answers 404). */
-  const PUBLIC = ["POST /contact", "POST /quote", "ALL /{*splat}"];
+  /** Nobody needs to be signed in for these (issue 4 forms; the catch-all answers 404; issue 15 the app's pairing). */
+  const PUBLIC = ["POST /contact", "POST /quote", "ALL /{*splat}", "POST /device/pair"];
   const auth = fakeAuth();
   // The routers in the order `server/app.ts` mounts them; their services are never called here.
   const routes = new Map([
     ...routesOf(createAssistantRouter({ auth, assistant: {} as AssistantService })),
-    ...routesOf(createRemoteSupportRouter({ auth, sessions: {} as SessionService })),
+    ...routesOf(createRemoteSupportRouter({ auth, sessions: {} as SessionService, devices: {} as DeviceService })),
     ...routesOf(createApiRouter({} as FormServices)),
   ]);
 

@@ -34,7 +34,9 @@ import { iceConfigFromEnv } from "./remote-support/ice.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
+import type { DeviceService } from "./remote-support/device-service.ts";
 import { cspDirectives } from "./csp.ts";
+import { createDownloadsRouter, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
 import { PERMISSIONS_POLICY, requireSameOrigin } from "./security.ts";
 import {
@@ -59,6 +61,8 @@ export type AppOptions = {
   auth: Auth;
   /** Remote-support sessions (issue 5), for /api/sessions…, /api/reports, /api/requests, /api/me. */
   sessions: SessionService;
+  /** Issue 15, the desktop app: its routes under /api (`remote-support/device-api.ts`); absent, none. */
+  devices?: DeviceService;
   /** The assistant (issue 7), for /api/assistant/…. */
   assistant: AssistantService;
 } & (
@@ -140,6 +144,12 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     helmetHeaders(req, res, next);
   };
   app.use(securityHeaders);
+  // Issue 15: the desktop app's builds, precompressed at build time, so before compression().
+  app.use(
+    createDownloadsRouter({
+      dir: options.mode === "production" ? path.join(options.buildDir, "desktop") : DESKTOP_DIR,
+    }),
+  );
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -155,7 +165,12 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   app.use("/api", createAssistantRouter({ auth: options.auth, assistant: options.assistant }));
   app.use(
     "/api",
-    createRemoteSupportRouter({ auth: options.auth, sessions: options.sessions, ice: iceConfigFromEnv(env) }),
+    createRemoteSupportRouter({
+      auth: options.auth,
+      sessions: options.sessions,
+      devices: options.devices,
+      ice: iceConfigFromEnv(env),
+    }),
   );
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));

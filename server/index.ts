@@ -93,6 +93,7 @@ const realtime = attachRealtime({
   databaseUrl: env.DATABASE_URL,
   db: services.database.db,
   sessionAbandonMs: env.SESSION_ABANDON_S * 1000,
+  devices: services.devices,
 });
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();

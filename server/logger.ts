@@ -41,6 +41,9 @@ export const REDACT_PATHS: readonly string[] = [
     "newPassword",
     "currentPassword",
     "token",
+    // Issue 15: the desktop app's secrets, should a call site ever pass them.
+    "deviceToken",
+    "pairingCode",
     "accessToken",
     "refreshToken",
     "idToken",

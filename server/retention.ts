@@ -12,7 +12,9 @@
  * - signaling rows of ended sessions (left over from before they were
  *   deleted at the end) and any row older than `signalingHours`;
  * - sessions that ended (or, never ended, were created) more than
- *   `sessionDays` ago, their events and chat first;
+ *   `sessionDays` ago, their events and chat first, then their desktop app
+ *   row (issue 15: computer name, screens; the token is voided at the end);
+ * - desktop-app pairing codes once expired or their session ended (issue 15);
  * - the assistant conversation of an account silent for `assistantDays`;
  * - expired sign-in sessions and verifications (reset tokens, report grants);
  * - expired rate-limit counters (their keys name accounts and IP addresses).
@@ -67,6 +69,8 @@ export const PURGE_KINDS = [
   "emlFiles",
   "signaling",
   "sessionEvents",
+  "pairingCodes",
+  "sessionDevices",
   "sessions",
   "assistantMessages",
   "authSessions",
@@ -85,6 +89,8 @@ export const PURGE_LABELS: Record<PurgeKind, string> = {
   emlFiles: "fichiers .eml",
   signaling: "messages de signalisation",
   sessionEvents: "événements et messages de session",
+  pairingCodes: "codes d'appairage du logiciel",
+  sessionDevices: "logiciels de bureau des sessions",
   sessions: "sessions d'assistance",
   assistantMessages: "messages de l'assistant",
   authSessions: "sessions de connexion expirées",
@@ -201,6 +207,21 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
     "sessionEvents",
     () => sql`delete from session_events where id in (
       select e.id from session_events e join sessions s on s.id = e.session_id
+      where coalesce(s.end_time, s.created_at) < ${sessionCutoff}
+      limit ${limit}) returning 1`,
+  );
+  // Issue 15: pairing codes live minutes; a session's app row goes with the session (also by cascade).
+  await inBatches(
+    "pairingCodes",
+    () => sql`delete from device_pairing_codes where code_hash in (
+      select c.code_hash from device_pairing_codes c join sessions s on s.id = c.session_id
+      where c.expires_at < now() or s.end_time is not null
+      limit ${limit}) returning 1`,
+  );
+  await inBatches(
+    "sessionDevices",
+    () => sql`delete from session_devices where session_id in (
+      select d.session_id from session_devices d join sessions s on s.id = d.session_id
       where coalesce(s.end_time, s.created_at) < ${sessionCutoff}
       limit ${limit}) returning 1`,
   );

@@ -13,6 +13,7 @@ import { createMailTransport, mailTransportConfig, type MailTransport } from "./
 import { createRequestService } from "./requests.ts";
 import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
 import { createSessionService, type SessionService } from "./remote-support/sessions.ts";
+import { createDeviceService, type DeviceService } from "./remote-support/device-service.ts";
 import { sessionLimitsFromEnv } from "./remote-support/limits.ts";
 import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { chatProviderFromEnv } from "./assistant/config.ts";
@@ -27,6 +28,8 @@ export type Services = {
   auth: Auth;
   /** Remote-support sessions (issue 5): the rules behind /api/sessions… and Socket.IO. */
   sessions: SessionService;
+  /** Issue 15: the desktop app (pairing, consent, input relay state), for /api and Socket.IO. */
+  devices: DeviceService;
   /** The assistant (issue 7): AI provider when configured, else offline. */
   assistant: AssistantService;
   /** Where every rate limit counts (issue 13 §10): the `rate_limits` table on PostgreSQL, memory on PGlite. */
@@ -88,6 +91,7 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     rateLimits,
     ...sessionLimitsFromEnv(env),
   });
+  const devices = createDeviceService({ db: database.db, logger, rateLimits });
   const provider = chatProviderFromEnv(env);
   const assistant = createAssistantService({
     db: database.db,
@@ -115,6 +119,7 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
     forms,
     auth,
     sessions,
+    devices,
     assistant,
     rateLimits,
     retention,
@@ -128,6 +133,14 @@ export async function startServices(env: Env, logger: Logger, onLockLost?: (erro
 }
 
 /** What `createApp` needs of the services (HTTP routes and route actions), for `server/index.ts` and the tests. */
-export function appServices(services: Services): Pick<Services, "forms" | "auth" | "sessions" | "assistant"> {
-  return { forms: services.forms, auth: services.auth, sessions: services.sessions, assistant: services.assistant };
+export function appServices(
+  services: Services,
+): Pick<Services, "forms" | "auth" | "sessions" | "devices" | "assistant"> {
+  return {
+    forms: services.forms,
+    auth: services.auth,
+    sessions: services.sessions,
+    devices: services.devices,
+    assistant: services.assistant,
+  };
 }

@@ -80,6 +80,11 @@ export const DEVICE_MESSAGES = {
   controlRefused: "Le contrôle n'est pas autorisé.",
   tooMuchInput: "Trop d'événements de contrôle : certains ont été ignorés.",
   windowShared: "Le contrôle demande le partage de l'écran entier (pas d'une fenêtre ni d'un onglet).",
+  // Added with the server (issue 15): the session's customer alone pairs, consents and reports the shared surface;
+  // an app whose session was paired again with another computer is told so before it closes.
+  ownerOnly: "Seul le client de cette session peut faire cela.",
+  replaced: "Un autre ordinateur a été appairé à cette session : ce logiciel se ferme.",
+  badBody: "Le contenu envoyé n'est pas valide.",
 } as const;
 
 export const DEVICE_PLATFORMS = ["linux", "windows", "macos"] as const;
@@ -167,6 +172,8 @@ export type DeviceView = {
   wholeScreen: boolean;
   /** The customer allows control (page or app). */
   consent: boolean;
+  /** The technician's toggle is on (they ask for control). */
+  controlRequested: boolean;
   /** Input reaches the computer now: paired, connected, consent, toggle on, injection ok. */
   controlActive: boolean;
 };

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { typedString } from "#app/utils/text.ts";
+import type { DeviceView, InputAck, InputBatch } from "./device-protocol.ts";
 
 /**
  * Session codes are read aloud over the phone: upper-case letters and digits
@@ -155,6 +156,12 @@ export type ServerToClientEvents = {
    * the next process. Sessions go on: nothing ends because of a restart.
    */
   "server:restarting": () => void;
+  /**
+   * Issue 15: the desktop app of session `code` changed (paired, connected,
+   * consent, shared surface, control on or off): sent to the session's
+   * customer and joined technician, as `GET /api/sessions/:code/device` answers.
+   */
+  "session:device": (device: DeviceView & { code: string }) => void;
 };
 
 export type SignalAck = { ok: true } | { ok: false; message: string };
@@ -163,6 +170,15 @@ export type SignalAck = { ok: true } | { ok: false; message: string };
 export type ClientToServerEvents = {
   /** Relays `data` (offer, answer, ICE candidate…) to the other participant of `code`, storing it. */
   signal: (message: { code: string; data: SignalData }, ack: (result: SignalAck) => void) => void;
+  /**
+   * Issue 15, technician only: input for the desktop app of `batch.code`,
+   * relayed by the server to the app when the sender is that session's
+   * technician, the toggle is on, the customer consents, the app is
+   * connected and can inject, and a whole screen is shared; within
+   * `INPUT_LIMITS`. Acknowledged `{ ok: true }` or `{ ok: false, message }`
+   * (`DEVICE_MESSAGES`).
+   */
+  input: (batch: InputBatch, ack: (result: InputAck) => void) => void;
 };
 
 /** Largest signaling message, characters of JSON: far above any SDP of one video track and one data channel. */
@@ -244,6 +260,12 @@ export const SESSION_EVENT_KINDS = [
   "control-off",
   "chat",
   "ended",
+  // Issue 15, written by the server (actor: the customer, or null for the server): the desktop app paired,
+  // control allowed or withdrawn (page or app), the app unpaired (replaced, or the session ended).
+  "device-paired",
+  "control-allowed",
+  "control-withdrawn",
+  "device-unpaired",
 ] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
 export const SESSION_EVENT_SENDER = {

@@ -25,6 +25,9 @@
  * | GET  /api/sessions/:code/events     | participant             | 200 `SessionEventsResponse`  |
  * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse` |
  *
+ * Issue 15: the desktop app's routes (pairing, consent, surface, device,
+ * `/api/device/pair`) are in `device-api.ts`, mounted here with `devices`.
+ *
  * Errors are `{ message }` in French (`SESSION_MESSAGES`, spec §8): 400 bad
  * body or code, 401 "Utilisateur non connecté", 403 missing permission, not a
  * participant, own session, wrong side for an event, or "Mot de passe incorrect", 404 "Session non
@@ -56,6 +59,8 @@ import type { Auth } from "#server/auth.ts";
 import { createGuards, type GuardedHandler, type Permission } from "#server/access.ts";
 import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, RefusalReason, SessionService } from "./sessions.ts";
+import { createDeviceRouter } from "./device-api.ts";
+import type { DeviceService } from "./device-service.ts";
 
 /** Largest body accepted by these routes, bytes: a code or a password. */
 export const SESSION_BODY_LIMIT_BYTES = 4 * 1024;
@@ -88,6 +93,8 @@ export type RemoteSupportRouterOptions = {
   sessions: SessionService;
   /** ICE servers handed to participants (issue 6); default none (host candidates only). */
   ice?: IceConfig;
+  /** Issue 15, the desktop app: its routes (`device-api.ts`) are mounted here when given. */
+  devices?: DeviceService;
 };
 
 function sendError(res: Response, status: number, message: string): void {
@@ -120,6 +127,7 @@ export function createRemoteSupportRouter({
   auth,
   sessions,
   ice = { stunUrls: [], turn: null },
+  devices,
 }: RemoteSupportRouterOptions): express.Router {
   const router = express.Router();
   // Parsers per route, not router-wide: other /api routes (forms) keep their own parsers and limits.
@@ -292,6 +300,10 @@ export function createRemoteSupportRouter({
       if (!body.ok) return sendError(res, 400, body.message);
       const result = await sessions.recordEvent(caller, code, body.data);
       if (!result.ok) return sendRefusal(res, result);
+      // Issue 15: the toggle drives the desktop app (views pushed, relay cache dropped, `control-off` releases
+      // every key and button), before the answer: input sent right after it must see the new state.
+      if (devices && (body.data.kind === "control-on" || body.data.kind === "control-off"))
+        await devices.controlToggled(code, body.data.kind === "control-on");
       res.status(201).json({ event: result.event });
     }),
   );
@@ -307,6 +319,8 @@ export function createRemoteSupportRouter({
       { permission: "requests:read" },
     ),
   );
+
+  if (devices) router.use(createDeviceRouter({ auth, devices }));
 
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);

@@ -35,6 +35,9 @@
  *   of one sender leave in order; across processes a large one (stored in
  *   the table first) can still be overtaken by a small one sent right after,
  *   so clients queue ICE candidates until the remote description is set.
+ * - Issue 15 (`device-realtime.ts`): the desktop app's namespace `/device`
+ *   and the technician's `input` relay; a handshake without Origin (the app)
+ *   passes `allowRequest`, a foreign one never does.
  */
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/postgres-adapter";
@@ -54,6 +57,9 @@ import type { SessionService, SessionServiceEvent } from "./sessions.ts";
 import { DEFAULT_SOCKET_SIGNAL_BUDGET, TokenBucket, type SocketSignalBudget } from "./limits.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { connectedSessions, DEFAULT_SESSION_ABANDON_S, startPresence } from "./presence.ts";
+import { DEVICE_NAMESPACE } from "#app/remote-support/device-protocol.ts";
+import { attachDeviceRealtime } from "./device-realtime.ts";
+import type { DeviceService } from "./device-service.ts";
 
 /** Default period of the background session check, ms. */
 export const REVALIDATE_INTERVAL_MS = 30_000;
@@ -94,6 +100,8 @@ export type RealtimeOptions = {
   db?: AppDatabase;
   /** Issue 13 §4: both participants without a socket this long (ms) → the server ends the session (default 120 s). */
   sessionAbandonMs?: number;
+  /** Issue 15: the desktop app's namespace `/device` and the `input` relay (`device-realtime.ts`). Absent: neither. */
+  devices?: DeviceService;
 };
 
 export type Realtime = {
@@ -146,6 +154,19 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         }
       : {}),
   });
+
+  // Issue 15: the app's namespace, authenticated by its device token (no cookie); the relay of `input` below.
+  const device = options.devices
+    ? attachDeviceRealtime({
+        namespace: io.of(DEVICE_NAMESPACE),
+        browsers: io,
+        userRoom,
+        devices: options.devices,
+        sessions,
+        logger,
+        crossProcess: pool !== undefined,
+      })
+    : undefined;
 
   io.use(
     requireSocketCaller<RealtimeSocket>(auth, logger, (socket, caller) => {
@@ -211,6 +232,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       authRoom(caller.authSessionId),
       ...(watchesSessions(caller) ? [TECHNICIANS_ROOM] : []),
     ]);
+    device?.onBrowserSocket(socket);
 
     const relay = async (message: unknown, reply: (result: SignalAck) => void) => {
       if (Date.now() - socket.data.checkedAt > EVENT_REVALIDATE_MS && !(await revalidate(socket))) return;
@@ -323,6 +345,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         presence?.stop();
         clearInterval(codeExpiry);
         unsubscribe();
+        device?.close();
         // Issue 13 §4: not disconnectSockets(true), which a browser's client takes as final ("io server disconnect")
         // and never reconnects. The tabs are told, then their connections dropped: a client sees "transport close"
         // and reconnects with backoff, to the next process. Sessions stay as they are (presence.ts gives them a grace).
@@ -332,6 +355,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         // Not io.close(): it would also close the HTTP server, whose shutdown belongs to server/index.ts.
         io.engine.close();
         await io.of("/").adapter.close();
+        if (device) await io.of(DEVICE_NAMESPACE).adapter.close();
         await pool?.end();
       })();
       return closed;

@@ -71,7 +71,8 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     expect(await violations(customer)).toEqual([]);
 
     await signUpCustomer(customer, "Alice Martin");
-    await expect(customer.getByText("Téléchargement bientôt disponible")).toBeDisabled();
+    await expect(customer.getByRole("heading", { name: "Logiciel de contrôle à distance" })).toBeVisible();
+    await expect(customer.getByText(/bientôt/u)).toHaveCount(0);
     await expect(customer.getByRole("heading", { name: "Sécurité maximale" })).toBeVisible();
     await expect(customer.getByRole("heading", { name: "Performance optimale" })).toBeVisible();
     const code = await startSession(customer);

@@ -53,6 +53,8 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
  */
 export async function emptyTables(db: AppDatabase): Promise<void> {
   await db.execute(
-    sql.raw("truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, sessions"),
+    sql.raw(
+      "truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, device_pairing_codes, session_devices, sessions",
+    ),
   );
 }

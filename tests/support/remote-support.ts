@@ -33,6 +33,11 @@ import {
   type SessionServiceOptions,
 } from "#server/remote-support/sessions.ts";
 import type { SocketSignalBudget } from "#server/remote-support/limits.ts";
+import {
+  createDeviceService,
+  type DeviceService,
+  type DeviceServiceOptions,
+} from "#server/remote-support/device-service.ts";
 import type { TestDatabase } from "./databases.ts";
 import { freePort } from "./postgres.ts";
 
@@ -43,6 +48,8 @@ export type RemoteSupportServer = {
   url: string;
   auth: Auth;
   sessions: SessionService;
+  /** Issue 15: the desktop app's rules, behind its routes and the `/device` namespace. */
+  devices: DeviceService;
   realtime: Realtime;
   httpServer: HttpServer;
   close(): Promise<void>;
@@ -64,6 +71,8 @@ export type RemoteSupportServerOptions = {
   sessionOptions?: Pick<SessionServiceOptions, "rateLimits" | "codeTtlSeconds" | "limits" | "signalBudget">;
   /** Issue 13 §3: each Socket.IO connection's signaling budget (default the server's). */
   signalBudget?: SocketSignalBudget;
+  /** Issue 15: the desktop app's pairing limit and code lifetime (default the server's). */
+  deviceOptions?: Pick<DeviceServiceOptions, "pairingLimit" | "pairingCodeTtlSeconds">;
 };
 
 const UNLIMITED = { points: 1_000_000, durationSeconds: 60 };
@@ -102,6 +111,7 @@ export async function startRemoteSupportServer(
     verifyPasswordHash: (await auth.$context).password.verify,
     ...(options.sessionOptions ?? TEST_SESSION_OPTIONS),
   });
+  const devices = createDeviceService({ db: database.db, logger, ...options.deviceOptions });
   const forms = createRequestService({
     db: database.db,
     logger,
@@ -113,7 +123,7 @@ export async function startRemoteSupportServer(
   app.all("/api/auth/{*splat}", authHandlers(auth, { publicUrl: url }));
   app.use("/api", requireSameOrigin(url));
   if (options.assistant) app.use("/api", createAssistantRouter({ auth, assistant: options.assistant }));
-  app.use("/api", createRemoteSupportRouter({ auth, sessions, ice: options.ice }));
+  app.use("/api", createRemoteSupportRouter({ auth, sessions, devices, ice: options.ice }));
   app.use("/api", createApiRouter(forms));
 
   const httpServer = createServer(app);
@@ -126,6 +136,7 @@ export async function startRemoteSupportServer(
     databaseUrl: database.url,
     revalidateIntervalMs: options.revalidateIntervalMs,
     signalBudget: options.signalBudget,
+    devices,
     ...(options.sessionAbandonMs ? { db: database.db, sessionAbandonMs: options.sessionAbandonMs } : {}),
   });
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
@@ -133,6 +144,7 @@ export async function startRemoteSupportServer(
     url,
     auth,
     sessions,
+    devices,
     realtime,
     httpServer,
     async close() {

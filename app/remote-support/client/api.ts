@@ -11,6 +11,12 @@
 import type { RequestListResponse } from "#app/requests/views.ts";
 import { isFrenchAuthCode } from "#app/remote-support/account.ts";
 import { API_PATHS } from "#app/remote-support/api-paths.ts";
+import type {
+  DeviceResponse,
+  DownloadsResponse,
+  PairingCodeResponse,
+  SurfaceBody,
+} from "#app/remote-support/device-protocol.ts";
 import {
   SESSION_MESSAGES,
   type ActiveSessionResponse,
@@ -92,6 +98,19 @@ export const postSessionEvent = (code: string, event: SessionEventBody) =>
   apiPost<SessionEventResponse>(API_PATHS.events(code), event);
 /** Technician: the contact and quote requests ("Demandes"), newest first. */
 export const getRequests = () => apiGet<RequestListResponse>(API_PATHS.requests);
+
+/** Customer: a single-use pairing code for the desktop app in session `code` (issue 15). */
+export const requestPairingCode = (code: string) => apiPost<PairingCodeResponse>(API_PATHS.pairing(code));
+/** Customer: allows or withdraws the control of their computer through the app. */
+export const setConsent = (code: string, allowed: boolean) =>
+  apiPost<DeviceResponse>(API_PATHS.consent(code), { allowed });
+/** Customer: what their browser shares (a whole screen or not, its size), so input maps to the right monitor. */
+export const reportSurface = (code: string, surface: SurfaceBody) =>
+  apiPost<DeviceResponse>(API_PATHS.surface(code), surface);
+/** A participant: the desktop app of session `code`, paired or not. */
+export const getDevice = (code: string) => apiGet<DeviceResponse>(API_PATHS.device(code));
+/** The builds of the desktop app offered for download (empty when none was built). */
+export const getDownloads = () => apiGet<DownloadsResponse>(API_PATHS.downloads);
 
 /** better-auth error codes (`{ code, message }` in English) → the French sentence shown. */
 export function authMessage(status: number, code: string | undefined, fallback: string): string {

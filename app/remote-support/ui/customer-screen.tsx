@@ -2,13 +2,14 @@
  * The customer assistant screen (spec §2 "Customer assistant screen", §4
  * "Session status"): start a remote-support session, read its code aloud to
  * the technician, see live when a technician has joined, share the screen
- * (issue 6, `screen-share.tsx`), end it. Also the remote-control software
- * teaser, and the "Assistant virtuel" (issue 7, `app/assistant/`). Loaded lazily: only signed-in customers download it.
+ * (issue 6, `screen-share.tsx`), pair the desktop app and allow control
+ * (issue 15, `device-panel.tsx`), end it. Also the app's downloads
+ * (`download-panel.tsx`), and the "Assistant virtuel" (issue 7, `app/assistant/`). Loaded lazily: only signed-in customers download it.
  * Issue 13 §4: while the server connection is lost (restart, network) a polite
  * line says so; once back the session is read again, and if the server ended
  * it meanwhile the screen says why.
  */
-import { Copy, Download, Gauge, ShieldCheck } from "lucide-react";
+import { Copy } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -17,6 +18,8 @@ import { createSession, disconnectSession, getMySessions } from "#app/remote-sup
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "#app/remote-support/client/server-connection.ts";
 import { SESSION_MESSAGES, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
+import { DevicePanel } from "./device-panel";
+import { DownloadPanel } from "./download-panel";
 import { ScreenSharePanel } from "./screen-share";
 import { ServerLinkStatus } from "./server-link-status";
 import { AssistantPanel } from "#app/assistant/assistant-panel.tsx";
@@ -38,7 +41,7 @@ export default function CustomerScreen({ user, socket }: Props) {
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <SessionPanel user={user} socket={socket} />
       <AssistantPanel />
-      <SoftwareTeaser />
+      <DownloadPanel />
     </div>
   );
 }
@@ -171,6 +174,7 @@ function SessionPanel({ socket }: Props) {
             </span>
           </p>
           <ScreenSharePanel session={session} socket={socket} onStop={end} />
+          <DevicePanel session={session} socket={socket} />
           <div>
             <Button type="button" variant="secondary" onClick={end} disabled={busy}>
               Terminer la session
@@ -192,40 +196,6 @@ function SessionPanel({ socket }: Props) {
         </>
       )}
       <FormStatus tone="error">{error || null}</FormStatus>
-    </Card>
-  );
-}
-
-/** Spec §2: the remote-control software, soon downloadable. */
-function SoftwareTeaser() {
-  return (
-    <Card className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold text-white">Logiciel de contrôle à distance</h2>
-      <p className="text-slate-300">
-        Notre logiciel de contrôle à distance sera bientôt disponible en téléchargement pour Windows, macOS et Linux.
-      </p>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        <li className="rounded-xl border border-slate-700 p-4">
-          <h3 className="flex items-center gap-2 text-lg font-semibold text-white">
-            <ShieldCheck aria-hidden="true" className="size-5 text-sky-300" />
-            Sécurité maximale
-          </h3>
-          <p className="mt-1 text-slate-300">Connexion chiffrée, et rien ne se passe sans votre accord.</p>
-        </li>
-        <li className="rounded-xl border border-slate-700 p-4">
-          <h3 className="flex items-center gap-2 text-lg font-semibold text-white">
-            <Gauge aria-hidden="true" className="size-5 text-sky-300" />
-            Performance optimale
-          </h3>
-          <p className="mt-1 text-slate-300">Une image fluide, même avec une connexion modeste.</p>
-        </li>
-      </ul>
-      <div>
-        <Button type="button" disabled>
-          <Download aria-hidden="true" className="size-5" />
-          Téléchargement bientôt disponible
-        </Button>
-      </div>
     </Card>
   );
 }

@@ -16,16 +16,20 @@
  * offer unless the picture is still flowing.
  */
 import { Minimize2, MousePointer2, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { postSessionEvent } from "#app/remote-support/client/api.ts";
+import { DeviceInputSender } from "#app/remote-support/client/device-input.ts";
+import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 import type { PeerState } from "#app/remote-support/client/peer.ts";
 import { HeldInputs, contentBox, pointerFraction } from "#app/remote-support/client/remote-input.ts";
 import type { ServerLink } from "#app/remote-support/client/server-connection.ts";
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import type { ScreenViewerState } from "#app/remote-support/client/use-screen-viewer.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
+import { DeviceStatus } from "./device-status";
 import { SessionChat } from "./session-chat";
 import { ServerLinkStatus } from "./server-link-status";
 
@@ -56,9 +60,13 @@ type Props = {
   ending: boolean;
   /** The server connection (the dashboard's own line is hidden behind this modal view). */
   serverLink: ServerLink;
+  /** Issue 15: input for the customer's desktop app goes through the server on this socket. */
+  socket: RealtimeSocket | null;
+  /** The customer's desktop app, paired or not. */
+  device: DeviceView | null;
 };
 
-export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, serverLink }: Props) {
+export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, serverLink, socket, device }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -70,6 +78,18 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
   controlRef.current = controlOn;
   const seconds = useElapsedSeconds(session.startTime);
   const { send } = viewer;
+  const [deviceRefusal, setDeviceRefusal] = useState("");
+  // Issue 15: the same pointer and keys, for the desktop app, only while the customer allows control.
+  const deviceInput = useMemo(
+    () =>
+      socket
+        ? new DeviceInputSender(session.code, (batch, ack) => socket.emit("input", batch, ack), setDeviceRefusal)
+        : null,
+    [socket, session.code],
+  );
+  const toDevice = controlOn && device?.controlActive === true ? deviceInput : null;
+  // A refusal is about the state it was sent in; a new state starts clean.
+  useEffect(() => setDeviceRefusal(""), [device?.controlActive, controlOn]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -85,7 +105,8 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
   const releaseAll = useCallback(() => {
     pendingMove.current = null;
     for (const release of held.current.releaseAll()) send(release);
-  }, [send]);
+    deviceInput?.releaseAll();
+  }, [send, deviceInput]);
 
   const setControl = useCallback(
     (enabled: boolean) => {
@@ -134,6 +155,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     if (!controlOn) return;
     const position = fractionOf(event);
     if (!position) return;
+    toDevice?.move(position.x, position.y);
     // At most one mousemove per frame: the last position wins.
     pendingMove.current = position;
     if (frame.current) return;
@@ -153,6 +175,8 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     event.currentTarget.setPointerCapture(event.pointerId);
     pendingMove.current = null;
     send({ type: "mousemove", ...position });
+    toDevice?.move(position.x, position.y);
+    toDevice?.button(event.button, true);
     const message = { type: "mousedown" as const, button: event.button };
     if (send(message)) held.current.note(message);
   }
@@ -161,6 +185,8 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     if (!controlOn || !held.current.isButtonHeld(event.button)) return;
     const position = fractionOf(event);
     if (position) send({ type: "mousemove", ...position });
+    if (position) toDevice?.move(position.x, position.y);
+    toDevice?.button(event.button, false);
     const message = { type: "mouseup" as const, button: event.button };
     send(message);
     held.current.note(message);
@@ -174,12 +200,15 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
       return;
     }
     event.preventDefault();
+    // Typed text repeats on the app (a held letter types again); keys by code are pressed once (the OS repeats).
+    toDevice?.keyDown(event.nativeEvent);
     if (held.current.isKeyHeld(event.code)) return; // auto-repeat: the customer's system repeats by itself
     const message = { type: "keydown" as const, key: event.key, code: event.code };
     if (send(message)) held.current.note(message);
   }
 
   function onKeyUp(event: KeyboardEvent<HTMLDivElement>) {
+    deviceInput?.keyUp(event.code);
     if (!controlOn || !held.current.isKeyHeld(event.code)) return;
     event.preventDefault();
     const message = { type: "keyup" as const, key: event.key, code: event.code };
@@ -214,6 +243,12 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 : ""}
             </p>
             <ServerLinkStatus link={serverLink} />
+            <DeviceStatus device={device} />
+            {deviceRefusal ? (
+              <p role="alert" className="text-sm font-medium text-amber-200">
+                {deviceRefusal}
+              </p>
+            ) : null}
             <div className="ml-auto flex flex-wrap gap-2">
               <Button
                 type="button"
@@ -225,6 +260,11 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 <MousePointer2 aria-hidden="true" className="size-5" />
                 Envoyer souris et clavier
               </Button>
+              {toDevice ? (
+                <Button type="button" variant="secondary" onClick={() => toDevice.secureAttention()}>
+                  Ctrl+Alt+Suppr
+                </Button>
+              ) : null}
               <Button type="button" variant="secondary" onClick={onReduce}>
                 <Minimize2 aria-hidden="true" className="size-5" />
                 Réduire
@@ -264,6 +304,11 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                   onPointerMove={onPointerMove}
                   onPointerDown={onPointerDown}
                   onPointerUp={onPointerUp}
+                  onWheel={(event) => {
+                    // Pixels or lines → notches: about 100 px per notch in Chromium and Firefox.
+                    const perNotch = event.deltaMode === 0 ? 100 : event.deltaMode === 1 ? 3 : 1;
+                    toDevice?.wheel(event.deltaX / perNotch, event.deltaY / perNotch);
+                  }}
                   onContextMenu={(event) => {
                     if (controlOn) event.preventDefault();
                   }}

@@ -135,6 +135,14 @@ export function describeSessionEvent(event: SessionEventView): string {
       return `${event.actor === "customer" ? "Client" : "Technicien"} : « ${event.text ?? ""} »`;
     case "ended":
       return `Session terminée par ${who}`;
+    case "device-paired":
+      return "Logiciel de bureau connecté à la session";
+    case "control-allowed":
+      return "Le client a autorisé le contrôle de son ordinateur";
+    case "control-withdrawn":
+      return "Le client a retiré l'autorisation de contrôle";
+    case "device-unpaired":
+      return "Logiciel de bureau déconnecté de la session";
   }
 }
 

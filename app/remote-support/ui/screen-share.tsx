@@ -23,6 +23,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormStatus } from "#app/components/ui/field.tsx";
 import type { PeerState } from "#app/remote-support/client/peer.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
+import { reportSurface } from "#app/remote-support/client/api.ts";
 import { useScreenSharer } from "#app/remote-support/client/use-screen-sharer.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 import { SessionChat } from "./session-chat";
@@ -69,6 +70,15 @@ type Props = {
   /** Called after the customer stopped sharing, to end the session (spec: the stop button ends sharing and the session). */
   onStop: () => Promise<void>;
 };
+
+/** Tells the server what is shared (a whole screen or not, its size in px) for the desktop app's control (issue 15). */
+async function reportShare(code: string, stream: MediaStream, width: number, height: number) {
+  const surface = (stream.getVideoTracks()[0]?.getSettings() as { displaySurface?: string } | undefined)
+    ?.displaySurface;
+  const displaySurface = surface === "monitor" || surface === "window" || surface === "browser" ? surface : "unknown";
+  const result = await reportSurface(code, { displaySurface, width, height });
+  if (!result.ok && result.status !== 404) console.error("Erreur lors de l'envoi de la zone partagée", result.message);
+}
 
 export function ScreenSharePanel({ session, socket, onStop }: Props) {
   const headingId = useId();
@@ -172,7 +182,11 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
               aria-label="Aperçu de votre écran partagé"
               onResize={(event) => {
                 const { videoWidth, videoHeight } = event.currentTarget;
-                if (videoWidth > 0 && videoHeight > 0) setAspect(videoWidth / videoHeight);
+                if (videoWidth > 0 && videoHeight > 0) {
+                  setAspect(videoWidth / videoHeight);
+                  // Issue 15: the desktop app maps the technician's pointer onto the monitor of this size.
+                  void reportShare(session.code, stream, videoWidth, videoHeight);
+                }
               }}
               className="block size-full"
             />
@@ -189,7 +203,8 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
           </div>
           <p className="text-sm text-slate-300">
             Depuis le navigateur, le technicien ne peut pas déplacer votre souris : vous voyez ici où il pointe et ce
-            qu'il tape. Le contrôle complet arrivera avec notre logiciel de bureau.
+            qu'il tape. Pour qu'il clique et tape sur votre ordinateur, lancez notre logiciel de bureau et autorisez le
+            contrôle.
           </p>
           <h4 className="font-semibold text-white">Dernières actions du technicien</h4>
           <ol aria-label="Dernières actions du technicien" className="flex flex-col gap-1 text-slate-200">

@@ -26,22 +26,20 @@ import {
   isServerLinkUp,
   SERVER_ENDED_TEXT,
   useServerLink,
-  type ServerLink,
 } from "#app/remote-support/client/server-connection.ts";
 import { codeInputValue, formatDateTime } from "#app/remote-support/client/format.ts";
-import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
+import { useDevice } from "#app/remote-support/client/use-device.ts";
 import { useScreenViewer } from "#app/remote-support/client/use-screen-viewer.ts";
 import {
   formatHistoryDuration,
-  formatTimer,
   PEER_RECOVERY_GRACE_MS,
   type AccountView,
   type SessionView,
 } from "#app/remote-support/protocol.ts";
+import { ActivePanel } from "./active-panel";
 import { RemoteView } from "./remote-view";
 import { ReportFlow } from "./report-dialogs";
 import { RequestsView } from "#app/requests/requests-view.tsx";
-import { ServerLinkStatus } from "./server-link-status";
 
 type Props = { user: AccountView; socket: RealtimeSocket | null };
 
@@ -88,6 +86,7 @@ function SessionsView({ user, socket }: Props) {
   const [endNotice, setEndNotice] = useState("");
   const activeCode = active?.status === "connected" ? active.code : null;
   const viewer = useScreenViewer(activeCode, socket);
+  const { device } = useDevice(activeCode, socket);
   const link = useServerLink(socket);
   const linkUp = isServerLinkUp(link);
   // The active session on screen, read by `refresh` and the push listener to tell when it ended.
@@ -187,6 +186,7 @@ function SessionsView({ user, socket }: Props) {
         onOpenRemote={activeCode ? () => setReducedFor(null) : undefined}
         link={link}
         endNotice={endNotice}
+        device={device}
       />
       <HistoryPanel sessions={history} />
       {active && activeCode ? (
@@ -198,6 +198,8 @@ function SessionsView({ user, socket }: Props) {
           onEnd={() => void end(activeCode)}
           ending={ending}
           serverLink={link}
+          socket={socket}
+          device={device}
         />
       ) : null}
     </div>
@@ -253,70 +255,6 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
           </Button>
         </div>
       </form>
-    </Card>
-  );
-}
-
-type ActivePanelProps = {
-  session: SessionView | null;
-  onDisconnect: () => void;
-  busy: boolean;
-  error: string;
-  /** Reopens the full-screen remote view (absent while it is open or there is nothing to show). */
-  onOpenRemote?: () => void;
-  /** The server connection, said while it is lost (issue 13 §4). */
-  link: ServerLink;
-  /** Why the last session ended, when the server ended it (empty otherwise). */
-  endNotice: string;
-};
-
-function ActivePanel({ session, onDisconnect, busy, error, onOpenRemote, link, endNotice }: ActivePanelProps) {
-  const seconds = useElapsedSeconds(session?.startTime ?? null);
-  return (
-    <Card className="flex flex-col gap-4">
-      <h2 className="text-2xl font-bold text-white">Session active</h2>
-      <ServerLinkStatus link={link} />
-      <p role="status" className={endNotice ? "font-medium text-amber-200" : "sr-only"}>
-        {endNotice}
-      </p>
-      {/* Announces a join or an end; the timer itself is outside, or it would be read every second. */}
-      <p role="status" className="text-slate-300">
-        {session ? `Connecté à la session ${session.code}` : "Aucune session active."}
-      </p>
-      {session ? (
-        <>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="text-slate-300">Client</dt>
-            <dd className="font-semibold text-white">{session.userName}</dd>
-            <dt className="text-slate-300">E-mail</dt>
-            <dd className="break-all text-white">{session.userEmail}</dd>
-            <dt className="text-slate-300">Durée</dt>
-            <dd>
-              <time
-                dateTime={`PT${seconds}S`}
-                aria-label={`Durée de la session : ${formatTimer(seconds)}`}
-                className="font-mono text-2xl font-bold text-white tabular-nums"
-                data-testid="session-timer"
-              >
-                {formatTimer(seconds)}
-              </time>
-            </dd>
-          </dl>
-          <div className="flex flex-wrap gap-3">
-            {onOpenRemote ? (
-              <Button type="button" onClick={onOpenRemote}>
-                Ouvrir le contrôle à distance
-              </Button>
-            ) : null}
-            <Button type="button" variant="secondary" onClick={onDisconnect} disabled={busy}>
-              {busy ? "Déconnexion..." : "Déconnecter"}
-            </Button>
-          </div>
-          <p role="alert" className={errorText}>
-            {error}
-          </p>
-        </>
-      ) : null}
     </Card>
   );
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { normalizeServerUrl, parseCli } from "./cli.ts";
+
+describe("command line", () => {
+  it("takes --server and --code, normalizing both", () => {
+    expect(parseCli(["--server", "https://atelier.example/", "--code", "acde 3479"], undefined)).toEqual({
+      kind: "run",
+      server: "https://atelier.example",
+      code: "ACDE3479",
+    });
+    expect(parseCli(["-c", "ACDE-3479"], "https://built.example")).toEqual({
+      kind: "run",
+      server: "https://built.example",
+      code: "ACDE3479",
+    });
+  });
+
+  it("asks for the code when --code is absent", () => {
+    expect(parseCli([], "https://built.example")).toEqual({ kind: "run", server: "https://built.example", code: null });
+  });
+
+  it("lets --server override the built-in address", () => {
+    expect(parseCli(["--server", "http://127.0.0.1:4000"], "https://built.example")).toMatchObject({
+      server: "http://127.0.0.1:4000",
+    });
+  });
+
+  it("asks for --server in French when no address is built in", () => {
+    expect(parseCli([], undefined)).toEqual({ kind: "error", message: expect.stringMatching(/--server/) });
+  });
+
+  it("prints help and version in French", () => {
+    const help = parseCli(["--help"], "https://built.example");
+    expect(help).toMatchObject({ kind: "help", text: expect.stringContaining("https://built.example") });
+    expect(help.kind === "help" && help.text).toMatch(/Ctrl\+C/);
+    expect(parseCli(["--version"], undefined)).toMatchObject({
+      kind: "version",
+      text: expect.stringMatching(/\d+\.\d+\.\d+/),
+    });
+  });
+
+  it("refuses plain http except to this computer, and paths", () => {
+    expect(() => normalizeServerUrl("http://atelier.example")).toThrow(/https/);
+    expect(normalizeServerUrl("http://localhost:3000")).toBe("http://localhost:3000");
+    expect(normalizeServerUrl("http://[::1]:3000")).toBe("http://[::1]:3000");
+    expect(() => normalizeServerUrl("https://atelier.example/base")).toThrow(/sans chemin/);
+    expect(() => normalizeServerUrl("ftp://atelier.example")).toThrow();
+    expect(() => normalizeServerUrl("pas une adresse")).toThrow(/invalide/);
+  });
+
+  it("explains bad options and bad codes in French", () => {
+    expect(parseCli(["--insecure"], "https://a.example")).toEqual({
+      kind: "error",
+      message: expect.stringMatching(/^Option inconnue : --insecure/),
+    });
+    expect(parseCli(["--code"], "https://a.example")).toMatchObject({
+      kind: "error",
+      message: expect.stringMatching(/attend une valeur/),
+    });
+    expect(parseCli(["--code", "BBBB-0000"], "https://a.example")).toEqual({
+      kind: "error",
+      message: "Ce code d'appairage n'est pas valide.",
+    });
+    expect(parseCli(["extra"], "https://a.example")).toMatchObject({ kind: "error" });
+  });
+});

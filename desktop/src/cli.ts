@@ -1,0 +1,122 @@
+/**
+ * Command line of the desktop app (issue 15, "What the customer does"), in
+ * French: `--server`, `--code`, `--help`, `--version`. Pure: no I/O, so it is
+ * tested directly.
+ */
+import { parseArgs } from "node:util";
+import { PairingCode } from "#app/remote-support/device-protocol.ts";
+import { APP_NAME, APP_VERSION } from "./version.ts";
+
+/** What the command line asks for. `code`: canonical pairing code, or null to prompt for it. */
+export type CliCommand =
+  | { kind: "help"; text: string }
+  | { kind: "version"; text: string }
+  | { kind: "run"; server: string; code: string | null }
+  | { kind: "error"; message: string };
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Checks a server address and returns its origin ("https://atelier.example").
+ * Only https, except plain http to this very computer (tests, development).
+ * Throws an Error with a French message otherwise.
+ */
+export function normalizeServerUrl(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new Error(`Adresse de serveur invalide : « ${input} ». Exemple : --server https://atelier.example`);
+  }
+  if (url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw new Error(
+      "Le serveur doit être joint en https:// (connexion chiffrée et certificat vérifié). " +
+        "http:// n'est accepté que pour localhost.",
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`Adresse de serveur invalide : « ${input} » (https:// attendu).`);
+  }
+  // Socket.IO would read a path as a namespace: only the server's root is supported.
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash || url.username || url.password) {
+    throw new Error(`L'adresse du serveur doit être de la forme https://atelier.example (sans chemin) : « ${input} ».`);
+  }
+  return url.origin;
+}
+
+/** The `--help` text. `defaultServer`: the address built into this copy, if any. */
+export function helpText(defaultServer: string | undefined): string {
+  return [
+    `${APP_NAME} — version ${APP_VERSION}`,
+    "",
+    "Ce logiciel permet à un technicien de l'Atelier de prendre la main sur cet ordinateur,",
+    "pendant une session d'assistance que vous avez ouverte sur notre site, et seulement si vous l'autorisez.",
+    "",
+    "Utilisation :",
+    "  assistance [--code CODE] [--server ADRESSE]",
+    "",
+    "Options :",
+    "  --code CODE        le code d'appairage affiché sur la page de votre session (sinon, il vous est demandé)",
+    `  --server ADRESSE   l'adresse du serveur (par défaut : ${defaultServer ?? "aucune, à indiquer"})`,
+    "  --help             affiche cette aide",
+    "  --version          affiche la version",
+    "",
+    "Pendant la session : Ctrl+C (ou fermer cette fenêtre) arrête tout ; R retire l'autorisation de contrôle.",
+  ].join("\n");
+}
+
+/**
+ * Parses `args` (without the executable and script: `process.argv.slice(2)`).
+ * `defaultServer`: the address built in at download time (undefined when
+ * none). Never throws: mistakes come back as `{ kind: "error" }` in French.
+ */
+export function parseCli(args: readonly string[], defaultServer: string | undefined): CliCommand {
+  let values: { server?: string; code?: string; help?: boolean; version?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: {
+        server: { type: "string", short: "s" },
+        code: { type: "string", short: "c" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { kind: "error", message: `${frenchArgError(error)} Tapez --help pour l'aide.` };
+  }
+  if (values.help) return { kind: "help", text: helpText(defaultServer) };
+  if (values.version) return { kind: "version", text: `${APP_NAME} ${APP_VERSION}` };
+
+  const rawServer = values.server ?? defaultServer;
+  if (!rawServer) {
+    return {
+      kind: "error",
+      message:
+        "Aucune adresse de serveur n'est intégrée à ce logiciel : indiquez-la avec --server, " +
+        "par exemple --server https://atelier.example",
+    };
+  }
+  let server: string;
+  try {
+    server = normalizeServerUrl(rawServer);
+  } catch (error) {
+    return { kind: "error", message: (error as Error).message };
+  }
+  if (values.code === undefined) return { kind: "run", server, code: null };
+  const code = PairingCode.safeParse(values.code);
+  if (!code.success) return { kind: "error", message: code.error.issues[0]?.message ?? "Code d'appairage invalide." };
+  return { kind: "run", server, code: code.data };
+}
+
+/** node:util's parseArgs errors are English; the customer reads French. */
+function frenchArgError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1];
+  if (/argument missing|requires an argument/i.test(message)) return `L'option ${option ?? ""} attend une valeur.`;
+  if (/unknown option/i.test(message)) return `Option inconnue : ${option ?? message}.`;
+  if (/positional/i.test(message)) return "Argument inattendu.";
+  return `Option invalide (${message}).`;
+}

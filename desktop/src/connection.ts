@@ -1,0 +1,262 @@
+/**
+ * The app's live link to the server (issue 15, protocol step 3): Socket.IO
+ * namespace `/device` with `auth: { token }`, websocket only, reconnecting by
+ * itself. It reports the injector's status on every (re)connection, injects
+ * `device:input` in order while control is active, and releases every held
+ * key and button on `device:release`, on a lost connection, when control
+ * stops and when the app stops.
+ */
+import { io, type Socket } from "socket.io-client";
+import {
+  DEVICE_NAMESPACE,
+  type DeviceState,
+  type DeviceStatus,
+  type DeviceToServerEvents,
+  type Injection,
+  InputEvent,
+  type Screen,
+  type ServerToDeviceEvents,
+} from "#app/remote-support/device-protocol.ts";
+import { type Injector, pickScreen } from "./input/injector.ts";
+
+export type DeviceSocket = Socket<ServerToDeviceEvents, DeviceToServerEvents>;
+
+/** What the terminal shows of the link. `ended`: the server ended the session, with its message. */
+export type LinkPhase = "connecting" | "connected" | "reconnecting" | "ended" | "refused" | "stopped";
+
+export type ConnectionEvents = {
+  /** The phase or the server's `device:state` changed. */
+  onChange(): void;
+  /** A French note for the terminal (unsupported key, Ctrl+Alt+Suppr refused…). */
+  onNotice(message: string): void;
+  /** The link is over for good (`ended`, `refused`, `stopped`): the app exits with `message`. */
+  onFinished(phase: "ended" | "refused" | "stopped", message: string): void;
+};
+
+/** Opens the socket with the device token; tests pass their own. */
+export type SocketFactory = (token: string) => DeviceSocket;
+
+/** The real factory: `${server}/device`, websocket only (no long-polling fallback), automatic reconnection. */
+export const defaultSocketFactory =
+  (server: string): SocketFactory =>
+  (token) =>
+    io(`${server}${DEVICE_NAMESPACE}`, {
+      auth: { token },
+      transports: ["websocket"],
+      reconnection: true,
+      reconnectionDelay: 1_000,
+      reconnectionDelayMax: 5_000,
+    });
+
+/** Pause between the consent withdrawal and the disconnection at stop (ms); see `stop()`. */
+const CONSENT_GAP_MS = 250;
+/** How often the app re-reads its screens and injection status (ms): monitors plugged, permission granted. */
+const STATUS_POLL_MS = 5_000;
+
+/** One paired device's connection. Create it, then `start()`; `stop()` is idempotent. */
+export class DeviceConnection {
+  phase: LinkPhase = "connecting";
+  /** The server's last `device:state`, null before the first. */
+  state: DeviceState | null = null;
+  /** The customer withdrew control here (R key); cleared when the page allows it again. */
+  withdrawnHere = false;
+  /** The injector's status as last reported (refreshed every `STATUS_POLL_MS`). */
+  injection: Injection;
+
+  readonly #socket: DeviceSocket;
+  readonly #injector: Injector;
+  readonly #events: ConnectionEvents;
+  #queue: Promise<void> = Promise.resolve();
+  #lastStatus = "";
+  #lastInjection = "";
+  /** Screens as last reported: read once per poll, not once per pointer move (RandR is a round trip). */
+  #screens: Screen[] = [];
+  #poll: ReturnType<typeof setInterval> | undefined;
+  #withdrawalSeen = false;
+  /** Set by `stop()`: input still queued is dropped. */
+  #stopping = false;
+
+  readonly #pollMs: number;
+
+  /** `pollMs`: how often screens and injection status are re-read (ms; tests shorten it). */
+  constructor(socket: DeviceSocket, injector: Injector, events: ConnectionEvents, pollMs = STATUS_POLL_MS) {
+    this.#pollMs = pollMs;
+    this.#socket = socket;
+    this.#injector = injector;
+    this.#events = events;
+    this.injection = injector.status();
+  }
+
+  /** The injector's status and screens, as sent on `device:status`. */
+  status(): DeviceStatus {
+    return { injection: this.#injector.status(), screens: this.#injector.screens() };
+  }
+
+  /** Wires the socket's events and the status poll. */
+  start(): void {
+    const socket = this.#socket;
+    socket.on("connect", () => {
+      this.#setPhase("connected");
+      this.#sendStatus(true);
+    });
+    socket.on("disconnect", (reason) => {
+      this.#release();
+      if (this.#isFinal()) return;
+      if (reason === "io server disconnect") {
+        // The server closed us on purpose and Socket.IO will not retry: the session or the pairing is over.
+        this.#finish("ended", "Le serveur a fermé la connexion : la session est terminée.");
+        return;
+      }
+      this.#setPhase("reconnecting");
+    });
+    socket.on("connect_error", (error) => {
+      if (this.#isFinal()) return;
+      // `active` false: the server's middleware refused the token (its message is French); true: network, retried.
+      if (!socket.active) this.#finish("refused", error.message);
+      else this.#setPhase(this.phase === "connecting" ? "connecting" : "reconnecting");
+    });
+    socket.on("device:state", (state) => {
+      this.state = state;
+      // After R, control resumes only once the server saw the withdrawal (consent false) and the customer allowed
+      // it again on the page (consent true): a state already in flight with the old consent must not undo R.
+      if (this.withdrawnHere && !state.consent) this.#withdrawalSeen = true;
+      if (this.withdrawnHere && state.consent && this.#withdrawalSeen) this.withdrawnHere = false;
+      if (!state.controlActive) this.#release();
+      this.#events.onChange();
+    });
+    socket.on("device:input", (batch) => this.#input(batch));
+    socket.on("device:release", () => this.#release());
+    socket.on("device:ended", (message) => {
+      this.#release();
+      this.#finish("ended", message);
+    });
+    this.#poll = setInterval(() => this.#sendStatus(false), this.#pollMs);
+    // The poll must not keep the app alive by itself once everything else stopped.
+    this.#poll.unref?.();
+  }
+
+  /**
+   * The customer takes control back from the app (R key): tells the server,
+   * releases everything, drops input until the page allows it again.
+   */
+  withdraw(): void {
+    this.withdrawnHere = true;
+    this.#withdrawalSeen = false;
+    this.#release();
+    if (this.#socket.connected) this.#socket.emit("device:consent", { allowed: false });
+    this.#events.onChange();
+  }
+
+  /**
+   * Stops for good (Ctrl+C, SIGTERM, SIGHUP, window closed): withdraws
+   * consent, releases input, closes the socket. Resolves once the socket is
+   * closed (≤ 250 ms + `graceMs`) so the consent message reaches the server before exit.
+   */
+  async stop(graceMs = 500): Promise<void> {
+    this.#stopping = true;
+    if (this.#poll) clearInterval(this.#poll);
+    this.#release();
+    const socket = this.#socket;
+    if (socket.connected) {
+      socket.emit("device:consent", { allowed: false });
+      // A Socket.IO server drops events dispatched after the socket's disconnect packet was read (its handlers
+      // run on the next tick, then see the socket closed): leave a gap before disconnecting.
+      await new Promise((resolve) => setTimeout(resolve, CONSENT_GAP_MS));
+      // Wait for the transport itself to close: engine.io closes it only once the consent packet was written,
+      // whereas the socket's own "disconnect" fires at once (and the app exits right after).
+      const engine = socket.io.engine;
+      const closed = new Promise<void>((resolve) => (engine ? engine.once("close", () => resolve()) : resolve()));
+      socket.disconnect();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+    } else {
+      socket.disconnect();
+    }
+    if (!this.#isFinal()) this.phase = "stopped";
+  }
+
+  /** Resolves once every input received so far was injected (tests). */
+  idle(): Promise<void> {
+    return this.#queue;
+  }
+
+  #isFinal(): boolean {
+    return this.phase === "ended" || this.phase === "refused" || this.phase === "stopped";
+  }
+
+  #setPhase(phase: LinkPhase): void {
+    if (this.phase === phase) return;
+    this.phase = phase;
+    this.#events.onChange();
+  }
+
+  #finish(phase: "ended" | "refused" | "stopped", message: string): void {
+    if (this.#isFinal()) return;
+    this.phase = phase;
+    if (this.#poll) clearInterval(this.#poll);
+    this.#events.onChange();
+    this.#events.onFinished(phase, message);
+  }
+
+  #sendStatus(force: boolean): void {
+    let status: DeviceStatus;
+    try {
+      status = this.status();
+    } catch {
+      return;
+    }
+    this.#screens = status.screens;
+    const serialized = JSON.stringify(status);
+    if (!force && serialized === this.#lastStatus) return;
+    this.#lastStatus = serialized;
+    const injection = JSON.stringify(status.injection);
+    const injectionChanged = injection !== this.#lastInjection;
+    this.#lastInjection = injection;
+    this.injection = status.injection;
+    if (this.#socket.connected) this.#socket.emit("device:status", status);
+    if (injectionChanged) this.#events.onChange();
+  }
+
+  #release(): void {
+    // Queued behind pending input so a release never overtakes the press it undoes.
+    this.#enqueue(() => this.#injector.releaseAll());
+  }
+
+  #enqueue(task: () => void | Promise<void>): void {
+    this.#queue = this.#queue.then(task).catch((error: unknown) => {
+      this.#events.onNotice(`Erreur de saisie : ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  #input(batch: { events: unknown[]; screen: string | null }): void {
+    // The server already checked sender, toggle, consent and budget; the app checks again, being the last line.
+    if (!this.state?.controlActive || this.withdrawnHere || this.#stopping || !Array.isArray(batch?.events)) return;
+    const screenId = typeof batch.screen === "string" ? batch.screen : null;
+    for (const raw of batch.events.slice(0, 64)) {
+      const parsed = InputEvent.safeParse(raw);
+      if (!parsed.success) continue;
+      const event = parsed.data;
+      this.#enqueue(async () => {
+        // Re-checked at run time: a release or a withdrawal may have come in between.
+        if (!this.state?.controlActive || this.withdrawnHere || this.#stopping) return;
+        const injector = this.#injector;
+        switch (event.t) {
+          case "move":
+            if (this.#screens.length === 0) this.#screens = injector.screens();
+            return injector.move(pickScreen(this.#screens, screenId), event.x, event.y);
+          case "button":
+            return injector.button(event.button as 0 | 1 | 2, event.down);
+          case "wheel":
+            return injector.wheel(event.dx, event.dy);
+          case "key":
+            return injector.key(event.code, event.down);
+          case "text":
+            return injector.text(event.text);
+          case "sas": {
+            const result = await injector.sas();
+            this.#events.onNotice(result.ok ? "Ctrl+Alt+Suppr envoyé." : result.reason);
+          }
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * A tiny stand-in for the real server (issue 15 protocol, `device-protocol.ts`):
+ * `POST /api/device/pair` and the `/device` Socket.IO namespace on
+ * 127.0.0.1 (free port). It records what the app sends and lets a test push
+ * server events.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { Server, type Socket } from "socket.io";
+import {
+  DEVICE_MESSAGES,
+  DEVICE_NAMESPACE,
+  DevicePairBody,
+  type DeviceState,
+  type DeviceStatus,
+  type DeviceToServerEvents,
+  type ServerToDeviceEvents,
+} from "#app/remote-support/device-protocol.ts";
+
+export type FakeServer = {
+  url: string;
+  /** Valid pairing codes (canonical), each usable once. */
+  codes: Set<string>;
+  pairBodies: unknown[];
+  statuses: DeviceStatus[];
+  consents: { allowed: boolean }[];
+  /** Auth tokens of accepted connections, in order. */
+  connections: string[];
+  /** The connected app socket, if any. */
+  socket(): Socket<DeviceToServerEvents, ServerToDeviceEvents> | undefined;
+  waitFor<T>(read: () => T | undefined | false, timeoutMs?: number): Promise<T>;
+  close(): Promise<void>;
+};
+
+export const TOKEN = "device-token-1";
+export const STATE: DeviceState = {
+  customerName: "Marie Dupont",
+  technicianName: "Julien",
+  consent: true,
+  controlRequested: true,
+  controlActive: true,
+};
+
+/** Starts the fake server on 127.0.0.1, on a free port; over HTTPS with `tls` (PEM key and certificate). */
+export async function startFakeServer(tls?: { key: string; cert: string }): Promise<FakeServer> {
+  const pairBodies: unknown[] = [];
+  const statuses: DeviceStatus[] = [];
+  const consents: { allowed: boolean }[] = [];
+  const connections: string[] = [];
+  const codes = new Set(["ACDE3479"]);
+  let current: Socket<DeviceToServerEvents, ServerToDeviceEvents> | undefined;
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "POST" || req.url !== "/api/device/pair") {
+      res.writeHead(404).end();
+      return;
+    }
+    let raw = "";
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+    req.on("end", () => {
+      const json: unknown = JSON.parse(raw || "null");
+      pairBodies.push(json);
+      const body = DevicePairBody.safeParse(json);
+      const send = (status: number, payload: unknown) =>
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+      if (!body.success) return send(400, { message: "Requête invalide." });
+      if (!codes.delete(body.data.pairingCode)) return send(400, { message: DEVICE_MESSAGES.pairingInvalid });
+      send(200, { deviceToken: TOKEN, customerName: "Marie Dupont", sessionCode: "S3SS-10N1" });
+    });
+  };
+  const http = tls ? createHttpsServer(tls, handler) : createServer(handler);
+  const io = new Server(http);
+  const device = io.of(DEVICE_NAMESPACE);
+  device.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    if (token !== TOKEN) return next(new Error(DEVICE_MESSAGES.tokenInvalid));
+    next();
+  });
+  device.on("connection", (socket: Socket<DeviceToServerEvents, ServerToDeviceEvents>) => {
+    current = socket;
+    connections.push(String(socket.handshake.auth.token));
+    socket.on("device:status", (status) => statuses.push(status));
+    socket.on("device:consent", (body) => consents.push(body));
+    socket.on("disconnect", () => {
+      if (current === socket) current = undefined;
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+
+  return {
+    url: `${tls ? "https" : "http"}://127.0.0.1:${port}`,
+    codes,
+    pairBodies,
+    statuses,
+    consents,
+    connections,
+    socket: () => current,
+    async waitFor(read, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = read();
+        if (value !== undefined && value !== false) return value as never;
+        if (Date.now() > deadline) throw new Error("waitFor: délai dépassé");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    async close() {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Issue 15, "Tests": the executables of the systems this machine cannot run are checked by their
+ * headers (PE for Windows, Mach-O for macOS, with the arm64 signature's page hashes), and the Linux
+ * one is run from a folder without node_modules to show that koffi's native part is inside.
+ *
+ * The builds go to `node_modules/.cache/desktop-build/` without compression (build-desktop.ts skips
+ * a target whose inputs did not change, so a second run only hashes the sources); the first run
+ * fetches the other systems' runtimes from the npm registry (~140 MB, once).
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DesktopManifest } from "#server/downloads.ts";
+import { buildDesktop, DESKTOP_ENTRY } from "./build-desktop.ts";
+import { CACHE_DIR, findTarget, TARGETS } from "./desktop-targets.ts";
+import { checkMachOSignature } from "./macho.ts";
+
+const OUT_DIR = path.join(CACHE_DIR, "check-build");
+const BUILD_TIMEOUT_MS = 300_000;
+let manifest: DesktopManifest;
+
+function built(target: string): Buffer {
+  const entry = manifest.files.find((file) => file.target === target);
+  if (!entry) throw new Error(`${target} absent du manifeste`);
+  return readFileSync(path.join(OUT_DIR, entry.fileName));
+}
+
+describe.skipIf(!existsSync(DESKTOP_ENTRY))("desktop executables of every system", () => {
+  beforeAll(async () => {
+    manifest = await buildDesktop({
+      targets: TARGETS,
+      outDir: OUT_DIR,
+      compress: "none",
+      serverUrl: "https://atelier.example",
+      log: () => undefined,
+    });
+  }, BUILD_TIMEOUT_MS);
+
+  it("lists one file per system, with the file's size and SHA-256", () => {
+    expect(manifest.files.map((file) => file.fileName.replace(/^atelier-assistance-[^-]+-/, ""))).toEqual([
+      "linux-x64",
+      "windows-x64.exe",
+      "macos-arm64",
+      "macos-x64",
+    ]);
+    for (const file of manifest.files) {
+      expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(file.bytes).toBeGreaterThan(50_000_000);
+    }
+  });
+
+  it("Linux: an x86-64 ELF executable", () => {
+    const file = built("linux-x64");
+    expect(file.subarray(0, 4).toString("latin1")).toBe("\x7fELF");
+    expect(file[4]).toBe(2); // 64-bit
+    expect(file[5]).toBe(1); // little-endian
+    expect(file.readUInt16LE(16)).toBe(2); // ET_EXEC
+    expect(file.readUInt16LE(18)).toBe(0x3e); // EM_X86_64
+  });
+
+  it("Windows: a PE32+ console executable for x64", () => {
+    const file = built("windows-x64");
+    expect(file.subarray(0, 2).toString("latin1")).toBe("MZ");
+    const pe = file.readUInt32LE(0x3c);
+    expect(file.subarray(pe, pe + 4).toString("latin1")).toBe("PE\0\0");
+    expect(file.readUInt16LE(pe + 4)).toBe(0x8664); // IMAGE_FILE_MACHINE_AMD64
+    expect(file.readUInt16LE(pe + 24)).toBe(0x20b); // PE32+
+    expect(file.readUInt16LE(pe + 24 + 68)).toBe(3); // IMAGE_SUBSYSTEM_WINDOWS_CUI: the app is a terminal
+  });
+
+  it.each([
+    ["darwin-arm64", 0x0100000c],
+    ["darwin-x64", 0x01000007],
+  ])("macOS %s: a 64-bit Mach-O executable whose signature, if any, matches every page", (target, cpuType) => {
+    const file = built(target);
+    expect(file.readUInt32LE(0)).toBe(0xfeedfacf);
+    expect(file.readUInt32LE(4)).toBe(cpuType);
+    expect(file.readUInt32LE(12)).toBe(2); // MH_EXECUTE
+    const signature = checkMachOSignature(file);
+    if (target === "darwin-arm64") {
+      // Apple Silicon kills unsigned or mis-signed code at launch: an ad hoc signature is a must.
+      expect(signature).toMatchObject({ adhoc: true, badPages: 0, coversAllCode: true });
+    } else if (signature) {
+      expect(signature).toMatchObject({ badPages: 0, coversAllCode: true });
+    }
+  });
+
+  it("embeds each system's own koffi native module", () => {
+    for (const [target, native] of [
+      ["linux-x64", "linux-x64/linux_x64/koffi.node"],
+      ["windows-x64", "win32-x64/win32_x64/koffi.node"],
+      ["darwin-arm64", "darwin-arm64/darwin_arm64/koffi.node"],
+      ["darwin-x64", "darwin-x64/darwin_x64/koffi.node"],
+    ] as const) {
+      const [platform, relative] = native.split(/\/(.*)/s) as [string, string];
+      const packages = path.join(CACHE_DIR, "packages");
+      const installed = path.join(CACHE_DIR, "..", "..", "@koromix", `koffi-${platform}`, relative);
+      const candidates = [path.join(packages, `@koromix+koffi-${platform}@3.3.4`, relative), installed];
+      const koffiNode = candidates.find((candidate) => existsSync(candidate));
+      if (!koffiNode) throw new Error(`koffi.node de ${target} introuvable`);
+      // Its first 64 KB are enough to tell one platform's build from another's.
+      expect(built(target).includes(readFileSync(koffiNode).subarray(0, 65_536)), target).toBe(true);
+    }
+  });
+});
+
+describe("the Linux executable outside the repository", () => {
+  it(
+    "loads koffi from inside itself and calls libc; the server address is built in",
+    async () => {
+      // A probe entry beside node_modules (so `koffi` resolves at build time), built by the same pipeline.
+      const probeDir = path.join(CACHE_DIR, "probe");
+      mkdirSync(probeDir, { recursive: true });
+      const probe = path.join(probeDir, "main.ts");
+      writeFileSync(
+        probe,
+        [
+          'import koffi from "koffi";',
+          "declare const __ATELIER_SERVER_URL__: string;",
+          'const getpid = koffi.load("libc.so.6").func("int getpid()");',
+          "console.log(JSON.stringify({ koffi: koffi.version, pid: getpid() === process.pid, server: __ATELIER_SERVER_URL__ }));",
+          "",
+        ].join("\n"),
+      );
+      const target = findTarget("linux-x64");
+      if (!target) throw new Error("cible linux-x64");
+      const probeManifest = await buildDesktop({
+        targets: [target],
+        entry: probe,
+        outDir: path.join(CACHE_DIR, "probe-build"),
+        compress: "none",
+        serverUrl: "https://atelier.example",
+        log: () => undefined,
+      });
+      const [entry] = probeManifest.files;
+      if (!entry) throw new Error("aucun fichier construit");
+      const alone = mkdtempSync(path.join(tmpdir(), "desktop-probe-"));
+      try {
+        const copy = path.join(alone, entry.fileName);
+        copyFileSync(path.join(CACHE_DIR, "probe-build", entry.fileName), copy);
+        const output = execFileSync(copy, { cwd: alone, encoding: "utf8", env: { PATH: "/usr/bin:/bin" } });
+        expect(JSON.parse(output)).toEqual({ koffi: "3.3.4", pid: true, server: "https://atelier.example" });
+      } finally {
+        rmSync(alone, { recursive: true, force: true });
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});

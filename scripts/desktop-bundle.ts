@@ -1,0 +1,107 @@
+/**
+ * Runs INSIDE Bun (spawned by `scripts/build-desktop.ts`, never by Node): compiles the desktop app for
+ * one target with `Bun.build`, because the koffi redirection below needs a bundler plugin, which the
+ * `bun build` command line cannot take.
+ *
+ * Usage: `bun scripts/desktop-bundle.ts '<json BundleJob>'`.
+ *
+ * koffi finds its native part with `createRequire(import.meta.url)("@koromix/koffi-<platform>-<arch>")`
+ * for the system it runs on (node_modules/koffi/src/koffi/src/static.js). Bun leaves such requires
+ * to run time, where the executable has no node_modules: "Cannot find the native Koffi module".
+ * (The host's Linux package would not do either: it picks its `.node` file by a computed path.)
+ * The plugin replaces static.js with a literal `require("<target's koffi.node>")`, which Bun embeds
+ * in the executable and loads from there; other systems' modules are never bundled.
+ */
+
+/** What build-desktop.ts asks for (one target). */
+export type BundleJob = {
+  entry: string;
+  outfile: string;
+  /** Bun's compile target, e.g. "bun-windows-x64". */
+  bunTarget: string;
+  /** The target's Bun runtime, from the registry package (never downloaded by Bun itself). */
+  executablePath: string;
+  /** koffi's name of the target, `${process.platform}-${process.arch}`: "win32-x64". */
+  koffiPlatform: string;
+  /** Absolute path of the target's koffi.node. */
+  koffiNode: string;
+  /** Identifier → JSON text, e.g. { __SERVER_URL__: '"https://…"' }. */
+  define: Record<string, string>;
+  bytecode: boolean;
+};
+
+type OnLoadArgs = { path: string };
+type PluginBuilder = {
+  onLoad(
+    options: { filter: RegExp; namespace?: string },
+    callback: (args: OnLoadArgs) => { contents: string; loader: "js" },
+  ): void;
+};
+type BuildOutput = { success: boolean; logs: unknown[] };
+/** The part of Bun's API used here (the project has no Bun type package). */
+declare const Bun: {
+  build(options: {
+    entrypoints: string[];
+    compile: {
+      target: string;
+      outfile: string;
+      executablePath: string;
+      autoloadDotenv: boolean;
+      autoloadBunfig: boolean;
+      autoloadTsconfig: boolean;
+      autoloadPackageJson: boolean;
+    };
+    minify: boolean;
+    bytecode: boolean;
+    sourcemap: "none";
+    define: Record<string, string>;
+    plugins: { name: string; setup(build: PluginBuilder): void }[];
+    throw: boolean;
+  }): Promise<BuildOutput>;
+};
+
+/**
+ * Bun plugin: koffi's `loadStatic()` (static.js) replaced by one that requires the target's `.node` file
+ * by a literal path. The original calls `createRequire(import.meta.url)(name)`, which Bun leaves to
+ * run time, where no node_modules exists.
+ */
+function koffiPlugin(job: BundleJob) {
+  return {
+    name: "koffi-target",
+    setup(build: PluginBuilder) {
+      build.onLoad({ filter: /[\\/]koffi[\\/]src[\\/]koffi[\\/]src[\\/]static\.js$/ }, () => ({
+        loader: "js",
+        contents: [
+          "export function loadStatic(pkg) {",
+          `  return pkg === ${JSON.stringify(job.koffiPlatform)} ? require(${JSON.stringify(job.koffiNode)}) : null;`,
+          "}",
+        ].join("\n"),
+      }));
+    },
+  };
+}
+
+const job = JSON.parse(process.argv[2] ?? "{}") as BundleJob;
+const result = await Bun.build({
+  entrypoints: [job.entry],
+  compile: {
+    target: job.bunTarget,
+    outfile: job.outfile,
+    executablePath: job.executablePath,
+    // The customer's folder may hold any .env, bunfig.toml or package.json: none may change the app.
+    autoloadDotenv: false,
+    autoloadBunfig: false,
+    autoloadTsconfig: false,
+    autoloadPackageJson: false,
+  },
+  minify: true,
+  bytecode: job.bytecode,
+  sourcemap: "none",
+  define: job.define,
+  plugins: [koffiPlugin(job)],
+  throw: false,
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}

@@ -1,0 +1,201 @@
+/**
+ * The desktop app's HTTP API (issue 15, `app/remote-support/device-protocol.ts`),
+ * mounted by `createRemoteSupportRouter` (`api.ts`) under `/api`, paths from
+ * `API_ROUTES`. Every rule lives in `device-service.ts`; this layer checks
+ * who calls (the guards of `server/access.ts`), validates bodies with the
+ * protocol's zod schemas and maps refusals to statuses.
+ *
+ * | Method, path                          | Who                         | Success                     |
+ * |---------------------------------------|-----------------------------|-----------------------------|
+ * | POST /api/sessions/:code/pairing      | the session's customer      | 201 `PairingCodeResponse`   |
+ * | POST /api/sessions/:code/consent `ConsentBody` | the session's customer | 200 `DeviceResponse`     |
+ * | POST /api/sessions/:code/surface `SurfaceBody` | the session's customer | 200 `DeviceResponse`     |
+ * | GET  /api/sessions/:code/device       | customer or joined technician | 200 `DeviceResponse`      |
+ * | POST /api/device/pair `DevicePairBody`| the app, by its pairing code (no cookie) | 201 `DevicePairResponse` |
+ *
+ * Errors are `{ message }` in French: 400 bad body, bad code, or a pairing
+ * code that is wrong, used, expired or whose session ended
+ * (`DEVICE_MESSAGES.pairingInvalid`, the same for each so a guess learns
+ * nothing); 401 not signed in; 403 not a participant, or not the customer
+ * (`DEVICE_MESSAGES.ownerOnly`); 404 no such session; 409 session ended, or
+ * consent without a paired app (`DEVICE_MESSAGES.notPaired`); 413 body too
+ * large; 429 too many failed pairings from one IP address (`Retry-After`,
+ * s); 500 database failure. Always `Cache-Control: no-store`.
+ *
+ * `POST /api/device/pair` passes the `/api` Origin check (`server/security.ts`)
+ * because the app sends neither an Origin nor a cookie: it carries no one's
+ * session, so there is nothing for another site to forge.
+ */
+import express, { type ErrorRequestHandler, type Request, type Response } from "express";
+import type { z } from "zod";
+import { API_ROUTES } from "#app/remote-support/api-paths.ts";
+import {
+  ConsentBody,
+  DEVICE_MESSAGES,
+  DevicePairBody,
+  SurfaceBody,
+  type DevicePairResponse,
+  type DeviceResponse,
+  type PairingCodeResponse,
+} from "#app/remote-support/device-protocol.ts";
+import { SESSION_MESSAGES, SessionCode, type ApiError } from "#app/remote-support/protocol.ts";
+import type { Auth } from "#server/auth.ts";
+import { createGuards } from "#server/access.ts";
+import { UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
+import type { DeviceRefusal, DeviceRefusalReason, DeviceService } from "./device-service.ts";
+import { storableStrings } from "./device-state.ts";
+
+/** Largest body of the signed-in device routes, bytes (`{ allowed }`, a surface). */
+export const DEVICE_BODY_LIMIT_BYTES = 4 * 1024;
+/** Largest pairing body, bytes: 16 screens and an injection reason fit several times over. */
+export const PAIR_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** HTTP status of each refusal. */
+export const DEVICE_REFUSAL_STATUS: Record<DeviceRefusalReason, number> = {
+  "not-signed-in": 401,
+  "not-permitted": 403,
+  "not-participant": 403,
+  "owner-only": 403,
+  "own-session": 403,
+  "wrong-password": 403,
+  "wrong-sender": 403,
+  "not-found": 404,
+  "pairing-invalid": 400,
+  "already-connected": 409,
+  "session-ended": 409,
+  "not-connected": 409,
+  "not-paired": 409,
+  "code-expired": 410,
+  "report-locked": 423,
+  "too-many-pairings": 429,
+  "too-many-joins": 429,
+  "too-many-sessions": 429,
+  "signal-rate": 429,
+  "signal-quota": 429,
+  "rate-limited": 429,
+  failed: 500,
+};
+
+function sendError(res: Response, status: number, message: string): void {
+  res.status(status).json({ message } satisfies ApiError);
+}
+
+function sendRefusal(res: Response, refusal: DeviceRefusal): void {
+  if (refusal.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+  sendError(res, DEVICE_REFUSAL_STATUS[refusal.reason], refusal.message);
+}
+
+/** Parses untrusted input; zod's own (English) messages become `fallback`, the protocol's French ones stay. */
+function parse<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  fallback: string,
+): { ok: true; data: z.output<T> } | { ok: false; message: string } {
+  const result = schema.safeParse(input, { error: () => fallback });
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, message: result.error.issues[0]?.message ?? fallback };
+}
+
+/**
+ * The routes above, for `createRemoteSupportRouter`.
+ * @param devices the rules (`createDeviceService`).
+ */
+export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: DeviceService }): express.Router {
+  const router = express.Router();
+  const json = express.json({ limit: DEVICE_BODY_LIMIT_BYTES });
+  const pairJson = express.json({ limit: PAIR_BODY_LIMIT_BYTES });
+  const { requireCaller } = createGuards(auth);
+  const bodyOf = (req: Request): unknown => (req.body === undefined ? {} : req.body);
+
+  const codeParam = (req: Request, res: Response): string | null => {
+    const checked = parse(SessionCode, req.params.code, SESSION_MESSAGES.notFound);
+    if (!checked.ok) {
+      sendError(res, 400, checked.message);
+      return null;
+    }
+    return checked.data;
+  };
+
+  router.post(
+    API_ROUTES.pairing,
+    requireCaller(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const result = await devices.issuePairingCode(caller, code);
+      if (!result.ok) return sendRefusal(res, result);
+      res.status(201).json({
+        pairingCode: result.pairingCode,
+        expiresAt: result.expiresAt.toISOString(),
+      } satisfies PairingCodeResponse);
+    }),
+  );
+
+  router.post(
+    API_ROUTES.consent,
+    json,
+    requireCaller(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const body = parse(ConsentBody, bodyOf(req), DEVICE_MESSAGES.badBody);
+      if (!body.ok) return sendError(res, 400, body.message);
+      const result = await devices.setConsent(caller, code, body.data.allowed);
+      if (!result.ok) return sendRefusal(res, result);
+      res.json({ device: result.device } satisfies DeviceResponse);
+    }),
+  );
+
+  router.post(
+    API_ROUTES.surface,
+    json,
+    requireCaller(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const body = parse(SurfaceBody, bodyOf(req), DEVICE_MESSAGES.badBody);
+      if (!body.ok) return sendError(res, 400, body.message);
+      const result = await devices.reportSurface(caller, code, body.data);
+      if (!result.ok) return sendRefusal(res, result);
+      res.json({ device: result.device } satisfies DeviceResponse);
+    }),
+  );
+
+  router.get(
+    API_ROUTES.device,
+    requireCaller(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const result = await devices.view(caller, code);
+      if (!result.ok) return sendRefusal(res, result);
+      res.json({ device: result.device } satisfies DeviceResponse);
+    }),
+  );
+
+  // Public: the app has no account cookie; the single-use pairing code is its credential.
+  router.post(API_ROUTES.devicePair, pairJson, async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const body = parse(DevicePairBody, bodyOf(req), DEVICE_MESSAGES.badBody);
+    if (!body.ok) return sendError(res, 400, body.message);
+    if (!storableStrings(body.data)) return sendError(res, 400, UNTYPABLE_TEXT_MESSAGE);
+    const result = await devices.pair(body.data, req.ip ?? "inconnue");
+    if (!result.ok) return sendRefusal(res, result);
+    res.status(201).json({
+      deviceToken: result.deviceToken,
+      customerName: result.customerName,
+      sessionCode: result.sessionCode,
+    } satisfies DevicePairResponse);
+  });
+
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    res.setHeader("Cache-Control", "no-store");
+    if (error?.type === "entity.parse.failed") return sendError(res, 400, SESSION_MESSAGES.badJson);
+    if (error?.type === "entity.too.large") return sendError(res, 413, SESSION_MESSAGES.tooLarge);
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
+      return sendError(res, error.status, DEVICE_MESSAGES.badBody);
+    }
+    req.log?.error({ err: error }, "API du logiciel de bureau : requête en échec");
+    sendError(res, 500, SESSION_MESSAGES.failed);
+  };
+  router.use(onError);
+  return router;
+}

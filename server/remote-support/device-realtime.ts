@@ -1,0 +1,245 @@
+/**
+ * Realtime of the desktop support app (issue 15, `device-protocol.ts`), on
+ * the Socket.IO server of `realtime.ts`:
+ *
+ * - Namespace `DEVICE_NAMESPACE` for the app: handshake `auth: { token }`
+ *   (the device token, looked up by its hash) or refused with
+ *   `DEVICE_MESSAGES.tokenInvalid`; no cookie, and no Origin (the engine's
+ *   `allowRequest` lets a missing Origin through, never a foreign one). Room
+ *   `device:<pairing id>`. Handles `device:status` and `device:consent`.
+ * - On every change (`DeviceService` events): `session:device` (the view,
+ *   with the session code) to the session's customer and joined technician,
+ *   `device:state` to the app; `device:release`, `device:ended`.
+ * - `input` from a browser socket (`onBrowserSocket`): the sender must be the
+ *   session's joined technician and control active (toggle, consent, app
+ *   connected and able to inject, whole screen shared), within the socket's
+ *   budget (`INPUT_LIMITS`); then `device:input` to the app's room. The
+ *   session's state comes from the service's per-process cache, dropped on
+ *   every change here and, through the adapter (`serverSideEmit`), in every
+ *   other process; so a relay costs no query in the steady state
+ *   (docs/decisions/010). A technician socket that relayed input and
+ *   disconnects sends `device:release`.
+ * - Every `DEVICE_HEARTBEAT_MS` this process confirms its apps' connections
+ *   (`last_seen_at`), so an app of a killed process stops counting as connected.
+ */
+import type { Logger } from "pino";
+import type { Namespace, Socket } from "socket.io";
+import {
+  DEVICE_MESSAGES,
+  DEVICE_NAMESPACE,
+  DeviceStatus,
+  INPUT_LIMITS,
+  InputBatch,
+  type DeviceToServerEvents,
+  type InputAck,
+  type ServerToDeviceEvents,
+} from "#app/remote-support/device-protocol.ts";
+import {
+  normalizeSessionCode,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from "#app/remote-support/protocol.ts";
+import { can, type Caller } from "#server/access.ts";
+import type { SessionService } from "./sessions.ts";
+import type { DeviceIdentity, DeviceService, DeviceServiceEvent } from "./device-service.ts";
+import { storableStrings, toDeviceState, toDeviceView } from "./device-state.ts";
+import { TokenBucket } from "./limits.ts";
+
+/** How often this process confirms its apps' connections, ms (`DEVICE_FRESH_S` is 90 s). */
+export const DEVICE_HEARTBEAT_MS = 30_000;
+
+/** Between server processes: a session's device changed (drop the cached control state), or an app must end. */
+type DeviceInterServerEvents = {
+  "device:invalidate": (sessionId: string) => void;
+  "device:end": (pairingId: string, message: string) => void;
+};
+type DeviceNamespace = Namespace<DeviceToServerEvents, ServerToDeviceEvents, DeviceInterServerEvents, DeviceIdentity>;
+type DeviceSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, DeviceInterServerEvents, DeviceIdentity>;
+/** The browser sockets of `realtime.ts`, as far as this module needs them. */
+type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { caller: Caller }>;
+/** What `io.of("/")`'s `to(rooms).emit` must offer. */
+type BrowserEmitter = { to(rooms: string[]): { emit(event: "session:device", ...args: unknown[]): boolean } };
+
+/** The Socket.IO room of one pairing of the app (a new pairing, a new room: the replaced app hears nothing more). */
+export const deviceRoom = (pairingId: string) => `device:${pairingId}`;
+
+export type DeviceRealtimeOptions = {
+  /** The Socket.IO server's namespace for the app (`io.of(DEVICE_NAMESPACE)`). */
+  namespace: Namespace;
+  /** The main namespace, to reach the browsers' `user:<id>` rooms. */
+  browsers: BrowserEmitter;
+  userRoom: (userId: string) => string;
+  devices: DeviceService;
+  sessions: SessionService;
+  logger: Logger;
+  /** Several server processes share rooms (postgres adapter): tell the others about changes. */
+  crossProcess: boolean;
+};
+
+export type DeviceRealtime = {
+  /** Adds the `input` handler (and the release on disconnect) to a signed-in browser socket. */
+  onBrowserSocket(socket: BrowserSocket): void;
+  /** Stops the heartbeat and the subscriptions. */
+  close(): void;
+};
+
+/** Attaches the `/device` namespace and the input relay (see the module comment). */
+export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceRealtime {
+  const { devices, sessions, logger, browsers, userRoom, crossProcess } = options;
+  const namespace = options.namespace as unknown as DeviceNamespace;
+  if (namespace.name !== DEVICE_NAMESPACE) throw new Error(`espace de noms inattendu : ${namespace.name}`);
+
+  namespace.use(async (socket, next) => {
+    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== "string" || token.length < 16 || token.length > 200)
+      return next(new Error(DEVICE_MESSAGES.tokenInvalid));
+    try {
+      const identity = await devices.authenticate(token);
+      if (!identity) return next(new Error(DEVICE_MESSAGES.tokenInvalid));
+      socket.data = identity;
+      next();
+    } catch (error) {
+      logger.error({ err: error }, "Socket.IO : logiciel de bureau non authentifié (base de données)");
+      next(new Error(DEVICE_MESSAGES.deviceGone));
+    }
+  });
+
+  const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
+
+  namespace.on("connection", (socket: DeviceSocket) => {
+    const identity = { ...socket.data };
+    void socket.join(deviceRoom(identity.pairingId));
+    devices.deviceConnected(identity, socket.id).catch(failed("logiciel de bureau : connexion non enregistrée"));
+    socket.on("device:status", (status) => {
+      const checked = DeviceStatus.safeParse(status);
+      if (!checked.success || !storableStrings(checked.data)) return;
+      devices.deviceStatus(identity, checked.data).catch(failed("logiciel de bureau : état non enregistré"));
+    });
+    socket.on("device:consent", (body) => {
+      if ((body as { allowed?: unknown } | null)?.allowed !== false) return;
+      devices.deviceWithdrew(identity).catch(failed("logiciel de bureau : retrait du contrôle non enregistré"));
+    });
+    socket.on("disconnect", () => {
+      devices.deviceDisconnected(identity, socket.id).catch(failed("logiciel de bureau : déconnexion non enregistrée"));
+    });
+  });
+
+  /** Pushes the views of `sessionId` to its browsers and its app. */
+  async function push(sessionId: string): Promise<void> {
+    const snapshot = await devices.snapshot(sessionId);
+    if (!snapshot) return;
+    const rooms = [userRoom(snapshot.userId), ...(snapshot.technicianId ? [userRoom(snapshot.technicianId)] : [])];
+    browsers.to(rooms).emit("session:device", { ...toDeviceView(snapshot), code: snapshot.code });
+    if (snapshot.device?.pairingId)
+      namespace.to(deviceRoom(snapshot.device.pairingId)).emit("device:state", toDeviceState(snapshot));
+  }
+
+  /**
+   * This process's part of ending an app: released, told, then disconnected, all local so in that order (the
+   * cluster adapter delivers a room broadcast locally only after publishing it: a disconnect would overtake it).
+   */
+  function endLocal(pairingId: string, message: string): void {
+    namespace.local.to(deviceRoom(pairingId)).emit("device:release");
+    namespace.local.to(deviceRoom(pairingId)).emit("device:ended", message);
+    namespace.local.in(deviceRoom(pairingId)).disconnectSockets(true);
+  }
+  namespace.on("device:invalidate", (sessionId) => devices.invalidate(sessionId));
+  namespace.on("device:end", endLocal);
+
+  const unsubscribeDevices = devices.subscribe((event: DeviceServiceEvent) => {
+    if (event.type === "changed") {
+      if (crossProcess) namespace.serverSideEmit("device:invalidate", event.sessionId);
+      push(event.sessionId).catch(failed("logiciel de bureau : état non diffusé"));
+    } else if (event.type === "release") {
+      namespace.to(deviceRoom(event.pairingId)).emit("device:release");
+    } else {
+      endLocal(event.pairingId, event.message);
+      if (crossProcess) namespace.serverSideEmit("device:end", event.pairingId, event.message);
+    }
+  });
+  const unsubscribeSessions = sessions.subscribe((event) => {
+    if (event.type !== "session") return;
+    void devices.sessionChanged(event.session.id, event.session.endTime !== null);
+  });
+
+  const heartbeat = setInterval(() => {
+    const pairingIds = [...new Set([...namespace.sockets.values()].map((socket) => socket.data.pairingId))];
+    devices.touch(pairingIds).catch(failed("logiciel de bureau : présence non confirmée"));
+  }, DEVICE_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    onBrowserSocket(socket) {
+      // Budget of this socket (issue 15): a 2 s burst, then `eventsPerSecond`.
+      const bucket = new TokenBucket(INPUT_LIMITS.eventsPerSecond * 2, INPUT_LIMITS.eventsPerSecond);
+      /** Apps this socket sent input to: released if the socket goes (browser closed mid-drag). */
+      const controlled = new Set<string>();
+      let refusedSince = 0;
+      let refusalLoggedAt = 0;
+
+      /** Checked on arrival, before any queue: a flood costs neither the database nor memory. */
+      const admit = (batch: unknown): { ok: true; batch: InputBatch } | { ok: false; message: string } => {
+        const chars = JSON.stringify(batch ?? null)?.length ?? 0;
+        if (chars > INPUT_LIMITS.batchChars) return { ok: false, message: DEVICE_MESSAGES.tooMuchInput };
+        const checked = InputBatch.safeParse(batch);
+        if (!checked.success) {
+          const events = (batch as { events?: unknown } | null)?.events;
+          const tooMany = Array.isArray(events) && events.length > INPUT_LIMITS.batchEvents;
+          return { ok: false, message: tooMany ? DEVICE_MESSAGES.tooMuchInput : DEVICE_MESSAGES.controlRefused };
+        }
+        if (bucket.take(checked.data.events.length)) return { ok: true, batch: checked.data };
+        // One line per socket and 10 s at most: a flood must not turn into a flood of logs.
+        refusedSince += 1;
+        if (Date.now() - refusalLoggedAt >= 10_000) {
+          logger.warn({ userId: socket.data.caller.userId, refused: refusedSince }, "contrôle : budget dépassé");
+          refusalLoggedAt = Date.now();
+          refusedSince = 0;
+        }
+        return { ok: false, message: DEVICE_MESSAGES.tooMuchInput };
+      };
+
+      const forward = async (batch: InputBatch): Promise<InputAck> => {
+        const state = await devices.controlState(normalizeSessionCode(batch.code));
+        const caller = socket.data.caller;
+        // The joined technician only (not the customer, not another technician), and only while control is active.
+        if (!state || state.technicianId !== caller.userId || !can(caller, "session:join"))
+          return { ok: false, message: DEVICE_MESSAGES.controlRefused };
+        if (state.refusal !== null || !state.pairingId)
+          return { ok: false, message: state.refusal ?? DEVICE_MESSAGES.notPaired };
+        controlled.add(state.pairingId);
+        // The app is usually connected to this process: then no detour through the adapter (PostgreSQL NOTIFY).
+        const room = deviceRoom(state.pairingId);
+        const here = namespace.adapter.rooms.get(room)?.size ?? 0;
+        (here > 0 ? namespace.local : namespace)
+          .to(room)
+          .emit("device:input", { events: batch.events, screen: state.screen });
+        return { ok: true };
+      };
+
+      // In order: a click must not overtake the move before it while a session's state is being read.
+      let previous: Promise<void> = Promise.resolve();
+      socket.on("input", (batch, ack) => {
+        const reply = (result: InputAck) => {
+          if (typeof ack === "function") ack(result);
+        };
+        const admitted = admit(batch);
+        if (!admitted.ok) return reply(admitted);
+        previous = previous.then(() =>
+          forward(admitted.batch).then(reply, (error: unknown) => {
+            logger.error({ err: error }, "contrôle : événements non relayés");
+            reply({ ok: false, message: DEVICE_MESSAGES.controlRefused });
+          }),
+        );
+      });
+      socket.on("disconnect", () => {
+        for (const pairingId of controlled) namespace.to(deviceRoom(pairingId)).emit("device:release");
+        controlled.clear();
+      });
+    },
+    close() {
+      clearInterval(heartbeat);
+      unsubscribeDevices();
+      unsubscribeSessions();
+    },
+  };
+}

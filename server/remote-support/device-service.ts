@@ -1,0 +1,387 @@
+/**
+ * The rules of the desktop support app (issue 15, `device-protocol.ts`),
+ * enforced here and nowhere else: `device-api.ts` (HTTP) and
+ * `device-realtime.ts` (Socket.IO) pass the caller, the app's identity and
+ * the untrusted input, already shaped by the protocol's zod schemas.
+ *
+ * - Pairing codes: only the session's customer asks for one, while the
+ *   session is open; a new one voids the previous one. Stored hashed,
+ *   single use (the `delete … returning` that consumes it is the check, so a
+ *   code sent twice at once pairs once), `PAIRING_CODE_TTL_S`.
+ * - Pairing: the code names its session and account; the app gets a random
+ *   device token (stored hashed) and a new pairing id (its Socket.IO room).
+ *   A new pairing of the same session replaces the previous app, which is
+ *   told `device:ended`. Failures are limited per IP address.
+ * - Consent and the shared surface: the session's customer only.
+ * - The session ends → the token is voided, the app told `device:ended`.
+ * - Every change is announced (`subscribe`) after commit; `device-realtime.ts`
+ *   pushes the views and relays releases. The relay's `controlState` is
+ *   cached per process for `CONTROL_CACHE_MS` and dropped on every change
+ *   (`invalidate`, also called for changes made by other processes).
+ *
+ * Every method resolves to an `Outcome` and never throws (a database failure
+ * is logged and becomes "failed"), except the app-side ones, which reject.
+ */
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { AppDatabase } from "#database/connection.ts";
+import { devicePairingCodes, sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
+import {
+  DEVICE_MESSAGES,
+  PAIRING_CODE_TTL_S,
+  type DeviceStatus,
+  type DeviceView,
+  type SurfaceBody,
+} from "#app/remote-support/device-protocol.ts";
+import type { Caller } from "#server/access.ts";
+import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
+import type { LimitRule } from "./limits.ts";
+import { refuse, roleIn } from "./session-rules.ts";
+import { createPairing, hashSecret, type PairingMethods } from "./device-pairing.ts";
+import {
+  loadDeviceSnapshot,
+  refuseDevice,
+  toControlState,
+  toDeviceView,
+  type ControlState,
+  type DeviceIdentity,
+  type DeviceOutcome,
+  type DeviceServiceEvent,
+  type DeviceSnapshot,
+} from "./device-state.ts";
+
+export type {
+  DeviceIdentity,
+  DeviceOutcome,
+  DeviceRefusal,
+  DeviceRefusalReason,
+  DeviceServiceEvent,
+} from "./device-state.ts";
+
+/** The relay re-reads a session's control state at least this often, ms, even if no change was announced. */
+export const CONTROL_CACHE_MS = 2_000;
+/** Sessions whose control state one process keeps at most (past it the cache starts afresh). */
+const MAX_CACHED_SESSIONS = 10_000;
+/** Failed pairings per IP address and window (wrong, used or expired codes; parallel guesses count). */
+export const DEFAULT_PAIRING_LIMIT: LimitRule = { points: 10, durationSeconds: 600 };
+
+export type DeviceService = PairingMethods & {
+  /** Customer of `code`, session open, app paired: allow or withdraw control. */
+  setConsent(caller: Caller, code: string, allowed: boolean): Promise<DeviceOutcome<{ device: DeviceView }>>;
+  /** Customer of `code`, session open: what their browser shares. */
+  reportSurface(caller: Caller, code: string, surface: SurfaceBody): Promise<DeviceOutcome<{ device: DeviceView }>>;
+  /** Either participant: the session's app, paired or not. */
+  view(caller: Caller, code: string): Promise<DeviceOutcome<{ device: DeviceView }>>;
+  /** After a recorded `control-on`/`control-off` of session `code`: views pushed, and on `off` a release. */
+  controlToggled(code: string, on: boolean): Promise<void>;
+  /** After session `sessionId` changed (joined, ended…): on end the token is voided and the app told. */
+  sessionChanged(sessionId: string, ended: boolean): Promise<void>;
+  /** The app behind `token`, or null (unknown, replaced, session ended). @throws on database failure. */
+  authenticate(token: string): Promise<DeviceIdentity | null>;
+  /** The app's connection `connectionId` is up / down / still there (`touch`, for several apps at once). */
+  deviceConnected(identity: DeviceIdentity, connectionId: string): Promise<void>;
+  deviceDisconnected(identity: DeviceIdentity, connectionId: string): Promise<void>;
+  touch(pairingIds: string[]): Promise<void>;
+  /** The app's new injection state and screens (`device:status`). */
+  deviceStatus(identity: DeviceIdentity, status: DeviceStatus): Promise<void>;
+  /** The customer withdrew consent in the app (`device:consent`). */
+  deviceWithdrew(identity: DeviceIdentity): Promise<void>;
+  /** What the input relay needs of session `code`, from this process's cache (null: no such session). */
+  controlState(code: string): Promise<ControlState | null>;
+  /** Session `sessionId` with its app, read now (for the pushes of `device-realtime.ts`). @throws on database failure. */
+  snapshot(sessionId: string): Promise<DeviceSnapshot | null>;
+  /** Drops the cached control state of `sessionId` (a change, here or in another process). */
+  invalidate(sessionId: string): void;
+  /** Listens to committed changes; returns the unsubscribe function. */
+  subscribe(listener: (event: DeviceServiceEvent) => void): () => void;
+};
+
+export type DeviceServiceOptions = {
+  db: AppDatabase;
+  logger: Logger;
+  /** Where pairing failures count (default this process's memory). */
+  rateLimits?: RateLimitStore;
+  pairingLimit?: LimitRule;
+  /** Pairing code lifetime, s (default `PAIRING_CODE_TTL_S`; tests shorten it). */
+  pairingCodeTtlSeconds?: number;
+};
+
+/**
+ * The desktop app's rules over `db` (see the module comment and
+ * `DeviceService`). One per server process: `server/services.ts` builds it,
+ * `api.ts` mounts its routes, `realtime.ts` its namespace and relay.
+ */
+export function createDeviceService({
+  db,
+  logger,
+  rateLimits = MEMORY_STORE,
+  pairingLimit = DEFAULT_PAIRING_LIMIT,
+  pairingCodeTtlSeconds = PAIRING_CODE_TTL_S,
+}: DeviceServiceOptions): DeviceService {
+  const listeners = new Set<(event: DeviceServiceEvent) => void>();
+  /** code → control state (or its load in progress); `generation` drops loads that overlapped a change. */
+  const cache = new Map<string, { state: Promise<ControlState | null>; loadedAt: number }>();
+  const codeOf = new Map<string, string>();
+  let generation = 0;
+
+  function announce(event: DeviceServiceEvent): void {
+    if (event.type === "changed") invalidate(event.sessionId);
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.error({ err: error }, "diffusion d'un changement du logiciel de bureau impossible");
+      }
+    }
+  }
+
+  function invalidate(sessionId: string): void {
+    generation += 1;
+    const code = codeOf.get(sessionId);
+    if (code !== undefined) cache.delete(code);
+  }
+
+  async function guarded<T>(logMessage: string, body: () => Promise<DeviceOutcome<T>>): Promise<DeviceOutcome<T>> {
+    try {
+      return await body();
+    } catch (error) {
+      logger.error({ err: error }, logMessage);
+      return refuse("failed");
+    }
+  }
+
+  /** The session `code` if `caller` is its customer and it is not over. */
+  async function ownOpenSession(caller: Caller, code: string) {
+    const [session] = await db.select().from(sessions).where(eq(sessions.code, code)).limit(1);
+    if (!session) return refuse("not-found");
+    const role = roleIn(session, caller);
+    if (!role) return refuse("not-participant");
+    if (role !== "customer") return refuseDevice("owner-only");
+    if (session.endTime) return refuse("session-ended");
+    return { ok: true as const, session };
+  }
+
+  async function viewOf(sessionId: string): Promise<DeviceView> {
+    const snapshot = await loadDeviceSnapshot(db, sessionId, "id");
+    if (!snapshot) throw new Error("session disparue");
+    return toDeviceView(snapshot);
+  }
+
+  /** Consent to `allowed` for the paired app of `sessionId`, with its record event; announces. @returns whether paired. */
+  async function changeConsent(sessionId: string, actorId: string, allowed: boolean): Promise<boolean> {
+    const changed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ pairingId: sessionDevices.pairingId, consent: sessionDevices.consent })
+        .from(sessionDevices)
+        .where(and(eq(sessionDevices.sessionId, sessionId), isNotNull(sessionDevices.pairingId)))
+        .for("update")
+        .limit(1);
+      if (!row) return null;
+      if (row.consent !== allowed) {
+        await tx.update(sessionDevices).set({ consent: allowed }).where(eq(sessionDevices.sessionId, sessionId));
+        await tx
+          .insert(sessionEvents)
+          .values({ sessionId, actorId, kind: allowed ? "control-allowed" : "control-withdrawn" });
+      }
+      return row;
+    });
+    if (!changed) return false;
+    if (!allowed && changed.pairingId) announce({ type: "release", pairingId: changed.pairingId });
+    announce({ type: "changed", sessionId });
+    return true;
+  }
+
+  return {
+    ...createPairing({
+      db,
+      logger,
+      announce,
+      guarded,
+      ownOpenSession,
+      rateLimits,
+      pairingLimit,
+      pairingCodeTtlSeconds,
+    }),
+
+    setConsent(caller, code, allowed) {
+      return guarded("Erreur lors du changement d'autorisation de contrôle", async () => {
+        const owned = await ownOpenSession(caller, code);
+        if (!owned.ok) return owned;
+        if (!(await changeConsent(owned.session.id, caller.userId, allowed))) return refuseDevice("not-paired");
+        logger.info({ sessionId: owned.session.id, allowed }, "autorisation de contrôle modifiée");
+        return { ok: true, device: await viewOf(owned.session.id) };
+      });
+    },
+
+    reportSurface(caller, code, surface) {
+      return guarded("Erreur lors de l'enregistrement de la surface partagée", async () => {
+        const owned = await ownOpenSession(caller, code);
+        if (!owned.ok) return owned;
+        const fields = {
+          displaySurface: surface.displaySurface,
+          surfaceWidth: surface.width,
+          surfaceHeight: surface.height,
+        };
+        const [row] = await db
+          .insert(sessionDevices)
+          .values({ sessionId: owned.session.id, userId: owned.session.userId, ...fields })
+          .onConflictDoUpdate({ target: sessionDevices.sessionId, set: fields })
+          .returning({ pairingId: sessionDevices.pairingId });
+        // A window or a tab: the pointer can no longer be mapped, control stops.
+        if (surface.displaySurface !== "monitor" && row?.pairingId)
+          announce({ type: "release", pairingId: row.pairingId });
+        announce({ type: "changed", sessionId: owned.session.id });
+        return { ok: true, device: await viewOf(owned.session.id) };
+      });
+    },
+
+    view(caller, code) {
+      return guarded<{ device: DeviceView }>("Erreur lors de la lecture du logiciel de la session", async () => {
+        const snapshot = await loadDeviceSnapshot(db, code);
+        if (!snapshot) return refuse("not-found");
+        if (!roleIn(snapshot, caller)) return refuse("not-participant");
+        return { ok: true, device: toDeviceView(snapshot) };
+      });
+    },
+
+    async controlToggled(code, on) {
+      try {
+        const snapshot = await loadDeviceSnapshot(db, code);
+        if (!snapshot?.device) return;
+        if (!on && snapshot.device.pairingId) announce({ type: "release", pairingId: snapshot.device.pairingId });
+        announce({ type: "changed", sessionId: snapshot.sessionId });
+      } catch (error) {
+        logger.error({ err: error }, "bascule du contrôle non transmise au logiciel");
+      }
+    },
+
+    async sessionChanged(sessionId, ended) {
+      try {
+        if (!ended) {
+          const [row] = await db
+            .select({ sessionId: sessionDevices.sessionId })
+            .from(sessionDevices)
+            .where(eq(sessionDevices.sessionId, sessionId))
+            .limit(1);
+          if (row) announce({ type: "changed", sessionId });
+          return;
+        }
+        const voided = await db.transaction(async (tx) => {
+          await tx.delete(devicePairingCodes).where(eq(devicePairingCodes.sessionId, sessionId));
+          const [before] = await tx
+            .select({ pairingId: sessionDevices.pairingId })
+            .from(sessionDevices)
+            .where(and(eq(sessionDevices.sessionId, sessionId), isNotNull(sessionDevices.pairingId)))
+            .for("update");
+          if (!before) return null;
+          await tx
+            .update(sessionDevices)
+            .set({ pairingId: null, tokenHash: null, consent: false, connected: false, connectionId: null })
+            .where(eq(sessionDevices.sessionId, sessionId));
+          await tx.insert(sessionEvents).values({ sessionId, actorId: null, kind: "device-unpaired" });
+          return before.pairingId;
+        });
+        if (!voided) return;
+        logger.info({ sessionId }, "session terminée : logiciel désappairé");
+        announce({ type: "release", pairingId: voided });
+        announce({ type: "ended", pairingId: voided, message: DEVICE_MESSAGES.sessionEnded });
+        announce({ type: "changed", sessionId });
+      } catch (error) {
+        logger.error({ err: error }, "fin de session non transmise au logiciel");
+      }
+    },
+
+    async authenticate(token) {
+      const [row] = await db
+        .select({ sessionId: sessionDevices.sessionId, pairingId: sessionDevices.pairingId })
+        .from(sessionDevices)
+        .innerJoin(sessions, eq(sessions.id, sessionDevices.sessionId))
+        .where(and(eq(sessionDevices.tokenHash, hashSecret(token)), isNull(sessions.endTime)))
+        .limit(1);
+      return row?.pairingId ? { sessionId: row.sessionId, pairingId: row.pairingId } : null;
+    },
+
+    async deviceConnected(identity, connectionId) {
+      await db
+        .update(sessionDevices)
+        .set({ connected: true, connectionId, lastSeenAt: sql`now()` })
+        .where(eq(sessionDevices.pairingId, identity.pairingId));
+      announce({ type: "changed", sessionId: identity.sessionId });
+    },
+
+    async deviceDisconnected(identity, connectionId) {
+      // Only this connection's: the app may already be back on another one (or another server process).
+      const [row] = await db
+        .update(sessionDevices)
+        .set({ connected: false, connectionId: null })
+        .where(and(eq(sessionDevices.pairingId, identity.pairingId), eq(sessionDevices.connectionId, connectionId)))
+        .returning({ sessionId: sessionDevices.sessionId });
+      if (row) announce({ type: "changed", sessionId: identity.sessionId });
+    },
+
+    async touch(pairingIds) {
+      if (pairingIds.length === 0) return;
+      await db
+        .update(sessionDevices)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(inArray(sessionDevices.pairingId, pairingIds), eq(sessionDevices.connected, true)));
+    },
+
+    async deviceStatus(identity, status) {
+      await db
+        .update(sessionDevices)
+        .set({ injection: status.injection, screens: status.screens })
+        .where(eq(sessionDevices.pairingId, identity.pairingId));
+      if (!status.injection.ok) announce({ type: "release", pairingId: identity.pairingId });
+      announce({ type: "changed", sessionId: identity.sessionId });
+    },
+
+    async deviceWithdrew(identity) {
+      const [row] = await db
+        .select({ userId: sessionDevices.userId })
+        .from(sessionDevices)
+        .where(eq(sessionDevices.pairingId, identity.pairingId))
+        .limit(1);
+      // The app runs on the customer's computer: the withdrawal is theirs.
+      if (row) await changeConsent(identity.sessionId, row.userId, false);
+    },
+
+    controlState(code) {
+      const cached = cache.get(code);
+      if (cached && performance.now() - cached.loadedAt <= CONTROL_CACHE_MS) return cached.state;
+      // Bounded: codes nobody uses (typos, a misbehaving client) must not pile up.
+      if (cache.size >= MAX_CACHED_SESSIONS) {
+        cache.clear();
+        codeOf.clear();
+      }
+      const startedAt = generation;
+      const loadedAt = performance.now();
+      const state = loadDeviceSnapshot(db, code).then((snapshot) => {
+        if (!snapshot) return null;
+        codeOf.set(snapshot.sessionId, code);
+        return toControlState(snapshot, loadedAt);
+      });
+      const entry = { state, loadedAt };
+      cache.set(code, entry);
+      // A change announced while reading: this answer serves the event that asked, not the next ones.
+      void state.then(
+        () => {
+          if (generation !== startedAt && cache.get(code) === entry) cache.delete(code);
+        },
+        () => {
+          if (cache.get(code) === entry) cache.delete(code);
+        },
+      );
+      return state;
+    },
+
+    snapshot: (sessionId) => loadDeviceSnapshot(db, sessionId, "id"),
+
+    invalidate,
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
