@@ -1,7 +1,7 @@
 /**
  * Issue 15 end to end: the desktop support app, built from this repository
  * for Linux, controls a real X display. Xvfb runs a screen of the fake
- * capture's size (1280 × 720) with a real X application on it (a Chromium
+ * capture's size (1920 × 1080) with a real X application on it (a Chromium
  * window with a text area, `tests/support/xvfb.ts`); the customer shares the
  * (fake) screen, pairs the app with the code their page shows and allows
  * control; the technician, in another browser, clicks on the video and
@@ -28,7 +28,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-app-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
 /** The fake screen capture's picture (playwright.config.ts): the X screen has the same size, so fractions map 1:1. */
-const SCREEN = { width: 1280, height: 720 };
+const SCREEN = { width: 1920, height: 1080 };
 
 let area: AreaServer;
 let display: XDisplay;
@@ -98,6 +98,31 @@ async function pointOnPicture(page: Page, fx: number, fy: number) {
   };
 }
 
+/** The keys of a French AZERTY keyboard that type these letters directly (Playwright's keyboard is a US one). */
+const AZERTY: Record<string, { code: string; keyCode: number }> = {
+  é: { code: "Digit2", keyCode: 50 },
+  è: { code: "Digit7", keyCode: 55 },
+  ç: { code: "Digit9", keyCode: 57 },
+  à: { code: "Digit0", keyCode: 48 },
+  ù: { code: "Quote", keyCode: 222 },
+};
+
+/** Presses each key as a technician on a French keyboard would: keydown carrying the letter, then keyup. */
+async function typeOnFrenchKeyboard(page: Page, text: string) {
+  const cdp = await page.context().newCDPSession(page);
+  for (const character of text) {
+    const key = AZERTY[character];
+    if (!key) {
+      await page.keyboard.press(character);
+      continue;
+    }
+    const common = { key: character, code: key.code, windowsVirtualKeyCode: key.keyCode };
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", text: character, ...common });
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...common });
+  }
+  await cdp.detach();
+}
+
 test.describe("the desktop support app", { tag: "@desktop" }, () => {
   test("pairs with the customer's session, and the technician clicks and types into an X application", async ({
     browser,
@@ -132,7 +157,7 @@ test.describe("the desktop support app", { tag: "@desktop" }, () => {
     await expect(customer.getByText("Le technicien contrôle votre ordinateur (souris et clavier).")).toBeVisible();
     await xApp.clear();
 
-    // A click at 40 % × 60 % of the picture is a click at (512, 432) on the X screen.
+    // A click at 40 % × 60 % of the picture is a click at (768, 648) on the X screen.
     const target = await pointOnPicture(tech, 0.4, 0.6);
     await tech.mouse.click(target.x, target.y);
     await expect.poll(async () => (await xApp.log()).buttons.length).toBe(2);
@@ -142,8 +167,8 @@ test.describe("the desktop support app", { tag: "@desktop" }, () => {
     expect(Math.abs(down!.x - 0.4 * SCREEN.width)).toBeLessThanOrEqual(2);
     expect(Math.abs(down!.y - 0.6 * SCREEN.height)).toBeLessThanOrEqual(2);
 
-    // Typed as a technician types: one key at a time (characters outside the US layout included).
-    for (const character of "Bonjour 123 éàç") await tech.keyboard.press(character);
+    // Typed as a technician types, one key at a time; é, à and ç from a French keyboard's digit row.
+    await typeOnFrenchKeyboard(tech, "Bonjour 123 éàç");
     await expect.poll(async () => (await xApp.log()).text).toBe("Bonjour 123 éàç");
 
     // Toggle off: nothing reaches the X application.

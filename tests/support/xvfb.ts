@@ -94,7 +94,13 @@ export async function openXApp(display: XDisplay): Promise<XApp> {
       "--disable-gpu",
     ],
   });
-  const context = await browser.newContext({ viewport: null });
+  // The real window, not an emulated viewport (the test project's device settings would apply otherwise).
+  const context = await browser.newContext({
+    viewport: null,
+    deviceScaleFactor: undefined,
+    isMobile: undefined,
+    hasTouch: undefined,
+  });
   const page = await context.newPage();
   await page.setContent(TARGET_PAGE);
   return {

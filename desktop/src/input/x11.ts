@@ -29,6 +29,8 @@ const KEYSYM_SHIFT_L = 0xffe1;
 const DEFAULT_SHIFT_KEYCODE = 50;
 /** Wait after remapping a keycode that was just used for another character (ms): lets clients read the keymap. */
 const EVICT_SETTLE_MS = 50;
+/** Wait after any remap before typing on the remapped keycode (ms): lets clients read the new keymap. */
+const REMAP_SETTLE_MS = 40;
 
 /** `XDG_SESSION_TYPE=wayland`, or a Wayland socket with no X display beside it. */
 export function isWaylandSession(env: NodeJS.ProcessEnv): boolean {
@@ -222,6 +224,10 @@ export class X11Backend implements Backend {
     }
     this.#api.changeKeyboardMapping(keycode, this.#perKeycode, new Array<number>(this.#perKeycode).fill(keysym));
     this.#api.sync();
+    // Clients reload their keymap when told it changed (MappingNotify, XKB), asynchronously: a key typed at once
+    // may be read with the old, empty mapping and lost (seen with Chromium under Xvfb). Only the first use of a
+    // character waits: the mapping then stays.
+    await new Promise((resolve) => setTimeout(resolve, REMAP_SETTLE_MS));
     this.#lastRemapAt = Date.now();
     this.#remapped.set(keysym, keycode);
     const start = (keycode - this.#range.min) * this.#perKeycode;
