@@ -260,7 +260,8 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 <MousePointer2 aria-hidden="true" className="size-5" />
                 Envoyer souris et clavier
               </Button>
-              {toDevice ? (
+              {/* Windows keeps Ctrl+Alt+Suppr for itself and macOS has none: only a Linux desktop takes it from an app. */}
+              {toDevice && device?.platform === "linux" ? (
                 <Button type="button" variant="secondary" onClick={() => toDevice.secureAttention()}>
                   Ctrl+Alt+Suppr
                 </Button>
