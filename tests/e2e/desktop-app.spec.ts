@@ -20,6 +20,7 @@ import {
   signUpCustomer,
   startAreaServer,
   startSession,
+  violations,
   type AreaServer,
 } from "#tests/support/soft-assist-pages.ts";
 import { openXApp, startXvfb, type XApp, type XDisplay } from "#tests/support/xvfb.ts";
@@ -155,6 +156,8 @@ test.describe("the desktop support app", { tag: "@desktop" }, () => {
     await customer.getByRole("button", { name: "Autoriser le contrôle" }).click();
     await expect(remote.getByText(/^Contrôle actif/u)).toBeVisible();
     await expect(customer.getByText("Le technicien contrôle votre ordinateur (souris et clavier).")).toBeVisible();
+    expect(await violations(customer)).toEqual([]);
+    expect(await violations(tech)).toEqual([]);
     await xApp.clear();
 
     // A click at 40 % × 60 % of the picture is a click at (768, 648) on the X screen.
