@@ -43,50 +43,27 @@
  * caller's open session, or a new one with a random code) is the same
  * whether or not someone else uses it (issue 13 §8).
  */
-import express, { type ErrorRequestHandler, type Request, type Response } from "express";
-import type { z } from "zod";
+import express, { type ErrorRequestHandler, type Response } from "express";
 import {
   CreateSessionBody,
   JoinBody,
   SESSION_MESSAGES,
-  SessionCode,
   SessionEventBody,
   VerifyBody,
-  type ApiError,
 } from "#app/remote-support/protocol.ts";
 import { API_ROUTES } from "#app/remote-support/api-paths.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards, type GuardedHandler, type Permission } from "#server/access.ts";
 import { iceServersFor, type IceConfig } from "./ice.ts";
-import type { Refusal, RefusalReason, SessionService } from "./sessions.ts";
+import type { Refusal, SessionService } from "./sessions.ts";
 import { createDeviceRouter } from "./device-api.ts";
+import { bodyOf, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
 import type { DeviceService } from "./device-service.ts";
 
 /** Largest body accepted by these routes, bytes: a code or a password. */
 export const SESSION_BODY_LIMIT_BYTES = 4 * 1024;
 
-/** HTTP status of each refusal. */
-export const REFUSAL_STATUS = {
-  "not-signed-in": 401,
-  "not-permitted": 403,
-  "not-participant": 403,
-  "own-session": 403,
-  "wrong-password": 403,
-  "not-found": 404,
-  "already-connected": 409,
-  "session-ended": 409,
-  "code-expired": 410,
-  "too-many-joins": 429,
-  "too-many-sessions": 429,
-  // Signaling travels over Socket.IO, not this API; listed for completeness.
-  "signal-rate": 429,
-  "signal-quota": 429,
-  "not-connected": 409,
-  "wrong-sender": 403,
-  "report-locked": 423,
-  "rate-limited": 429,
-  failed: 500,
-} satisfies Record<RefusalReason, number>;
+const sendRefusalOf = (res: Response, refusal: Refusal) => sendRefusal(res, refusal, REFUSAL_STATUS);
 
 export type RemoteSupportRouterOptions = {
   auth: Auth;
@@ -96,32 +73,6 @@ export type RemoteSupportRouterOptions = {
   /** Issue 15, the desktop app: its routes (`device-api.ts`) are mounted here when given. */
   devices?: DeviceService;
 };
-
-function sendError(res: Response, status: number, message: string): void {
-  res.status(status).json({ message } satisfies ApiError);
-}
-
-function sendRefusal(res: Response, refusal: Refusal): void {
-  if (refusal.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
-  sendError(res, REFUSAL_STATUS[refusal.reason], refusal.message);
-}
-
-/** Parses untrusted input; zod's own (English) messages are replaced by `fallback`, custom French ones kept. */
-function parse<T extends z.ZodType>(
-  schema: T,
-  input: unknown,
-  fallback: string,
-): { ok: true; data: z.output<T> } | { ok: false; message: string } {
-  const result = schema.safeParse(input, { error: () => fallback });
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, message: result.error.issues[0]?.message ?? fallback };
-}
-
-/** A JSON body must be an object; absent (no JSON content type) counts as `{}`. */
-function bodyOf(req: Request): unknown {
-  return req.body === undefined ? {} : req.body;
-}
 
 export function createRemoteSupportRouter({
   auth,
@@ -143,15 +94,7 @@ export function createRemoteSupportRouter({
   const route = (handler: GuardedHandler, { permission }: { permission?: Permission } = {}) =>
     permission ? requirePermission(permission, handler) : requireCaller(handler);
 
-  /** Validates `:code` (same rules and normalisation as a typed code). */
-  const codeParam = (req: Request, res: Response): string | null => {
-    const checked = parse(SessionCode, req.params.code, SESSION_MESSAGES.notFound);
-    if (!checked.ok) {
-      sendError(res, 400, checked.message);
-      return null;
-    }
-    return checked.data;
-  };
+  const codeParam = sessionCodeParam;
 
   router.get(
     API_ROUTES.me,
@@ -170,7 +113,7 @@ export function createRemoteSupportRouter({
         const body = parse(CreateSessionBody, bodyOf(req), SESSION_MESSAGES.badBody);
         if (!body.ok) return sendError(res, 400, body.message);
         const result = await sessions.create(caller, body.data);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.status(result.created ? 201 : 200).json({ session: result.session });
       },
       { permission: "session:create" },
@@ -182,7 +125,7 @@ export function createRemoteSupportRouter({
     route(
       async (_req, res, caller) => {
         const result = await sessions.mine(caller);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.json({ sessions: result.sessions });
       },
       { permission: "session:create" },
@@ -194,7 +137,7 @@ export function createRemoteSupportRouter({
     route(
       async (_req, res, caller) => {
         const result = await sessions.active(caller);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.json({ session: result.session });
       },
       { permission: "session:history" },
@@ -206,7 +149,7 @@ export function createRemoteSupportRouter({
     route(
       async (_req, res, caller) => {
         const result = await sessions.history(caller);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.json({ sessions: result.sessions });
       },
       { permission: "session:history" },
@@ -221,7 +164,7 @@ export function createRemoteSupportRouter({
         const body = parse(JoinBody, bodyOf(req), SESSION_MESSAGES.badBody);
         if (!body.ok) return sendError(res, 400, body.message);
         const result = await sessions.join(caller, body.data.code);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.json({ session: result.session });
       },
       { permission: "session:join" },
@@ -234,7 +177,7 @@ export function createRemoteSupportRouter({
       const code = codeParam(req, res);
       if (code === null) return;
       const result = await sessions.disconnect(caller, code);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       res.json({ session: result.session });
     }),
   );
@@ -246,7 +189,7 @@ export function createRemoteSupportRouter({
         const code = codeParam(req, res);
         if (code === null) return;
         const result = await sessions.report(caller, code);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.json({ report: result.report });
       },
       { permission: "report:read" },
@@ -261,7 +204,7 @@ export function createRemoteSupportRouter({
         const body = parse(VerifyBody, bodyOf(req), SESSION_MESSAGES.badBody);
         if (!body.ok) return sendError(res, 400, body.message);
         const result = await sessions.verifyPassword(caller, body.data.password);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.json({ grantedUntil: result.grantedUntil.toISOString() });
       },
       { permission: "report:read" },
@@ -274,7 +217,7 @@ export function createRemoteSupportRouter({
       const code = codeParam(req, res);
       if (code === null) return;
       const result = await sessions.participant(caller, code);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       res.json(iceServersFor(ice, caller.userId));
     }),
   );
@@ -285,7 +228,7 @@ export function createRemoteSupportRouter({
       const code = codeParam(req, res);
       if (code === null) return;
       const result = await sessions.events(caller, code);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       res.json({ events: result.events });
     }),
   );
@@ -299,7 +242,7 @@ export function createRemoteSupportRouter({
       const body = parse(SessionEventBody, bodyOf(req), SESSION_MESSAGES.badBody);
       if (!body.ok) return sendError(res, 400, body.message);
       const result = await sessions.recordEvent(caller, code, body.data);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       // Issue 15: the toggle drives the desktop app (views pushed, relay cache dropped, `control-off` releases
       // every key and button), before the answer: input sent right after it must see the new state.
       if (devices && (body.data.kind === "control-on" || body.data.kind === "control-off"))
@@ -313,7 +256,7 @@ export function createRemoteSupportRouter({
     route(
       async (_req, res, caller) => {
         const result = await sessions.requests(caller);
-        if (!result.ok) return sendRefusal(res, result);
+        if (!result.ok) return sendRefusalOf(res, result);
         res.json({ requests: result.requests });
       },
       { permission: "requests:read" },

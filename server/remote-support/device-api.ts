@@ -26,8 +26,7 @@
  * because the app sends neither an Origin nor a cookie: it carries no one's
  * session, so there is nothing for another site to forge.
  */
-import express, { type ErrorRequestHandler, type Request, type Response } from "express";
-import type { z } from "zod";
+import express, { type ErrorRequestHandler, type Response } from "express";
 import { API_ROUTES } from "#app/remote-support/api-paths.ts";
 import {
   ConsentBody,
@@ -38,64 +37,29 @@ import {
   type DeviceResponse,
   type PairingCodeResponse,
 } from "#app/remote-support/device-protocol.ts";
-import { SESSION_MESSAGES, SessionCode, type ApiError } from "#app/remote-support/protocol.ts";
+import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards } from "#server/access.ts";
 import { UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 import type { DeviceRefusal, DeviceRefusalReason, DeviceService } from "./device-service.ts";
 import { storableStrings } from "./device-state.ts";
+import { bodyOf, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
 
 /** Largest body of the signed-in device routes, bytes (`{ allowed }`, a surface). */
 export const DEVICE_BODY_LIMIT_BYTES = 4 * 1024;
 /** Largest pairing body, bytes: 16 screens and an injection reason fit several times over. */
 export const PAIR_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** HTTP status of each refusal. */
+/** HTTP status of each refusal: the session service's, and the app's own. */
 export const DEVICE_REFUSAL_STATUS: Record<DeviceRefusalReason, number> = {
-  "not-signed-in": 401,
-  "not-permitted": 403,
-  "not-participant": 403,
+  ...REFUSAL_STATUS,
   "owner-only": 403,
-  "own-session": 403,
-  "wrong-password": 403,
-  "wrong-sender": 403,
-  "not-found": 404,
-  "pairing-invalid": 400,
-  "already-connected": 409,
-  "session-ended": 409,
-  "not-connected": 409,
   "not-paired": 409,
-  "code-expired": 410,
-  "report-locked": 423,
+  "pairing-invalid": 400,
   "too-many-pairings": 429,
-  "too-many-joins": 429,
-  "too-many-sessions": 429,
-  "signal-rate": 429,
-  "signal-quota": 429,
-  "rate-limited": 429,
-  failed: 500,
 };
 
-function sendError(res: Response, status: number, message: string): void {
-  res.status(status).json({ message } satisfies ApiError);
-}
-
-function sendRefusal(res: Response, refusal: DeviceRefusal): void {
-  if (refusal.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
-  sendError(res, DEVICE_REFUSAL_STATUS[refusal.reason], refusal.message);
-}
-
-/** Parses untrusted input; zod's own (English) messages become `fallback`, the protocol's French ones stay. */
-function parse<T extends z.ZodType>(
-  schema: T,
-  input: unknown,
-  fallback: string,
-): { ok: true; data: z.output<T> } | { ok: false; message: string } {
-  const result = schema.safeParse(input, { error: () => fallback });
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, message: result.error.issues[0]?.message ?? fallback };
-}
+const sendRefusalOf = (res: Response, refusal: DeviceRefusal) => sendRefusal(res, refusal, DEVICE_REFUSAL_STATUS);
 
 /**
  * The routes above, for `createRemoteSupportRouter`.
@@ -106,16 +70,8 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
   const json = express.json({ limit: DEVICE_BODY_LIMIT_BYTES });
   const pairJson = express.json({ limit: PAIR_BODY_LIMIT_BYTES });
   const { requireCaller } = createGuards(auth);
-  const bodyOf = (req: Request): unknown => (req.body === undefined ? {} : req.body);
 
-  const codeParam = (req: Request, res: Response): string | null => {
-    const checked = parse(SessionCode, req.params.code, SESSION_MESSAGES.notFound);
-    if (!checked.ok) {
-      sendError(res, 400, checked.message);
-      return null;
-    }
-    return checked.data;
-  };
+  const codeParam = sessionCodeParam;
 
   router.post(
     API_ROUTES.pairing,
@@ -123,7 +79,7 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
       const code = codeParam(req, res);
       if (code === null) return;
       const result = await devices.issuePairingCode(caller, code);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       res.status(201).json({
         pairingCode: result.pairingCode,
         expiresAt: result.expiresAt.toISOString(),
@@ -140,7 +96,7 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
       const body = parse(ConsentBody, bodyOf(req), DEVICE_MESSAGES.badBody);
       if (!body.ok) return sendError(res, 400, body.message);
       const result = await devices.setConsent(caller, code, body.data.allowed);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       res.json({ device: result.device } satisfies DeviceResponse);
     }),
   );
@@ -154,7 +110,7 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
       const body = parse(SurfaceBody, bodyOf(req), DEVICE_MESSAGES.badBody);
       if (!body.ok) return sendError(res, 400, body.message);
       const result = await devices.reportSurface(caller, code, body.data);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       res.json({ device: result.device } satisfies DeviceResponse);
     }),
   );
@@ -165,7 +121,7 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
       const code = codeParam(req, res);
       if (code === null) return;
       const result = await devices.view(caller, code);
-      if (!result.ok) return sendRefusal(res, result);
+      if (!result.ok) return sendRefusalOf(res, result);
       res.json({ device: result.device } satisfies DeviceResponse);
     }),
   );
@@ -177,7 +133,7 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
     if (!body.ok) return sendError(res, 400, body.message);
     if (!storableStrings(body.data)) return sendError(res, 400, UNTYPABLE_TEXT_MESSAGE);
     const result = await devices.pair(body.data, req.ip ?? "inconnue");
-    if (!result.ok) return sendRefusal(res, result);
+    if (!result.ok) return sendRefusalOf(res, result);
     res.status(201).json({
       deviceToken: result.deviceToken,
       customerName: result.customerName,

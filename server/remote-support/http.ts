@@ -1,0 +1,74 @@
+/**
+ * The HTTP answers shared by the remote-support routers (`api.ts`, issue 5;
+ * `device-api.ts`, issue 15): refusals as `{ message }` in French with their
+ * status (and `Retry-After`, s, for limits), untrusted input parsed with zod
+ * whose English messages never reach a user, and the `:code` parameter.
+ */
+import type { Request, Response } from "express";
+import type { z } from "zod";
+import { SESSION_MESSAGES, SessionCode, type ApiError } from "#app/remote-support/protocol.ts";
+import type { RefusalReason } from "./sessions.ts";
+
+/** HTTP status of each refusal of the session service. */
+export const REFUSAL_STATUS = {
+  "not-signed-in": 401,
+  "not-permitted": 403,
+  "not-participant": 403,
+  "own-session": 403,
+  "wrong-password": 403,
+  "not-found": 404,
+  "already-connected": 409,
+  "session-ended": 409,
+  "code-expired": 410,
+  "too-many-joins": 429,
+  "too-many-sessions": 429,
+  // Signaling travels over Socket.IO, not this API; listed for completeness.
+  "signal-rate": 429,
+  "signal-quota": 429,
+  "not-connected": 409,
+  "wrong-sender": 403,
+  "report-locked": 423,
+  "rate-limited": 429,
+  failed: 500,
+} satisfies Record<RefusalReason, number>;
+
+export function sendError(res: Response, status: number, message: string): void {
+  res.status(status).json({ message } satisfies ApiError);
+}
+
+/** A refusal `{ reason, message, retryAfterSeconds? }` answered with `statuses[reason]`. */
+export function sendRefusal<Reason extends string>(
+  res: Response,
+  refusal: { reason: Reason; message: string; retryAfterSeconds?: number },
+  statuses: Record<Reason, number>,
+): void {
+  if (refusal.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+  sendError(res, statuses[refusal.reason], refusal.message);
+}
+
+/** Parses untrusted input; zod's own (English) messages become `fallback`, the protocol's French ones stay. */
+export function parse<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  fallback: string,
+): { ok: true; data: z.output<T> } | { ok: false; message: string } {
+  const result = schema.safeParse(input, { error: () => fallback });
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, message: result.error.issues[0]?.message ?? fallback };
+}
+
+/** A JSON body must be an object; absent (no JSON content type) counts as `{}`. */
+export function bodyOf(req: Request): unknown {
+  return req.body === undefined ? {} : req.body;
+}
+
+/** Validates `:code` (same rules and normalisation as a typed code); answers 400 and returns null when invalid. */
+export function sessionCodeParam(req: Request, res: Response): string | null {
+  const checked = parse(SessionCode, req.params.code, SESSION_MESSAGES.notFound);
+  if (!checked.ok) {
+    sendError(res, 400, checked.message);
+    return null;
+  }
+  return checked.data;
+}
