@@ -16,6 +16,8 @@ for (const script of [
   "restart.ts",
   "auth-field-bounds.ts",
   "bad-inputs.ts",
+  "desktop-size.ts",
+  "desktop-control.ts",
 ]) {
   console.log(`\n== bench/${script}`);
   spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: "inherit" });
