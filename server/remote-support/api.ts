@@ -43,7 +43,7 @@
  * caller's open session, or a new one with a random code) is the same
  * whether or not someone else uses it (issue 13 §8).
  */
-import express, { type ErrorRequestHandler, type Response } from "express";
+import express, { type Response } from "express";
 import {
   CreateSessionBody,
   JoinBody,
@@ -57,7 +57,7 @@ import { createGuards, type GuardedHandler, type Permission } from "#server/acce
 import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, SessionService } from "./sessions.ts";
 import { createDeviceRouter } from "./device-api.ts";
-import { bodyOf, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
+import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
 import type { DeviceService } from "./device-service.ts";
 
 /** Largest body accepted by these routes, bytes: a code or a password. */
@@ -265,18 +265,8 @@ export function createRemoteSupportRouter({
 
   if (devices) router.use(createDeviceRouter({ auth, devices }));
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    res.setHeader("Cache-Control", "no-store");
-    if (error?.type === "entity.parse.failed") return sendError(res, 400, SESSION_MESSAGES.badJson);
-    if (error?.type === "entity.too.large") return sendError(res, 413, SESSION_MESSAGES.tooLarge);
-    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
-      return sendError(res, error.status, SESSION_MESSAGES.badBody);
-    }
-    // A database failure while reading the session cookie, or a bug: logged, never shown.
-    req.log?.error({ err: error }, "remote-support API request failed");
-    sendError(res, 500, SESSION_MESSAGES.failed);
-  };
+  // A database failure while reading the session cookie, or a bug: logged, never shown.
+  const onError = jsonErrorHandler(SESSION_MESSAGES.badBody, "remote-support API request failed");
   router.use(onError);
   return router;
 }

@@ -26,7 +26,7 @@
  * because the app sends neither an Origin nor a cookie: it carries no one's
  * session, so there is nothing for another site to forge.
  */
-import express, { type ErrorRequestHandler, type Response } from "express";
+import express, { type Response } from "express";
 import { API_ROUTES } from "#app/remote-support/api-paths.ts";
 import {
   ConsentBody,
@@ -37,13 +37,12 @@ import {
   type DeviceResponse,
   type PairingCodeResponse,
 } from "#app/remote-support/device-protocol.ts";
-import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards } from "#server/access.ts";
 import { UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 import type { DeviceRefusal, DeviceRefusalReason, DeviceService } from "./device-service.ts";
 import { storableStrings } from "./device-state.ts";
-import { bodyOf, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
+import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
 
 /** Largest body of the signed-in device routes, bytes (`{ allowed }`, a surface). */
 export const DEVICE_BODY_LIMIT_BYTES = 4 * 1024;
@@ -141,17 +140,8 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
     } satisfies DevicePairResponse);
   });
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    res.setHeader("Cache-Control", "no-store");
-    if (error?.type === "entity.parse.failed") return sendError(res, 400, SESSION_MESSAGES.badJson);
-    if (error?.type === "entity.too.large") return sendError(res, 413, SESSION_MESSAGES.tooLarge);
-    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
-      return sendError(res, error.status, DEVICE_MESSAGES.badBody);
-    }
-    req.log?.error({ err: error }, "API du logiciel de bureau : requête en échec");
-    sendError(res, 500, SESSION_MESSAGES.failed);
-  };
+  // A database failure while reading the session cookie, or a bug: logged, never shown.
+  const onError = jsonErrorHandler(DEVICE_MESSAGES.badBody, "API du logiciel de bureau : requête en échec");
   router.use(onError);
   return router;
 }

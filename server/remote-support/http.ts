@@ -4,7 +4,7 @@
  * status (and `Retry-After`, s, for limits), untrusted input parsed with zod
  * whose English messages never reach a user, and the `:code` parameter.
  */
-import type { Request, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
 import type { z } from "zod";
 import { SESSION_MESSAGES, SessionCode, type ApiError } from "#app/remote-support/protocol.ts";
 import type { RefusalReason } from "./sessions.ts";
@@ -71,4 +71,25 @@ export function sessionCodeParam(req: Request, res: Response): string | null {
     return null;
   }
   return checked.data;
+}
+
+/**
+ * The routers' last handler: a body that is not JSON (400), too large (413)
+ * or otherwise refused by the parser (4xx, `badBodyMessage`) is answered in
+ * French; anything else (a database failure, a bug) is logged as
+ * `logMessage` and answered 500 "Une erreur est survenue", never with its
+ * details. Never cached.
+ */
+export function jsonErrorHandler(badBodyMessage: string, logMessage: string): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    res.setHeader("Cache-Control", "no-store");
+    if (error?.type === "entity.parse.failed") return sendError(res, 400, SESSION_MESSAGES.badJson);
+    if (error?.type === "entity.too.large") return sendError(res, 413, SESSION_MESSAGES.tooLarge);
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
+      return sendError(res, error.status, badBodyMessage);
+    }
+    req.log?.error({ err: error }, logMessage);
+    sendError(res, 500, SESSION_MESSAGES.failed);
+  };
 }
