@@ -131,6 +131,16 @@ test.describe("a server restart during a session", { tag: "@desktop" }, () => {
   test("SIGTERM and a new process: both pages reconnect by themselves and the session goes on", async ({ browser }) => {
     const { customer, tech, code, remote } = await sharedSession(browser, "Rémi Fontaine");
     await chat(remote, customer, "Avant le redémarrage.");
+    // The line crossed the data channel; its copy for the report is a separate POST: stored before the stop.
+    await expect
+      .poll(() =>
+        tech.evaluate(async (session) => {
+          const answer = await fetch(`/api/sessions/${session}/events`);
+          const { events } = (await answer.json()) as { events: { text: string | null }[] };
+          return events.some((event) => event.text === "Avant le redémarrage.");
+        }, code),
+      )
+      .toBe(true);
 
     expect(await current.stop()).toBe(0);
     // Both pages say it, politely; the customer's page stays usable meanwhile.
