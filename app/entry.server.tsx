@@ -1,11 +1,14 @@
 /**
- * Server rendering of documents that are not pre-rendered (the signed-in area
- * shell). Same as React Router's default entry, plus the request's CSP nonce
- * on every inline script.
+ * Server rendering of documents that are not pre-rendered (the signed-in
+ * area). Same as React Router's default entry, plus the request's CSP nonce
+ * on every inline script, and one change (issue 16): the document is sent
+ * once every lazy screen in it is rendered (`onAllReady`), for every
+ * visitor, not only bots. Streamed, a lazy screen would arrive as a fallback
+ * swapped by an inline script: a jump once shown, and nothing at all without
+ * JavaScript. Its data are read by the loader before rendering anyway.
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/utils/csp-nonce.ts";
@@ -31,15 +34,16 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React outlines a large finished boundary (fallback first, content swapped by a script) to show
+        // progress; the whole document is sent at once here, so every boundary stays inline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -100,19 +100,20 @@ export function can(caller: Pick<Caller, "role">, permission: Permission): boole
 export type ResolvedCaller = { caller: Caller | null; setCookie: string[] };
 
 /**
- * Reads the session cookie in `headers`.
+ * Reads the session cookie in `headers` (Node's, or a fetch `Headers` as route loaders get).
  * @param refresh false for background checks: they must not extend the session of an idle tab.
  * @returns `caller` null when there is no valid session (absent, expired, signed out, account deleted).
  * @throws when the database cannot be read (not the same as "not signed in").
  */
 export async function resolveCaller(
   auth: Auth,
-  headers: IncomingHttpHeaders,
+  headers: IncomingHttpHeaders | Headers,
   { refresh = true }: { refresh?: boolean } = {},
 ): Promise<ResolvedCaller> {
-  if (!headers.cookie) return { caller: null, setCookie: [] };
+  const fetchHeaders = headers instanceof Headers ? headers : fromNodeHeaders(headers);
+  if (!fetchHeaders.has("cookie")) return { caller: null, setCookie: [] };
   const { headers: responseHeaders, response } = await auth.api.getSession({
-    headers: fromNodeHeaders(headers),
+    headers: fetchHeaders,
     query: refresh ? undefined : { disableRefresh: true },
     returnHeaders: true,
   });

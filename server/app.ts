@@ -25,7 +25,13 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Connect } from "vite";
 import type { Env } from "./env.ts";
 import { cspNonceContext } from "#app/utils/csp-nonce.ts";
-import { formServicesContext, requestOriginContext, type FormServices } from "#app/utils/server-context.ts";
+import {
+  accountServicesContext,
+  formServicesContext,
+  requestOriginContext,
+  type FormServices,
+} from "#app/utils/server-context.ts";
+import { createAccountServices } from "./account-forms.ts";
 import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
 import type { Auth } from "./auth.ts";
 import { authHandlers } from "./auth-http.ts";
@@ -175,8 +181,15 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 
+  const accounts = createAccountServices({
+    auth: options.auth,
+    sessions: options.sessions,
+    publicUrl: env.PUBLIC_URL,
+    logger,
+  });
   const loadContext = (req: express.Request, res: express.Response): RouterContextProvider => {
     const context = new RouterContextProvider();
+    context.set(accountServicesContext, accounts);
     context.set(cspNonceContext, res.locals.cspNonce as string);
     context.set(formServicesContext, options.forms);
     context.set(requestOriginContext, { ip: req.ip ?? "inconnue" });

@@ -50,6 +50,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_PATHS = new Set(["/contact", "/quote"]);
 
 /**
+ * The rule of `requireSameOrigin`, also applied to the sign-in forms of
+ * /soft-assist (issue 16): another site's `Origin`, or no `Origin` on a
+ * request carrying a cookie that `Sec-Fetch-Site` says is cross-site.
+ */
+export function isCrossSite(
+  request: { origin: string | undefined; fetchSite: string | undefined; hasCookie: boolean },
+  publicOrigin: string,
+): boolean {
+  if (request.origin !== undefined) return request.origin !== publicOrigin;
+  return request.hasCookie && (request.fetchSite === "cross-site" || request.fetchSite === "same-site");
+}
+
+/**
  * Middleware for `app.use("/api", …)` (issue 13 §12a). A request with a
  * method other than GET/HEAD/OPTIONS, outside `/api/auth`, is refused with
  * 403 and a French `{ message }` (`{ ok: false, message }` for /api/contact
@@ -67,11 +80,7 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
     if (SAFE_METHODS.has(req.method) || path === "/auth" || path.startsWith("/auth/")) return next();
     const origin = req.headers.origin;
     const fetchSite = req.headers["sec-fetch-site"];
-    const crossSite =
-      origin !== undefined
-        ? origin !== publicOrigin
-        : req.headers.cookie !== undefined && (fetchSite === "cross-site" || fetchSite === "same-site");
-    if (!crossSite) return next();
+    if (!isCrossSite({ origin, fetchSite, hasCookie: req.headers.cookie !== undefined }, publicOrigin)) return next();
     // Optional: the test servers of tests/support mount the API without pino-http.
     req.log?.warn({ origin, fetchSite, method: req.method }, "API : demande d'un autre site refusée");
     res.setHeader("Cache-Control", "no-store");

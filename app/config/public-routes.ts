@@ -1,7 +1,8 @@
 /**
  * Every public route that is pre-rendered at build time (issue 2). The build
  * (react-router.config.ts), the sitemap (`sitemapXml`, served by
- * app/routes/sitemap.xml.ts) and the e2e tests read this list.
+ * app/routes/sitemap.xml.ts, which adds the indexed server-rendered pages)
+ * and the e2e tests read this list.
  *
  * The repair catalogue's part follows the brand list of the catalogue data
  * (issue 14): adding or removing a data file adds or removes its page here,
@@ -48,10 +49,20 @@ export function prerenderedPaths(brandList: readonly Brand[]): string[] {
 export const PRERENDERED_PATHS: readonly string[] = prerenderedPaths(brands);
 
 /**
+ * Pages rendered per request that search engines may index: the signed-out
+ * /soft-assist, the entry to remote support and the desktop app
+ * (docs/decisions/014).
+ */
+export const INDEXED_SERVER_PATHS: readonly string[] = ["/soft-assist"];
+
+/** What the sitemap lists: the pre-rendered pages, then the indexed server-rendered ones. */
+export const SITEMAP_PATHS: readonly string[] = [...PRERENDERED_PATHS, ...INDEXED_SERVER_PATHS];
+
+/**
  * The sitemap (sitemaps.org 0.9): one `<loc>` per path, absolute on
  * `origin` (PUBLIC_URL, e.g. "https://www.atelier.fr"), in the order given.
  */
-export function sitemapXml(origin: string, paths: readonly string[] = PRERENDERED_PATHS): string {
+export function sitemapXml(origin: string, paths: readonly string[] = SITEMAP_PATHS): string {
   const urls = paths.map((path) => `  <url><loc>${new URL(path, origin).href}</loc></url>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

@@ -9,6 +9,7 @@
  * history. `AccountFields` bounds them and refuses untypable text.
  */
 import { z } from "zod";
+import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import { isTypableText, typedString, UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 
 /** Characters (UTF-16 code units, as `maxLength` counts them). */
@@ -82,3 +83,55 @@ export const AccountFields = z
   .catchall(
     z.unknown().refine((value) => typeof value !== "string" || isTypableText(value), { error: UNTYPABLE_TEXT_MESSAGE }),
   );
+
+/** better-auth error codes (`{ code, message }` in English) → the French sentence shown. */
+export function authMessage(status: number, code: string | undefined, fallback: string): string {
+  if (status === 429) return SESSION_MESSAGES.tooManyAttempts;
+  switch (code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+    case "INVALID_EMAIL":
+    case "INVALID_PASSWORD":
+      return "E-mail ou mot de passe incorrect.";
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return "Un compte existe déjà avec cette adresse e-mail.";
+    case "PASSWORD_TOO_SHORT":
+      return "Le mot de passe doit contenir au moins 8 caractères.";
+    case "PASSWORD_TOO_LONG":
+      return "Le mot de passe doit contenir au plus 128 caractères.";
+    case "INVALID_TOKEN":
+      return "Ce lien de réinitialisation n'est plus valable. Demandez-en un nouveau.";
+    default:
+      return fallback;
+  }
+}
+
+/** Which form of the signed-out /soft-assist was sent (the `intent` field). */
+export const ACCOUNT_INTENTS = ["sign-in", "sign-up", "forgot"] as const;
+
+const formText = (max: number) => z.string().max(max, { error: ACCOUNT_MESSAGES.badRequest });
+const formPassword = z.string().max(ACCOUNT_LIMITS.passwordMax, {
+  error: `Le mot de passe doit contenir au plus ${ACCOUNT_LIMITS.passwordMax} caractères.`,
+});
+
+/**
+ * The fields of the signed-out /soft-assist forms as posted (issue 16 §1:
+ * they work before any JavaScript runs). Only shapes and lengths here: the
+ * account rules (`AccountFields`, password bounds) are checked by the same
+ * better-auth layers as `/api/auth`. Refused: a missing or unknown `intent`.
+ */
+export const AccountFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("sign-in"),
+    email: formText(ACCOUNT_LIMITS.email).transform((email) => email.trim()),
+    password: formPassword,
+  }),
+  z.object({
+    intent: z.literal("sign-up"),
+    name: formText(ACCOUNT_LIMITS.name).transform((name) => name.trim()),
+    email: formText(ACCOUNT_LIMITS.email).transform((email) => email.trim()),
+    password: formPassword,
+  }),
+  z.object({ intent: z.literal("forgot"), email: formText(ACCOUNT_LIMITS.email).transform((email) => email.trim()) }),
+]);
+export type AccountForm = z.infer<typeof AccountFormSchema>;

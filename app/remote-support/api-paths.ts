@@ -51,3 +51,6 @@ function pathOf(pattern: string): string | ((code: string) => string) {
 export const API_PATHS = Object.fromEntries(
   Object.entries(API_ROUTES).map(([key, pattern]) => [key, pathOf(pattern)]),
 ) as ApiPaths;
+
+/** Where the reset link of the password mail lands (better-auth redirects there with `?token=`). */
+export const RESET_PASSWORD_PATH = "/soft-assist/nouveau-mot-de-passe";

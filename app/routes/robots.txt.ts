@@ -1,4 +1,8 @@
-/** /robots.txt, pre-rendered: everything public may be crawled; the signed-in area may not. */
+/**
+ * /robots.txt, pre-rendered: everything public may be crawled, the signed-out
+ * /soft-assist included (docs/decisions/014); not its password-reset page
+ * (links with a token) nor the API.
+ */
 import { getPublicEnv } from "#app/utils/env.server.ts";
 
 export function loader() {
@@ -6,7 +10,7 @@ export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",
-    "Disallow: /soft-assist",
+    "Disallow: /soft-assist/",
     "Disallow: /api/",
     "",
     `Sitemap: ${origin}/sitemap.xml`,

@@ -12,7 +12,8 @@ import type { Route } from "./+types/soft-assist.nouveau-mot-de-passe";
 import { ButtonLink, Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormField, FormStatus, Input } from "#app/components/ui/field.tsx";
-import { authMessage, authPost } from "#app/remote-support/client/api.ts";
+import { authMessage } from "#app/remote-support/account.ts";
+import { authPost } from "#app/remote-support/client/api.ts";
 import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
 import { getMeta } from "#app/utils/meta.ts";
 

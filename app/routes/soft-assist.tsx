@@ -1,84 +1,167 @@
 /**
  * /soft-assist (spec §2 "Remote-support entry", §4 "Auth events", §6 roles;
- * issue 5): the signed-in area, rendered in the browser only (never
- * pre-rendered, noindex). While the sign-in is checked, a spinner; signed out,
- * the sign-in form (also where sign-out lands); a technician gets the
- * dashboard, anyone else the customer screen, each loaded lazily.
+ * issues 5 and 16): the signed-in area, rendered by the server per request
+ * (never pre-rendered). The loader reads the session cookie and picks the
+ * first view: signed out, the sign-in form (also where sign-out lands),
+ * usable before any JavaScript; a technician, the dashboard; anyone else, the
+ * customer screen — each with the data it opens with, so the server's HTML
+ * is the screen and nothing moves when the JavaScript arrives. The two
+ * screens are separate chunks: each role downloads only its own.
  *
- * The role comes from `GET /api/me`, i.e. from the server: nothing here
- * decides who may do what, it only picks a screen. Signing out in another tab
- * (BroadcastChannel) or the server ending the sign-in (`auth:ended`, e.g.
- * account deleted) reloads the account, which shows the sign-in form.
+ * The role comes from the server; nothing here decides who may do what, it
+ * only picks a screen. Signing out in another tab (BroadcastChannel) or the
+ * server ending the sign-in (`auth:ended`, e.g. account deleted) reloads the
+ * loader, which then renders the sign-in form. Indexed: docs/decisions/014.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
-import type { Route } from "./+types/soft-assist";
-import { getMe } from "#app/remote-support/client/api.ts";
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import {
-  connectRealtime,
-  onAuthChangeElsewhere,
-  type RealtimeSocket,
-} from "#app/remote-support/client/session-events.ts";
+  data,
+  redirect,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/soft-assist";
+import { AccountFormSchema } from "#app/remote-support/account.ts";
+import { announceAuthChange, onAuthChangeElsewhere } from "#app/remote-support/client/auth-broadcast.ts";
+import { createRealtimeStore, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
+import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
-import { SignInPanel } from "#app/remote-support/ui/sign-in.tsx";
-import { SignOutButton } from "#app/remote-support/ui/sign-out-button.tsx";
+import { modeOf, RESET_REQUESTED_MESSAGE, SignInPanel, type SignInResult } from "#app/remote-support/ui/sign-in.tsx";
 import { getMeta } from "#app/utils/meta.ts";
+import {
+  accountServicesContext,
+  requestOriginContext,
+  requireContext,
+  type AreaView,
+} from "#app/utils/server-context.ts";
 
 const CustomerScreen = lazy(() => import("#app/remote-support/ui/customer-screen.tsx"));
 const TechnicianDashboard = lazy(() => import("#app/remote-support/ui/technician-dashboard.tsx"));
+// With the API client it needs: none of it is downloaded by the signed-out view.
+const SignOutButton = lazy(() =>
+  import("#app/remote-support/ui/sign-out-button.tsx").then((module) => ({ default: module.SignOutButton })),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "Assistance à distance",
-    description: "Espace d'assistance à distance : connexion, assistant virtuel et partage d'écran avec un technicien.",
+    description:
+      "Assistance informatique à distance : connectez-vous, démarrez une session avec un technicien de l'atelier et téléchargez notre logiciel de contrôle à distance pour Windows, macOS et Linux.",
     path: "/soft-assist",
-    noindex: true,
   });
 
-/** The signed-in account, or null (401); `failed` when the server could not answer. */
-export async function clientLoader() {
-  const result = await getMe();
-  if (result.ok) return { user: result.data.user, failed: false };
-  return { user: null, failed: result.status !== 401 };
-}
-clientLoader.hydrate = true as const;
+/** Personal: never stored by a shared cache or the browser's back-forward cache of another account. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export function HydrateFallback() {
-  return (
-    <AreaShell>
-      <Spinner label="Vérification de la connexion…" />
-    </AreaShell>
-  );
+/** The first view (`AreaView`); `failed` when the database could not be read (the page says so). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const accounts = requireContext(context, accountServicesContext);
+  try {
+    const { view, setCookie } = await accounts.areaView(request);
+    const headers = new Headers();
+    for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+    return data({ view, failed: false }, { headers });
+  } catch {
+    return data({ view: { user: null } satisfies AreaView as AreaView, failed: true }, { status: 503 });
+  }
 }
 
-export default function SoftAssist({ loaderData }: Route.ComponentProps) {
-  const { user, failed } = loaderData;
+/**
+ * The signed-out forms (`intent` sign-in, sign-up, forgot). Success of a
+ * sign-in or sign-up: redirect here with the session cookie (post/redirect/get,
+ * so a reload does not post again). Otherwise the French message and what was typed (never the password).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const accounts = requireContext(context, accountServicesContext);
+  const origin = requireContext(context, requestOriginContext);
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = AccountFormSchema.safeParse(fields);
+  const shown = modeOf(new URL(request.url).searchParams);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "La requête est invalide.";
+    return data(resultOf(fields.intent, shown, "error", message, fields), { status: 400 });
+  }
+  const form = parsed.data;
+  const result = await accounts.submit(form, request, origin);
+  if (!result.ok) return data(resultOf(form.intent, shown, "error", result.message, form), { status: result.status });
+  if (form.intent === "forgot") return resultOf(form.intent, shown, "success", RESET_REQUESTED_MESSAGE, form);
+  const headers = new Headers();
+  for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
+  throw redirect("/soft-assist", { headers });
+}
+
+function resultOf(
+  posted: unknown,
+  fallback: SignInResult["intent"],
+  tone: SignInResult["tone"],
+  message: string,
+  values: Record<string, unknown>,
+): SignInResult {
+  const intent = posted === "sign-in" || posted === "sign-up" || posted === "forgot" ? posted : fallback;
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 254) : undefined);
+  return { intent, tone, message, values: { email: text(values.email), name: text(values.name) } };
+}
+
+/** Switching forms (`?formulaire=`) only changes what is shown: the account is not read again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod === "GET" && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SoftAssist({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, failed } = loaderData;
+  const user = view.user;
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const [socket, setSocket] = useState<RealtimeSocket | null>(null);
+  const location = useLocation();
+  // One store for the page's life: the lazy screens' props never change before they hydrate (see realtime-store.ts).
+  const [realtime] = useState(createRealtimeStore);
   // `useRevalidator()` changes with its state; effects read the latest through a ref so they are not re-run by a reload.
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const reload = () => void revalidate.current();
-  const landOnSignIn = () => void navigate("/soft-assist", { replace: true });
+  // Stable, like everything `SignedInArea` receives (it is memoised).
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const landOnSignIn = useCallback(() => void navigateRef.current("/soft-assist", { replace: true }), []);
 
   // Another tab signed in or out: this one follows.
   useEffect(() => onAuthChangeElsewhere(() => void revalidate.current()), []);
 
   const accountKey = user ? `${user.id}:${user.isTechnician}` : null;
+  // This tab went from signed out to signed in (its own form): the other tabs follow.
+  const shownAccount = useRef(accountKey);
   useEffect(() => {
-    if (!accountKey) return;
-    const connection = connectRealtime();
-    connection.on("auth:ended", () => void revalidate.current());
-    setSocket(connection);
-    return () => {
-      connection.disconnect();
-      setSocket(null);
-    };
-    // Only a different account (or role) needs a new connection, not each reload of the same one.
+    if (accountKey && shownAccount.current === null) announceAuthChange("signed-in");
+    shownAccount.current = accountKey;
   }, [accountKey]);
 
-  if (!user) {
+  useEffect(() => {
+    if (!accountKey) return;
+    let connection: RealtimeSocket | undefined;
+    let cancelled = false;
+    // The Socket.IO client is a chunk of its own: the signed-out view never downloads it.
+    void import("#app/remote-support/client/session-events.ts").then(({ connectRealtime }) => {
+      if (cancelled) return;
+      connection = connectRealtime();
+      connection.on("auth:ended", () => void revalidate.current());
+      realtime.set(connection);
+    });
+    return () => {
+      cancelled = true;
+      connection?.disconnect();
+      realtime.set(null);
+    };
+    // Only a different account (or role) needs a new connection, not each reload of the same one.
+  }, [accountKey, realtime]);
+
+  if (view.user === null) {
     return (
       <AreaShell intro="Connectez-vous pour démarrer une session d'assistance avec un technicien.">
         {failed ? (
@@ -86,24 +169,50 @@ export default function SoftAssist({ loaderData }: Route.ComponentProps) {
             Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.
           </p>
         ) : null}
-        <SignInPanel onSignedIn={reload} />
+        <SignInPanel mode={modeOf(new URLSearchParams(location.search))} result={actionData} />
       </AreaShell>
     );
   }
 
+  return <SignedInArea view={view} realtime={realtime} onSignedOut={landOnSignIn} />;
+}
+
+/**
+ * The signed-in page. Memoised: the lazy parts keep the server's HTML until
+ * their chunk arrives, and a re-render of the route meanwhile (a revalidation,
+ * the router settling) must not reach them with new props, or React would
+ * replace that HTML by the fallback (see `realtime-store.ts`).
+ */
+const SignedInArea = memo(function SignedInArea({
+  view,
+  realtime,
+  onSignedOut,
+}: {
+  view: Exclude<AreaView, { user: null }>;
+  realtime: RealtimeStore;
+  onSignedOut: () => void;
+}) {
   return (
     <AreaShell
-      title={user.isTechnician ? "Tableau de bord technicien" : "Assistance à distance"}
-      intro={`Bonjour ${user.name}.`}
-      actions={<SignOutButton onSignedOut={landOnSignIn} />}
+      title={view.screen === "technician" ? "Tableau de bord technicien" : "Assistance à distance"}
+      intro={`Bonjour ${view.user.name}.`}
+      actions={
+        <Suspense fallback={null}>
+          <SignOutButton onSignedOut={onSignedOut} />
+        </Suspense>
+      }
     >
       <Suspense fallback={<Spinner label="Chargement…" />}>
-        {user.isTechnician ? (
-          <TechnicianDashboard user={user} socket={socket} />
+        {view.screen === "technician" ? (
+          <TechnicianDashboard
+            user={view.user}
+            realtime={realtime}
+            initial={{ active: view.active, history: view.history }}
+          />
         ) : (
-          <CustomerScreen user={user} socket={socket} />
+          <CustomerScreen user={view.user} realtime={realtime} initialSessions={view.sessions} />
         )}
       </Suspense>
     </AreaShell>
   );
-}
+});

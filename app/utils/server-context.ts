@@ -1,7 +1,7 @@
 /**
  * What the Express server (`server/app.ts`) hands to route loaders and
- * actions through the router context: the form services (issue 4) and the
- * visitor's address. Route modules only see these interfaces, never the
+ * actions through the router context: the form services (issue 4), the
+ * signed-in area's account services (issue 16) and the visitor's address. Route modules only see these interfaces, never the
  * database or a mail transport.
  *
  * The server bundle and `server/app.ts` each load their own copy of this
@@ -10,6 +10,8 @@
  */
 import { createContext, type RouterContext } from "react-router";
 import type { ContactInput, QuoteInput, RequestKind, SubmissionResult } from "#app/requests/schemas.ts";
+import type { AccountForm } from "#app/remote-support/account.ts";
+import type { AccountView, SessionView } from "#app/remote-support/protocol.ts";
 
 /** Who sent a request, for the per-IP rate limit. */
 export type RequestOrigin = { ip: string };
@@ -31,8 +33,34 @@ function sharedContext<T>(name: string): RouterContext<T | undefined> {
   return (registry[key] ??= createContext<T | undefined>(undefined));
 }
 
+/**
+ * The first view of /soft-assist (issue 16 §1), decided on the server by the
+ * session cookie: signed out (`user` null), or the account with the data its
+ * screen opens with, so the server's HTML is the screen and nothing jumps
+ * once the JavaScript runs.
+ */
+export type AreaView =
+  | { user: null }
+  | { user: AccountView; screen: "customer"; sessions: SessionView[] }
+  | { user: AccountView; screen: "technician"; active: SessionView | null; history: SessionView[] };
+
+/** What a form of the signed-out view gave: `setCookie` to send on success (sign-in, sign-up), else a French message. */
+export type AccountFormResult = { ok: true; setCookie: string[] } | { ok: false; status: number; message: string };
+
+/**
+ * The signed-in area's server side for its route (`server/account-forms.ts`).
+ * `areaView` @throws when the database cannot be read (the page then says
+ * the service is unavailable). `submit` never throws; it goes through
+ * better-auth with the same limits and Origin check as `/api/auth`.
+ */
+export type AccountServices = {
+  areaView(request: Request): Promise<{ view: AreaView; setCookie: string[] }>;
+  submit(form: AccountForm, request: Request, origin: RequestOrigin): Promise<AccountFormResult>;
+};
+
 export const formServicesContext = sharedContext<FormServices>("form-services");
 export const requestOriginContext = sharedContext<RequestOrigin>("request-origin");
+export const accountServicesContext = sharedContext<AccountServices>("account-services");
 
 /** Reads a context value the server always sets. @throws Error when it is missing (a wiring bug, not user input). */
 export function requireContext<T>(context: { get<V>(key: RouterContext<V>): V }, key: RouterContext<T | undefined>): T {

@@ -235,10 +235,65 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     for (const p of [page, elsewhere]) await p.context().close();
   });
 
-  test("the server sends the spinner, never a pre-rendered page, and noindex", async () => {
-    const html = await (await fetch(`${area.server.url}/soft-assist`)).text();
-    expect(html).toContain("Vérification de la connexion…");
-    expect(html).toMatch(/<meta name="robots" content="noindex/);
+  test("signed out, the server sends the sign-in form itself, indexable and never cached", async () => {
+    const response = await fetch(`${area.server.url}/soft-assist`);
+    const html = await response.text();
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    // Booleans: a failure would otherwise print the whole page.
+    expect(html.includes("Vérification de la connexion…")).toBe(false);
+    expect(/<form [^>]*action="\/soft-assist" method="post">/.test(html)).toBe(true);
+    expect(html.includes(">Se connecter</button>")).toBe(true);
+    expect(/<meta name="robots" content="noindex/.test(html)).toBe(false);
+    expect(html.includes(`<link rel="canonical" href="${area.server.url}/soft-assist"/>`)).toBe(true);
+  });
+
+  test("without JavaScript, a visitor creates an account, lands on the customer screen, and sees refusals", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: area.server.url, javaScriptEnabled: false, locale: "fr-FR" });
+    const page = await context.newPage();
+    await page.goto("/soft-assist");
+    await page.getByRole("button", { name: "Pas encore de compte ? Créer un compte" }).click();
+    await expect(page).toHaveURL(/\/soft-assist\?formulaire=inscription$/);
+    const email = `sans-script-${suffix}@exemple.fr`;
+    await page.getByLabel("Nom").fill("Nina Sans-Script");
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe").fill("motdepasse-nina");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    // The server's own HTML: the customer screen with its data, before any script.
+    await expect(page.getByText("Bonjour Nina Sans-Script.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+
+    const other = await (await browser.newContext({ baseURL: area.server.url, javaScriptEnabled: false })).newPage();
+    await other.goto("/soft-assist");
+    await other.getByLabel("Adresse e-mail").fill(email);
+    await other.getByLabel("Mot de passe").fill("mauvais-mot-de-passe");
+    await other.getByRole("button", { name: "Se connecter" }).click();
+    await expect(other.getByRole("alert").filter({ hasText: "E-mail ou mot de passe incorrect." })).toBeVisible();
+    await expect(other.getByLabel("Adresse e-mail")).toHaveValue(email);
+    await other.getByLabel("Mot de passe").fill("motdepasse-nina");
+    await other.getByRole("button", { name: "Se connecter" }).click();
+    await expect(other.getByText("Bonjour Nina Sans-Script.")).toBeVisible();
+    for (const p of [page, other]) await p.context().close();
+  });
+
+  test("signed out, the page logs no console error and downloads no Socket.IO client", async ({ browser }) => {
+    const page = await newPage(browser);
+    const errors: string[] = [];
+    const scripts: string[] = [];
+    page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+    await page.goto("/soft-assist");
+    // Hydrated: the switch is handled in the page and moves the focus.
+    await page.getByRole("button", { name: "Mot de passe oublié ?" }).click();
+    await expect(page.getByRole("heading", { name: "Mot de passe oublié" })).toBeFocused();
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+    const sources = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text().catch(() => "")));
+    expect(sources.some((source) => source.includes("socket.io"))).toBe(false);
+    await page.context().close();
   });
 
   test("sign-in errors are in French", async ({ browser }) => {

@@ -9,7 +9,7 @@
  * branch on `ok`.
  */
 import type { RequestListResponse } from "#app/requests/views.ts";
-import { isFrenchAuthCode } from "#app/remote-support/account.ts";
+import { authMessage, isFrenchAuthCode } from "#app/remote-support/account.ts";
 import { API_PATHS } from "#app/remote-support/api-paths.ts";
 import type {
   DeviceResponse,
@@ -111,28 +111,6 @@ export const reportSurface = (code: string, surface: SurfaceBody) =>
 export const getDevice = (code: string) => apiGet<DeviceResponse>(API_PATHS.device(code));
 /** The builds of the desktop app offered for download (empty when none was built). */
 export const getDownloads = () => apiGet<DownloadsResponse>(API_PATHS.downloads);
-
-/** better-auth error codes (`{ code, message }` in English) → the French sentence shown. */
-export function authMessage(status: number, code: string | undefined, fallback: string): string {
-  if (status === 429) return SESSION_MESSAGES.tooManyAttempts;
-  switch (code) {
-    case "INVALID_EMAIL_OR_PASSWORD":
-    case "INVALID_EMAIL":
-    case "INVALID_PASSWORD":
-      return "E-mail ou mot de passe incorrect.";
-    case "USER_ALREADY_EXISTS":
-    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return "Un compte existe déjà avec cette adresse e-mail.";
-    case "PASSWORD_TOO_SHORT":
-      return "Le mot de passe doit contenir au moins 8 caractères.";
-    case "PASSWORD_TOO_LONG":
-      return "Le mot de passe doit contenir au plus 128 caractères.";
-    case "INVALID_TOKEN":
-      return "Ce lien de réinitialisation n'est plus valable. Demandez-en un nouveau.";
-    default:
-      return fallback;
-  }
-}
 
 /**
  * POST to better-auth (`/api/auth/...`); errors mapped to French. Refusals

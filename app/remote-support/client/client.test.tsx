@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 import { openSession, sessionStatusText } from "#app/remote-support/ui/customer-screen.tsx";
 import { deliveryText } from "#app/requests/requests-view.tsx";
-import { authMessage } from "./api";
+import { authMessage } from "#app/remote-support/account.ts";
 import { codeInputValue } from "./format";
 import { elapsedSeconds, useElapsedSeconds } from "./timer";
 

@@ -15,6 +15,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormStatus } from "#app/components/ui/field.tsx";
 import { createSession, disconnectSession, getMySessions } from "#app/remote-support/client/api.ts";
+import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "#app/remote-support/client/server-connection.ts";
 import { SESSION_MESSAGES, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
@@ -24,7 +25,20 @@ import { ScreenSharePanel } from "./screen-share";
 import { ServerLinkStatus } from "./server-link-status";
 import { AssistantPanel } from "#app/assistant/assistant-panel.tsx";
 
-type Props = { user: AccountView; socket: RealtimeSocket | null };
+type ScreenProps = {
+  user: AccountView;
+  /** The tab's connection (issue 16: a store, so this lazy screen's props never change before it hydrates). */
+  realtime: RealtimeStore;
+  /** The customer's sessions as the server read them for the page (issue 16): the first render shows the open one. */
+  initialSessions?: SessionView[];
+};
+
+type Props = {
+  user: AccountView;
+  socket: RealtimeSocket | null;
+  /** The customer's sessions as the server read them for the page (issue 16): the first render shows the open one. */
+  initialSessions?: SessionView[];
+};
 
 /** The customer's open session: the newest that has not ended (no end time). */
 export function openSession(sessions: readonly SessionView[]): SessionView | null {
@@ -36,19 +50,24 @@ export function sessionStatusText(session: SessionView): string {
   return session.status === "connected" ? "Un technicien est connecté" : "En attente d'un technicien…";
 }
 
-export default function CustomerScreen({ user, socket }: Props) {
+export default function CustomerScreen({ user, realtime, initialSessions }: ScreenProps) {
+  const socket = useRealtimeSocket(realtime);
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-      <SessionPanel user={user} socket={socket} />
+      <SessionPanel user={user} socket={socket} initialSessions={initialSessions} />
       <AssistantPanel />
       <DownloadPanel />
     </div>
   );
 }
 
-function SessionPanel({ socket }: Props) {
-  const [session, setSession] = useState<SessionView | null>(null);
-  const [loading, setLoading] = useState(true);
+function SessionPanel({ socket, initialSessions }: Props) {
+  const [session, setSession] = useState<SessionView | null>(() =>
+    initialSessions ? openSession(initialSessions) : null,
+  );
+  const [loading, setLoading] = useState(initialSessions === undefined);
+  // Read once on mount only when the page came without the server's list.
+  const readOnMount = useRef(initialSessions === undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [copied, setCopied] = useState("");
@@ -80,7 +99,7 @@ function SessionPanel({ socket }: Props) {
   }, [explainEnd]);
 
   useEffect(() => {
-    void reload();
+    if (readOnMount.current) void reload();
   }, [reload]);
 
   useEffect(() => {

@@ -18,7 +18,7 @@
  * offers the link again once the server connection is back (issue 13 §4).
  */
 import { MonitorUp, MonitorX } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormStatus } from "#app/components/ui/field.tsx";
 import type { PeerState } from "#app/remote-support/client/peer.ts";
@@ -26,7 +26,8 @@ import type { RealtimeSocket } from "#app/remote-support/client/session-events.t
 import { reportSurface } from "#app/remote-support/client/api.ts";
 import { useScreenSharer } from "#app/remote-support/client/use-screen-sharer.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
-import { SessionChat } from "./session-chat";
+// The chat is only shown while sharing: a chunk of its own (issue 16).
+const SessionChat = lazy(() => import("./session-chat").then((module) => ({ default: module.SessionChat })));
 
 /** Why sharing could not start, in words for the customer. */
 export const SHARE_MESSAGES = {
@@ -214,7 +215,9 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
             ))}
           </ol>
         </div>
-        <SessionChat lines={chat.lines} onSend={chat.say} connected={channelOpen} otherName="Technicien" />
+        <Suspense fallback={null}>
+          <SessionChat lines={chat.lines} onSend={chat.say} connected={channelOpen} otherName="Technicien" />
+        </Suspense>
       </div>
     </section>
   );

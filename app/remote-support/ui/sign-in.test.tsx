@@ -1,91 +1,134 @@
 // @vitest-environment happy-dom
 /**
- * The /soft-assist sign-in entry (spec §2 "Remote-support entry", issue 5)
- * against a stubbed better-auth: "Connexion..." while the request runs, the
- * French refusal on failure (the form usable again), the rate-limit message,
- * and the route told once the cookie is set. Sign-up stops a short password
- * before any request.
+ * The /soft-assist sign-in entry (spec §2 "Remote-support entry", issues 5
+ * and 16) against a stubbed route action: each form posts its `intent` and
+ * fields, "Connexion..." while the post runs, the action's French refusal
+ * shown with the address typed kept, the switch between forms by URL
+ * (`?formulaire=`, focus on the new heading), and the browser's own check of
+ * a short password at sign-up.
  */
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { SignInPanel } from "./sign-in";
+import { createRoutesStub, useActionData, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { modeOf, RESET_REQUESTED_MESSAGE, SignInPanel, type SignInResult } from "./sign-in";
 
-function stubAuth(answer: () => Promise<Response>) {
-  const calls: { url: string; body: unknown }[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return answer();
+type Answer = (fields: Record<string, string>) => SignInResult | Promise<SignInResult>;
+
+function Page() {
+  const location = useLocation();
+  const result = useActionData<SignInResult>();
+  return (
+    <>
+      <p data-testid="url">{location.pathname + location.search}</p>
+      <SignInPanel mode={modeOf(new URLSearchParams(location.search))} result={result} />
+    </>
+  );
+}
+
+/** Renders the panel at `url`; `answer` plays the route's action (it receives the posted fields). */
+function renderPanel(answer: Answer, url = "/soft-assist") {
+  const posted: Record<string, string>[] = [];
+  const Stub = createRoutesStub([
+    {
+      path: "/soft-assist",
+      Component: Page,
+      action: async ({ request }) => {
+        const fields = Object.fromEntries((await request.formData()) as Iterable<[string, string]>);
+        posted.push(fields);
+        return answer(fields);
+      },
+    },
+  ]);
+  render(<Stub initialEntries={[url]} />);
+  return { user: userEvent.setup(), posted };
+}
+
+const refusal =
+  (message: string): Answer =>
+  (fields) => ({
+    intent: fields.intent as SignInResult["intent"],
+    tone: "error",
+    message,
+    values: { email: fields.email },
   });
-  return calls;
-}
-
-async function fillSignIn(email: string, password: string) {
-  await userEvent.type(screen.getByLabelText("Adresse e-mail"), email);
-  await userEvent.type(screen.getByLabelText("Mot de passe"), password);
-  await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
-}
-
-afterEach(() => vi.restoreAllMocks());
 
 describe("SignInPanel", () => {
-  it("shows Connexion... while signing in, then the French refusal, and lets the user retry", async () => {
-    let answer!: (response: Response) => void;
-    const calls = stubAuth(() => new Promise((resolve) => (answer = resolve)));
-    const onSignedIn = vi.fn();
-    render(<SignInPanel onSignedIn={onSignedIn} />);
+  it("posts the sign-in, shows Connexion... meanwhile, then the French refusal, and lets the user retry", async () => {
+    let release!: () => void;
+    const { user, posted } = renderPanel(async (fields) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return refusal("E-mail ou mot de passe incorrect.")(fields);
+    });
+    await user.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
+    await user.type(screen.getByLabelText("Mot de passe"), "mauvais-mot-de-passe");
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+    expect(await screen.findByRole("button", { name: "Connexion..." })).toBeDisabled();
+    expect(posted).toEqual([{ intent: "sign-in", email: "lea@exemple.fr", password: "mauvais-mot-de-passe" }]);
 
-    await fillSignIn(" lea@exemple.fr ", "mauvais-mot-de-passe");
-    expect(screen.getByRole("button", { name: "Connexion..." })).toBeDisabled();
-    expect(calls).toEqual([
-      { url: "/api/auth/sign-in/email", body: { email: "lea@exemple.fr", password: "mauvais-mot-de-passe" } },
-    ]);
-
-    answer(Response.json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" }, { status: 401 }));
+    release();
     expect(await screen.findByText("E-mail ou mot de passe incorrect.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Se connecter" })).toBeEnabled();
-    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Adresse e-mail")).toHaveValue("lea@exemple.fr");
   });
 
-  it("says to wait when sign-in is rate-limited", async () => {
-    stubAuth(async () => Response.json({ message: "Too many requests" }, { status: 429 }));
-    render(<SignInPanel onSignedIn={vi.fn()} />);
-    await fillSignIn("lea@exemple.fr", "un-mot-de-passe");
-    expect(await screen.findByText("Trop de tentatives. Réessayez dans une minute.")).toBeInTheDocument();
+  it("shows the server's own wait when sign-in is limited", async () => {
+    const { user } = renderPanel(refusal("Trop de tentatives. Réessayez dans 15 minutes."));
+    await user.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
+    await user.type(screen.getByLabelText("Mot de passe"), "un-mot-de-passe");
+    await user.click(screen.getByRole("button", { name: "Se connecter" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Trop de tentatives. Réessayez dans 15 minutes.");
   });
 
-  it("shows the server's own wait when it sends one (failed sign-ins, issue 13 §10)", async () => {
-    stubAuth(async () =>
-      Response.json(
-        { code: "TROP_DE_TENTATIVES", message: "Trop de tentatives. Réessayez dans 15 minutes." },
-        { status: 429, headers: { "Retry-After": "900" } },
-      ),
+  it("switches to account creation through the URL and moves the focus to its heading", async () => {
+    const { user, posted } = renderPanel(refusal("Un compte existe déjà avec cette adresse e-mail."));
+    await user.click(screen.getByRole("button", { name: "Pas encore de compte ? Créer un compte" }));
+    expect(await screen.findByRole("heading", { name: "Créer un compte" })).toHaveFocus();
+    expect(screen.getByTestId("url")).toHaveTextContent("/soft-assist?formulaire=inscription");
+
+    await user.type(screen.getByLabelText("Nom"), "Léa Martin");
+    await user.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
+    await user.type(screen.getByLabelText(/^Mot de passe/), "un-long-mot-de-passe");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
+    expect(await screen.findByText("Un compte existe déjà avec cette adresse e-mail.")).toBeInTheDocument();
+    // Still the sign-up form after the post: its address is the sign-up one.
+    expect(screen.getByRole("heading", { name: "Créer un compte" })).toBeInTheDocument();
+    expect(posted).toEqual([
+      { intent: "sign-up", name: "Léa Martin", email: "lea@exemple.fr", password: "un-long-mot-de-passe" },
+    ]);
+  });
+
+  it("opens on the form the URL names, and answers a reset request with the neutral sentence", async () => {
+    const { user, posted } = renderPanel(
+      (fields) => ({ intent: "forgot", tone: "success", message: RESET_REQUESTED_MESSAGE, values: fields }),
+      "/soft-assist?formulaire=mot-de-passe-oublie",
     );
-    render(<SignInPanel onSignedIn={vi.fn()} />);
-    await fillSignIn("lea@exemple.fr", "un-mot-de-passe");
-    expect(await screen.findByText("Trop de tentatives. Réessayez dans 15 minutes.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Mot de passe oublié" })).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
+    await user.click(screen.getByRole("button", { name: "Envoyer le lien" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(RESET_REQUESTED_MESSAGE);
+    expect(posted).toEqual([{ intent: "forgot", email: "lea@exemple.fr" }]);
   });
 
-  it("tells the route once signed in", async () => {
-    stubAuth(async () => Response.json({ token: "t", user: { id: "u" } }));
-    const onSignedIn = vi.fn();
-    render(<SignInPanel onSignedIn={onSignedIn} />);
-    await fillSignIn("lea@exemple.fr", "le-bon-mot-de-passe");
-    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
-    expect(screen.queryByText("E-mail ou mot de passe incorrect.")).not.toBeInTheDocument();
-  });
-
-  it("refuses a password under 8 characters at sign-up without asking the server", async () => {
-    const calls = stubAuth(async () => Response.json({}));
-    render(<SignInPanel onSignedIn={vi.fn()} initialMode="sign-up" />);
-    await userEvent.type(screen.getByLabelText("Nom"), "Léa Martin");
-    await userEvent.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
+  it("lets the browser refuse a password under 8 characters at sign-up, before any post", async () => {
+    const { user, posted } = renderPanel(refusal("inattendu"), "/soft-assist?formulaire=inscription");
+    await user.type(screen.getByLabelText("Nom"), "Léa Martin");
+    await user.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
     const password = screen.getByLabelText(/^Mot de passe/);
-    await userEvent.type(password, "court");
-    await userEvent.click(screen.getByRole("button", { name: "Créer mon compte" }));
-    // The browser's own check (minlength) stops the form; the hint says the rule.
+    await user.type(password, "court");
+    await user.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect(password).toBeInvalid();
     expect(password).toHaveAccessibleDescription("Au moins 8 caractères.");
-    expect(calls).toEqual([]);
+    expect(posted).toEqual([]);
+  });
+});
+
+describe("modeOf", () => {
+  it("reads ?formulaire=, and falls back to sign-in for anything else", () => {
+    expect(modeOf(new URLSearchParams("formulaire=inscription"))).toBe("sign-up");
+    expect(modeOf(new URLSearchParams("formulaire=mot-de-passe-oublie"))).toBe("forgot");
+    for (const search of ["", "formulaire=", "formulaire=autre", "mode=sign-up"]) {
+      expect(modeOf(new URLSearchParams(search))).toBe("sign-in");
+    }
   });
 });

@@ -4,136 +4,194 @@
  * account creation for customers, and "Mot de passe oublié ?" which asks the
  * server to mail a reset link. Technicians are never created here (issue 5:
  * only `npm run user` gives that role).
+ *
+ * Issue 16 §1: rendered by the server and usable before any JavaScript runs.
+ * Each form posts to the route's action (`intent`: sign-in, sign-up, forgot);
+ * React Router's `<Form>` sends the same post without a page load once the
+ * page is hydrated. Which form is shown is in the URL (`?formulaire=`),
+ * switched by GET forms, so the switch works without JavaScript too.
  */
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormField, FormStatus, Input } from "#app/components/ui/field.tsx";
-import { authPost } from "#app/remote-support/client/api.ts";
-import { announceAuthChange } from "#app/remote-support/client/session-events.ts";
+import type { AccountForm } from "#app/remote-support/account.ts";
 
-export type SignInMode = "sign-in" | "sign-up" | "forgot";
+export type SignInMode = AccountForm["intent"];
 
-/** Where the reset link of the mail lands (better-auth redirects there with `?token=`). */
-export const RESET_PASSWORD_PATH = "/soft-assist/nouveau-mot-de-passe";
+/** `?formulaire=` values (French, they are in the address bar) → the form shown; absent or unknown: sign-in. */
+export const MODE_PARAM = "formulaire";
+const MODE_VALUES: Record<Exclude<SignInMode, "sign-in">, string> = {
+  "sign-up": "inscription",
+  forgot: "mot-de-passe-oublie",
+};
+
+/** The form named by a URL's `?formulaire=`. */
+export function modeOf(search: URLSearchParams): SignInMode {
+  const value = search.get(MODE_PARAM);
+  if (value === MODE_VALUES["sign-up"]) return "sign-up";
+  if (value === MODE_VALUES.forgot) return "forgot";
+  return "sign-in";
+}
+
+/** What the route's action answered: a French message, and the typed address and name to show again. */
+export type SignInResult = {
+  intent: SignInMode;
+  tone: "success" | "error";
+  message: string;
+  values: { email?: string; name?: string };
+};
 
 type Props = {
-  /** Called once the cookie is set, so the route reloads the account. */
-  onSignedIn: () => void;
-  initialMode?: SignInMode;
+  mode: SignInMode;
+  /** The action's answer, when the last post was one of these forms. */
+  result?: SignInResult;
 };
 
 const linkButton =
   "min-h-11 rounded-lg px-1 text-left font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
 
-/** Sign-in, sign-up and forgotten-password forms, one at a time. */
-export function SignInPanel({ onSignedIn, initialMode = "sign-in" }: Props) {
-  const [mode, setMode] = useState<SignInMode>(initialMode);
+const TITLES: Record<SignInMode, string> = {
+  "sign-in": "Connexion",
+  "sign-up": "Créer un compte",
+  forgot: "Mot de passe oublié",
+};
+
+/** This page's address with the form `mode` shown: where a form posts, so the page after the post shows it too. */
+function pathOf(mode: SignInMode): string {
+  return mode === "sign-in" ? "/soft-assist" : `/soft-assist?${MODE_PARAM}=${MODE_VALUES[mode]}`;
+}
+
+/** Sign-in, sign-up and forgotten-password forms, one at a time: `result`'s form after a post, else `mode`. */
+export function SignInPanel({ mode: urlMode, result }: Props) {
+  const mode = result?.intent ?? urlMode;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const switchTo = (next: SignInMode) => {
-    setMode(next);
-    // The form the focus was in is gone: the new form's heading takes it (WCAG 2.4.3).
-    requestAnimationFrame(() => headingRef.current?.focus());
-  };
-  const title = mode === "sign-in" ? "Connexion" : mode === "sign-up" ? "Créer un compte" : "Mot de passe oublié";
+  const shownMode = useRef<SignInMode | null>(null);
+  useEffect(() => {
+    const first = shownMode.current === null;
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    // The form the focus was in is gone: the new form's heading takes it (WCAG 2.4.3). On the first render, only
+    // for a form the address names (a switch made before the JavaScript ran) and never away from a field in use.
+    if (first && (mode === "sign-in" || document.activeElement !== document.body)) return;
+    headingRef.current?.focus();
+  }, [mode]);
   return (
     <Card className="mx-auto flex w-full max-w-md flex-col gap-6">
       <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-white outline-none">
-        {title}
+        {TITLES[mode]}
       </h2>
-      {mode === "sign-in" ? <SignInForm onSignedIn={onSignedIn} /> : null}
-      {mode === "sign-up" ? <SignUpForm onSignedIn={onSignedIn} /> : null}
-      {mode === "forgot" ? <ForgotForm /> : null}
+      {mode === "sign-in" ? <SignInForm result={result} /> : null}
+      {mode === "sign-up" ? <SignUpForm result={result} /> : null}
+      {mode === "forgot" ? <ForgotForm result={result} /> : null}
       <div className="flex flex-col items-start gap-1 border-t border-slate-700 pt-4 text-base">
-        {mode !== "sign-in" ? (
-          <button type="button" className={linkButton} onClick={() => switchTo("sign-in")}>
-            J'ai déjà un compte : me connecter
-          </button>
-        ) : null}
-        {mode !== "sign-up" ? (
-          <button type="button" className={linkButton} onClick={() => switchTo("sign-up")}>
-            Pas encore de compte ? Créer un compte
-          </button>
-        ) : null}
-        {mode !== "forgot" ? (
-          <button type="button" className={linkButton} onClick={() => switchTo("forgot")}>
-            Mot de passe oublié ?
-          </button>
-        ) : null}
+        {mode !== "sign-in" ? <SwitchTo mode="sign-in">J'ai déjà un compte : me connecter</SwitchTo> : null}
+        {mode !== "sign-up" ? <SwitchTo mode="sign-up">Pas encore de compte ? Créer un compte</SwitchTo> : null}
+        {mode !== "forgot" ? <SwitchTo mode="forgot">Mot de passe oublié ?</SwitchTo> : null}
       </div>
     </Card>
   );
 }
 
-function useFormState() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-  const [success, setSuccess] = useState("");
-  return { busy, setBusy, error, setError, success, setSuccess };
+/** A button that shows another form: a GET form, so it needs no JavaScript. */
+function SwitchTo({ mode, children }: { mode: SignInMode; children: string }) {
+  return (
+    <Form method="get" action="/soft-assist" replace preventScrollReset>
+      {mode !== "sign-in" ? <input type="hidden" name={MODE_PARAM} value={MODE_VALUES[mode]} /> : null}
+      <button type="submit" className={linkButton}>
+        {children}
+      </button>
+    </Form>
+  );
 }
 
-function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const id = useId();
-  const { busy, setBusy, error, setError } = useFormState();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError("");
-    const result = await authPost(
-      "/sign-in/email",
-      { email: String(data.get("email") ?? "").trim(), password: String(data.get("password") ?? "") },
-      "E-mail ou mot de passe incorrect.",
-    );
-    setBusy(false);
-    if (!result.ok) return setError(result.message);
-    announceAuthChange("signed-in");
-    onSignedIn();
-  }
+/** Whether this form's post is on its way (its button says so and is disabled). */
+function useBusy(intent: SignInMode): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** The posting form: its `intent`, its fields, its live regions, then its button ("…" while posting). */
+function AccountFormShell({
+  intent,
+  result,
+  label,
+  busyLabel,
+  children,
+}: {
+  intent: SignInMode;
+  result?: SignInResult;
+  label: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  const busy = useBusy(intent);
   return (
-    <form className="flex flex-col gap-5" onSubmit={submit} aria-busy={busy}>
+    <Form method="post" action={pathOf(intent)} className="flex flex-col gap-5" aria-busy={busy}>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      {intent === "forgot" ? (
+        <FormStatus tone="success">{!busy && result?.tone === "success" ? result.message : null}</FormStatus>
+      ) : null}
+      <FormStatus tone="error">{!busy && result?.tone === "error" ? result.message : null}</FormStatus>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </Form>
+  );
+}
+
+function SignInForm({ result }: { result?: SignInResult }) {
+  const id = useId();
+  return (
+    <AccountFormShell intent="sign-in" result={result} label="Se connecter" busyLabel="Connexion...">
       <FormField id={`${id}-email`} label="Adresse e-mail">
-        {(control) => <Input {...control} name="email" type="email" autoComplete="username" required />}
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={result?.values.email}
+          />
+        )}
       </FormField>
       <FormField id={`${id}-password`} label="Mot de passe">
         {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
       </FormField>
-      <FormStatus tone="error">{error || null}</FormStatus>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Connexion..." : "Se connecter"}
-      </Button>
-    </form>
+    </AccountFormShell>
   );
 }
 
-function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
+function SignUpForm({ result }: { result?: SignInResult }) {
   const id = useId();
-  const { busy, setBusy, error, setError } = useFormState();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const password = String(data.get("password") ?? "");
-    if (password.length < 8) return setError("Le mot de passe doit contenir au moins 8 caractères.");
-    setBusy(true);
-    setError("");
-    const result = await authPost("/sign-up/email", {
-      name: String(data.get("name") ?? "").trim(),
-      email: String(data.get("email") ?? "").trim(),
-      password,
-    });
-    setBusy(false);
-    if (!result.ok) return setError(result.message);
-    // better-auth signs the new account in (autoSignIn).
-    announceAuthChange("signed-in");
-    onSignedIn();
-  }
   return (
-    <form className="flex flex-col gap-5" onSubmit={submit} aria-busy={busy}>
+    <AccountFormShell intent="sign-up" result={result} label="Créer mon compte" busyLabel="Création...">
       <FormField id={`${id}-name`} label="Nom">
-        {(control) => <Input {...control} name="name" autoComplete="name" required maxLength={100} />}
+        {(control) => (
+          <Input
+            {...control}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            defaultValue={result?.values.name}
+          />
+        )}
       </FormField>
       <FormField id={`${id}-email`} label="Adresse e-mail">
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={result?.values.email}
+          />
+        )}
       </FormField>
       <FormField id={`${id}-password`} label="Mot de passe" hint="Au moins 8 caractères.">
         {(control) => (
@@ -148,11 +206,7 @@ function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
           />
         )}
       </FormField>
-      <FormStatus tone="error">{error || null}</FormStatus>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Création..." : "Créer mon compte"}
-      </Button>
-    </form>
+    </AccountFormShell>
   );
 }
 
@@ -160,39 +214,25 @@ function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
 export const RESET_REQUESTED_MESSAGE =
   "Si un compte existe avec cette adresse, vous allez recevoir un e-mail avec un lien pour choisir un nouveau mot de passe.";
 
-function ForgotForm() {
+function ForgotForm({ result }: { result?: SignInResult }) {
   const id = useId();
-  const { busy, setBusy, error, setError, success, setSuccess } = useFormState();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError("");
-    setSuccess("");
-    const result = await authPost("/request-password-reset", {
-      email: String(data.get("email") ?? "").trim(),
-      // Absolute, on this page's origin: a bare path would be resolved against the configured public URL,
-      // which is not where the visitor is when the site is reached under another name (tests, a staging host).
-      redirectTo: new URL(RESET_PASSWORD_PATH, window.location.origin).href,
-    });
-    setBusy(false);
-    // Only a rate limit or a network failure is worth saying; anything else gets the neutral answer.
-    if (!result.ok && (result.status === 429 || result.status === 0)) return setError(result.message);
-    setSuccess(RESET_REQUESTED_MESSAGE);
-  }
   return (
-    <form className="flex flex-col gap-5" onSubmit={submit} aria-busy={busy}>
+    <AccountFormShell intent="forgot" result={result} label="Envoyer le lien" busyLabel="Envoi...">
       <p className="text-slate-300">
         Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.
       </p>
       <FormField id={`${id}-email`} label="Adresse e-mail">
-        {(control) => <Input {...control} name="email" type="email" autoComplete="email" required />}
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={result?.values.email}
+          />
+        )}
       </FormField>
-      <FormStatus tone="success">{success || null}</FormStatus>
-      <FormStatus tone="error">{error || null}</FormStatus>
-      <Button type="submit" disabled={busy}>
-        {busy ? "Envoi..." : "Envoyer le lien"}
-      </Button>
-    </form>
+    </AccountFormShell>
   );
 }

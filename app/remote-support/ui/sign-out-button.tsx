@@ -7,7 +7,7 @@ import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { authPost } from "#app/remote-support/client/api.ts";
-import { announceAuthChange } from "#app/remote-support/client/session-events.ts";
+import { announceAuthChange } from "#app/remote-support/client/auth-broadcast.ts";
 
 export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   const [busy, setBusy] = useState(false);

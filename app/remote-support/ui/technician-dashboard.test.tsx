@@ -11,6 +11,7 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { createRealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { SERVER_ENDED_TEXT } from "#app/remote-support/client/server-connection.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
@@ -79,7 +80,7 @@ describe("TechnicianDashboard join form", () => {
   it("upper-cases the code, disables the empty form and shows the refusal in red", async () => {
     let answer!: (response: Response) => void;
     const calls = stubApi(() => new Promise((resolve) => (answer = resolve)));
-    render(<TechnicianDashboard user={user} socket={null} />);
+    render(<TechnicianDashboard user={user} realtime={createRealtimeStore()} />);
     const input = screen.getByLabelText("Code de session");
     const button = screen.getByRole("button", { name: "Se connecter" });
     expect(input).toHaveAttribute("placeholder", "Entrez le code");
@@ -109,7 +110,7 @@ describe("TechnicianDashboard live updates (issue 14)", () => {
     const lists = () =>
       calls.filter((call) => call.url === "/api/sessions/active" || call.url === "/api/sessions/history").length;
     const { socket, push } = stubSocket();
-    render(<TechnicianDashboard user={user} socket={socket} />);
+    render(<TechnicianDashboard user={user} realtime={createRealtimeStore(socket)} />);
     await screen.findByText("Aucune session pour l'instant.");
     expect(lists()).toBe(2);
 

@@ -13,13 +13,14 @@
  * restart needs the server); once back, everything is read again, and a
  * session the server ended meanwhile is explained.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
 import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
+import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import {
   endedByServer,
@@ -37,16 +38,30 @@ import {
   type SessionView,
 } from "#app/remote-support/protocol.ts";
 import { ActivePanel } from "./active-panel";
-import { RemoteView } from "./remote-view";
+// The full-screen remote view (video, input, chat) is a chunk of its own, loaded when a session is connected.
+const RemoteView = lazy(() => import("./remote-view").then((module) => ({ default: module.RemoteView })));
 import { ReportFlow } from "./report-dialogs";
 import { RequestsView } from "#app/requests/requests-view.tsx";
 
-type Props = { user: AccountView; socket: RealtimeSocket | null };
+type Props = {
+  user: AccountView;
+  socket: RealtimeSocket | null;
+  /** The session in progress and the history as the server read them for the page (issue 16): no read on mount. */
+  initial?: { active: SessionView | null; history: SessionView[] };
+};
 
 /** Red on the dark theme with AA contrast (red-300 on slate-900: 8.7:1). */
 const errorText = "text-base font-medium text-red-300";
 
-export default function TechnicianDashboard({ user, socket }: Props) {
+/** The dashboard as /soft-assist loads it: the connection from the page's store (see `realtime-store.ts`). */
+export default function TechnicianDashboard({
+  realtime,
+  ...props
+}: Omit<Props, "socket"> & { realtime: RealtimeStore }) {
+  return <Dashboard {...props} socket={useRealtimeSocket(realtime)} />;
+}
+
+function Dashboard({ user, socket, initial }: Props) {
   const [view, setView] = useState<"sessions" | "requests">("sessions");
   return (
     <div className="flex flex-col gap-8">
@@ -70,15 +85,18 @@ export default function TechnicianDashboard({ user, socket }: Props) {
       </nav>
       {/* Hidden rather than unmounted, so the sessions view keeps its live state while requests are read. */}
       <div hidden={view !== "sessions"}>
-        <SessionsView user={user} socket={socket} />
+        <SessionsView user={user} socket={socket} initial={initial} />
       </div>
       {view === "requests" ? <RequestsView /> : null}
     </div>
   );
 }
 
-function SessionsView({ user, socket }: Props) {
-  const [{ active, history }, setSessions] = useState<DashboardSessions>({ active: null, history: null });
+function SessionsView({ user, socket, initial }: Props) {
+  const [{ active, history }, setSessions] = useState<DashboardSessions>(
+    () => initial ?? { active: null, history: null },
+  );
+  const readOnMount = useRef(initial === undefined);
   // The full-screen remote view opens by itself for each newly active session (spec §2).
   const [reducedFor, setReducedFor] = useState<string | null>(null);
   const [ending, setEnding] = useState(false);
@@ -132,7 +150,7 @@ function SessionsView({ user, socket }: Props) {
   );
 
   useEffect(() => {
-    void refresh();
+    if (readOnMount.current) void refresh();
   }, [refresh]);
 
   useEffect(() => {
@@ -190,17 +208,19 @@ function SessionsView({ user, socket }: Props) {
       />
       <HistoryPanel sessions={history} />
       {active && activeCode ? (
-        <RemoteView
-          session={active}
-          viewer={viewer}
-          open={reducedFor !== activeCode}
-          onReduce={() => setReducedFor(activeCode)}
-          onEnd={() => void end(activeCode)}
-          ending={ending}
-          serverLink={link}
-          socket={socket}
-          device={device}
-        />
+        <Suspense fallback={null}>
+          <RemoteView
+            session={active}
+            viewer={viewer}
+            open={reducedFor !== activeCode}
+            onReduce={() => setReducedFor(activeCode)}
+            onEnd={() => void end(activeCode)}
+            ending={ending}
+            serverLink={link}
+            socket={socket}
+            device={device}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
