@@ -91,15 +91,19 @@ export function has(command: string): boolean {
 }
 
 /**
- * Runs a benchmark on PGlite (`databaseUrl` undefined), then on a throwaway
+ * Runs a benchmark on the embedded database of `npm start` (`databaseUrl`
+ * undefined: PostgreSQL run by the server since issue 16, or PGlite with
+ * EMBEDDED_DATABASE=pglite), then on a throwaway
  * durable PostgreSQL cluster when one can be started (TEST_DATABASE_URL or
  * Debian's postgresql package), dropping it afterwards.
  */
 export async function onBothDatabases(run: (label: string, databaseUrl?: string) => Promise<void>): Promise<void> {
-  await run("PGlite (DATA_DIR)");
+  await run(`embedded ${process.env.EMBEDDED_DATABASE === "pglite" ? "PGlite" : "PostgreSQL"} (DATA_DIR)`);
   const postgres = await startPostgres({ durable: true });
   if (!postgres) {
-    console.log("\nPostgreSQL absent (ni TEST_DATABASE_URL ni paquet postgresql) : mesure PGlite seulement.");
+    console.log(
+      "\nPostgreSQL absent (ni TEST_DATABASE_URL ni paquet postgresql) : mesure de la base embarquée seulement.",
+    );
     return;
   }
   const scratch = await createScratchDatabase(postgres.url);

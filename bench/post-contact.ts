@@ -1,13 +1,14 @@
 /**
- * POST /api/contact under load (issue 4), on PGlite and on PostgreSQL.
+ * POST /api/contact under load (issue 4), on the embedded PostgreSQL (the default, issue 16), PGlite and PostgreSQL.
  *
  * For each database: a production server (mails written as .eml files by the
  * outbox worker, per-IP limit lifted), 3 s of warm-up, then
  * - an open-loop fixed rate of 200 requests/s for 20 s: one request every
  *   5 ms on keep-alive connections, each latency counted from the moment it
  *   was due (so a stalled server cannot hide its queue): p50/p99 latency in
- *   ms — target p99 < 50 ms — and the server's resident memory (max and end,
- *   MB). (autocannon's own rate limit sends each second's requests in one
+ *   ms — target p99 < 50 ms — and the memory of the server with its embedded
+ *   PostgreSQL (max and end, MB, counted as `contact-load.ts` says;
+ *   the server runs with `SERVER_NODE_FLAGS` as `npm start` does). (autocannon's own rate limit sends each second's requests in one
  *   burst, which measures bursts of 200, not a rate.)
  * - as fast as it goes for 10 s (autocannon, 20 connections): requests/s;
  * then checks every accepted request was stored and its mail written.
@@ -17,84 +18,17 @@
  *
  *   node bench/post-contact.ts [rate=200] [seconds=20]
  */
-import { readdir, readFile, mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
+import { readdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 import { createScratchDatabase, startPostgres } from "#tests/support/postgres.ts";
+import { CONTACT_BODY as body, openLoop, treeMemory } from "./contact-load.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
 
 const rate = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 20);
-const body = JSON.stringify({
-  name: "Léa Martin",
-  email: "lea@exemple.fr",
-  message: "Bonjour, l'écran de mon ordinateur portable reste noir au démarrage. Pouvez-vous le regarder ?",
-});
-
-async function residentMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-}
-
-/** Percentile `p` (0–100) of sorted `values`. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-/** Open-loop load: `rate` POSTs per second for `seconds`; latency from each request's due time, ms. */
-async function openLoop(url: string, rate: number, seconds: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL(`${url}/api/contact`);
-  const latencies: number[] = [];
-  let errors = 0;
-  const pending: Promise<void>[] = [];
-  const started = performance.now();
-  const total = rate * seconds;
-  for (let i = 0; i < total; i += 1) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(
-      new Promise<void>((resolve) => {
-        const request = http.request(
-          target,
-          {
-            method: "POST",
-            agent,
-            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-          },
-          (response) => {
-            response.resume();
-            response.on("end", () => {
-              if (response.statusCode === 201) latencies.push(performance.now() - due);
-              else errors += 1;
-              resolve();
-            });
-          },
-        );
-        request.on("error", () => {
-          errors += 1;
-          resolve();
-        });
-        request.end(body);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    rate: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? 0,
-    accepted: latencies.length,
-    errors,
-  };
-}
 
 function load(url: string, options: { duration: number; overallRate?: number }) {
   return autocannon({
@@ -114,17 +48,21 @@ async function measure(kind: string, extraEnv: Record<string, string>) {
     DATA_DIR: dataDir,
     FORM_RATE_LIMIT: "100000000",
     LOG_LEVEL: "warn",
+    // As `npm start` runs it (issue 16 §2).
+    NODE_OPTIONS: SERVER_NODE_FLAGS.join(" "),
     ...extraEnv,
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    const rssIdle = await residentMb(server.pid!);
+    // Server RSS + the embedded PostgreSQL's processes (bench/contact-load.ts says how shared pages count).
+    const residentMb = () => treeMemory(server.pid!, dataDir).total;
+    const rssIdle = residentMb();
     const warm = await openLoop(url, rate, 3);
     const samples: number[] = [];
-    const sampler = setInterval(async () => samples.push(await residentMb(server.pid!)), 250);
+    const sampler = setInterval(() => samples.push(residentMb()), 250);
     const fixed = await openLoop(url, rate, seconds);
     clearInterval(sampler);
-    const rssEnd = await residentMb(server.pid!);
+    const rssEnd = residentMb();
     const max = await load(url, { duration: 10 });
     const accepted = warm.accepted + fixed.accepted + max["2xx"];
     const refused = warm.errors + fixed.errors + max.non2xx + max.errors;
@@ -160,7 +98,10 @@ async function measure(kind: string, extraEnv: Record<string, string>) {
 }
 
 ensureBuild();
-const results = [await measure("PGlite", {})];
+const results = [
+  await measure("PostgreSQL intégré (défaut)", {}),
+  await measure("PGlite (EMBEDDED_DATABASE=pglite)", { EMBEDDED_DATABASE: "pglite" }),
+];
 const postgres = await startPostgres({ durable: true });
 if (postgres) {
   const scratch = await createScratchDatabase(postgres.url);

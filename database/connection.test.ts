@@ -45,10 +45,10 @@ describe("PGlite data folder", () => {
 
   it("keeps data across a close and a reopen, and migrating again changes nothing", async () => {
     folder = await mkdtemp(path.join(tmpdir(), "atelier-db-"));
-    const first = await openDatabase({ dataDir: folder });
+    const first = await openDatabase({ dataDir: folder, embedded: "pglite" });
     await first.db.insert(contactRequests).values({ name: "Léa", email: "lea@exemple.fr", message: "Bonjour" });
     await first.close();
-    const second = await openDatabase({ dataDir: folder });
+    const second = await openDatabase({ dataDir: folder, embedded: "pglite" });
     const rows = await second.db.select().from(contactRequests);
     await second.close();
     expect(rows.map((row) => row.name)).toEqual(["Léa"]);
@@ -56,16 +56,16 @@ describe("PGlite data folder", () => {
 
   it("refuses a second opener of the same folder while the first holds it, with a French message", async () => {
     folder = await mkdtemp(path.join(tmpdir(), "atelier-db-"));
-    const first = await openDatabase({ dataDir: folder });
+    const first = await openDatabase({ dataDir: folder, embedded: "pglite" });
     try {
-      const second = openDatabase({ dataDir: folder, lockRetries: 0 });
+      const second = openDatabase({ dataDir: folder, embedded: "pglite", lockRetries: 0 });
       await expect(second).rejects.toBeInstanceOf(DatabaseLockedError);
       await expect(second).rejects.toThrow(/déjà utilisé par un autre serveur/);
     } finally {
       await first.close();
     }
     // Released on close: the folder opens again.
-    const third = await openDatabase({ dataDir: folder, lockRetries: 0 });
+    const third = await openDatabase({ dataDir: folder, embedded: "pglite", lockRetries: 0 });
     await third.close();
   });
 });

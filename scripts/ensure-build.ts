@@ -45,19 +45,28 @@ export function sourceHash(publicUrl: string): string {
   return hash.digest("hex");
 }
 
-if (import.meta.main) {
+/**
+ * Builds the site unless a current build exists (`force`: always), with
+ * `react-router build` in a child process. Used by `npm start`
+ * (`scripts/start.ts`, in its own process) and `npm run build`.
+ * Exits the process with the build's code when the build fails.
+ */
+export function ensureBuild(options: { force?: boolean } = {}): void {
   const env = parseEnv();
   const wanted = sourceHash(env.PUBLIC_URL);
   const current = existsSync(HASH_FILE) ? readFileSync(HASH_FILE, "utf8").trim() : "";
-  const force = process.argv.includes("--force");
-  if (!force && current === wanted && existsSync(path.join(root, "build", "server", "index.js"))) {
-    process.exit(0);
-  }
+  const force = options.force === true;
+  if (!force && current === wanted && existsSync(path.join(root, "build", "server", "index.js"))) return;
   if (!force) console.log("Construction du site (aucune construction à jour)…");
   const result = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
+    // node_modules/.bin first: react-router's `#!/usr/bin/env node` must find the project's Node 24.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+    },
   });
   if (result.status !== 0) {
     console.error("La construction a échoué.");
@@ -65,3 +74,5 @@ if (import.meta.main) {
   }
   writeFileSync(HASH_FILE, `${wanted}\n`);
 }
+
+if (import.meta.main) ensureBuild({ force: process.argv.includes("--force") });

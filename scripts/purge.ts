@@ -17,7 +17,12 @@ import { outboxFolder, purgeExpired, PURGE_KINDS, PURGE_LABELS, retentionPolicyF
 async function main(): Promise<string> {
   const env = parseEnv();
   const policy = retentionPolicyFromEnv(env);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lockRetries: 0 });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    embedded: env.EMBEDDED_DATABASE,
+    lockRetries: 0,
+  });
   try {
     // Nobody waits on the database here: no pause between batches.
     const counts = await purgeExpired({ db: database.db, policy, outboxFolder: outboxFolder(env), pauseMs: 0 });

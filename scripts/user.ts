@@ -77,7 +77,12 @@ async function main(argv: string[]): Promise<string> {
   const [command, target] = positionals;
   if (!command) throw new UsageError(USAGE);
   const env = parseEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lockRetries: 0 });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    embedded: env.EMBEDDED_DATABASE,
+    lockRetries: 0,
+  });
   try {
     const { db } = database;
     const findUser = async (email: string | undefined) => {

@@ -23,6 +23,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ PORT: "8080", PUBLIC_URL: "https://www.atelier.fr" }).PUBLIC_URL).toBe("https://www.atelier.fr");
   });
 
+  it("chooses the embedded PostgreSQL by default and PGlite under NODE_ENV=test, unless told (issue 16 §2)", () => {
+    expect(parseEnv({}).EMBEDDED_DATABASE).toBe("postgres");
+    expect(parseEnv({ NODE_ENV: "test" }).EMBEDDED_DATABASE).toBe("pglite");
+    expect(parseEnv({ EMBEDDED_DATABASE: "pglite" }).EMBEDDED_DATABASE).toBe("pglite");
+    expect(parseEnv({ NODE_ENV: "test", EMBEDDED_DATABASE: "postgres" }).EMBEDDED_DATABASE).toBe("postgres");
+  });
+
+  it("writes logs as the terminal allows by default: LOG_FORMAT auto (issue 16 §3)", () => {
+    expect(parseEnv({}).LOG_FORMAT).toBe("auto");
+    expect(parseEnv({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", HOST: "" })).toMatchObject({ PORT: 3000, HOST: "0.0.0.0" });
   });
@@ -41,6 +53,8 @@ describe("parseEnv", () => {
     ["PUBLIC_URL", "ftp://exemple.fr"],
     ["LOG_LEVEL", "bavard"],
     ["NODE_ENV", "prod"],
+    ["EMBEDDED_DATABASE", "sqlite"],
+    ["LOG_FORMAT", "couleur"],
   ])("rejects %s=%s with a message naming the variable", (variable, value) => {
     try {
       parseEnv({ [variable]: value });

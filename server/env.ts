@@ -115,6 +115,8 @@ const EnvSchema = z
         error: "doit valoir fatal, error, warn, info, debug, trace ou silent",
       })
       .default("info"),
+    // Issue 16 §3: readable lines in a terminal (auto: when standard output is a TTY), else one JSON object a line.
+    LOG_FORMAT: z.enum(["auto", "pretty", "json"], { error: "doit valoir auto, pretty ou json" }).default("auto"),
     TRUST_PROXY: trustProxy,
     SHUTDOWN_TIMEOUT_MS: z.coerce
       .number({ error: "doit être un nombre" })
@@ -122,10 +124,14 @@ const EnvSchema = z
       .min(0, { error: "doit être positif" })
       .default(10_000),
 
-    // Database (issue 4): PGlite in DATA_DIR unless a PostgreSQL server is given.
+    // Database (issue 4): an embedded one in DATA_DIR unless a PostgreSQL server is given.
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: "doit être une URL postgres://utilisateur:motdepasse@hôte:port/base" })
       .optional(),
+    // Issue 16 §2: which embedded database, without DATABASE_URL: PostgreSQL started by the server (DATA_DIR/postgres)
+    // or PGlite in the process (DATA_DIR/pglite, about 300 MB more memory).
+    // Default: postgres, but pglite under NODE_ENV=test (Vitest's per-test databases open in a fraction of a second).
+    EMBEDDED_DATABASE: z.enum(["postgres", "pglite"], { error: "doit valoir postgres ou pglite" }).optional(),
 
     // Mail (issue 4). SMTP wins over the e-mail API; with neither, mails are written as .eml files.
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "doit être une URL smtp:// ou smtps://" }).optional(),
@@ -219,7 +225,10 @@ const EnvSchema = z
       }
     }
   })
-  .transform(withPublicUrl);
+  .transform((env) => ({
+    ...withPublicUrl(env),
+    EMBEDDED_DATABASE: env.EMBEDDED_DATABASE ?? (env.NODE_ENV === "test" ? "pglite" : "postgres"),
+  }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

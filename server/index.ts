@@ -9,17 +9,24 @@
  * process (issue 13 §4; remote-support sessions are left as they are and
  * end only if both participants stay away `SESSION_ABANDON_S`), lets
  * in-flight requests finish, stops the worker, closes the database
- * (releasing the PGlite folder lock); forces after `SHUTDOWN_TIMEOUT_MS`.
+ * (stopping the embedded PostgreSQL and releasing the data-folder lock);
+ * forces after `SHUTDOWN_TIMEOUT_MS`.
+ *
+ * Issue 16: the embedded PostgreSQL (or PGlite, or `DATABASE_URL`) opens
+ * while the app's modules load (they are imported after it is under way);
+ * its first start logs each step; `EmbeddedPostgresError` (no binaries for
+ * this system, an account that cannot reach `DATA_DIR`…) stops the server
+ * with its French message. "Serveur prêt … en N s" gives the time from the
+ * configuration read to listening. Run by `scripts/start.ts` (`npm start`).
  */
 import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { ConfigError, parseEnv, type Env } from "./env.ts";
-import { DatabaseLockedError } from "#database/connection.ts";
-import { createApp } from "./app.ts";
+import { DatabaseLockedError, openDatabase, type DatabaseHandle } from "#database/connection.ts";
+import { EmbeddedPostgresError } from "#database/embedded-postgres.ts";
 import { createLogger } from "./logger.ts";
-import { attachRealtime } from "./remote-support/realtime.ts";
-import { appServices, startServices, type Services } from "./services.ts";
+import type { Services } from "./services.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -39,14 +46,31 @@ const env = readEnv();
 // Redacts tokens, session codes and personal fields (issue 13 §6).
 const logger = createLogger(env);
 
+const startedAt = performance.now();
+// Issue 16 §3: the database (the embedded PostgreSQL takes ~0.3 s to start) opens while the rest of the server loads.
+const database: Promise<DatabaseHandle> = openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  embedded: env.EMBEDDED_DATABASE,
+  onLockLost: (error) => {
+    logger.fatal({ err: error }, "verrou du dossier de données perdu : arrêt pour ne perdre aucune écriture");
+    process.exit(1);
+  },
+  onProgress: (message) => logger.info(message),
+});
+// Handled in openServices; this keeps a failure from counting as unhandled while the modules load.
+database.catch(() => undefined);
+const [{ createApp }, { attachRealtime }, { appServices, startServices }] = await Promise.all([
+  import("./app.ts"),
+  import("./remote-support/realtime.ts"),
+  import("./services.ts"),
+]);
+
 async function openServices(): Promise<Services> {
   try {
-    return await startServices(env, logger, (error) => {
-      logger.fatal({ err: error }, "verrou du dossier de données perdu : arrêt pour ne perdre aucune écriture");
-      process.exit(1);
-    });
+    return await startServices(env, logger, undefined, await database);
   } catch (error) {
-    if (error instanceof DatabaseLockedError) {
+    if (error instanceof DatabaseLockedError || error instanceof EmbeddedPostgresError) {
       logger.fatal(error.message);
       process.exit(1);
     }
@@ -98,7 +122,11 @@ const realtime = attachRealtime({
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ host: env.HOST, port, publicUrl: env.PUBLIC_URL }, `Serveur prêt sur http://${env.HOST}:${port}`);
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).replace(".", ",");
+  logger.info(
+    { host: env.HOST, port, publicUrl: env.PUBLIC_URL },
+    `Serveur prêt sur http://${env.HOST}:${port} en ${seconds} s (adresse publique : ${env.PUBLIC_URL})`,
+  );
   services.outbox.start();
   services.retention.start();
 });

@@ -1,7 +1,7 @@
 /**
  * The server's logger (issue 13 §6 "Secrets and personal data in logs"):
- * pino, one JSON line per entry, with nothing in it that identifies a
- * visitor or opens an account.
+ * pino, one JSON line per entry (readable lines in a terminal, issue 16 §3),
+ * with nothing in it that identifies a visitor or opens an account.
  *
  * Three layers, because each catches what the others cannot:
  * - `redactUrl(url)` rewrites a request URL before it is logged: the path
@@ -23,6 +23,7 @@
  * `pseudonymizeIp`.
  */
 import { createHmac, randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { pino, type DestinationStream, type Logger } from "pino";
 import type { Env } from "./env.ts";
 
@@ -237,18 +238,57 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * How log lines are written (issue 16 §3): `pretty` (one readable line per
+ * entry: time, level, message, fields) or `json` (one JSON object per line,
+ * for journald, Docker or a log collector). `LOG_FORMAT=auto` picks `pretty`
+ * when standard output is a terminal, `json` otherwise.
+ */
+export function logFormat(setting: Env["LOG_FORMAT"] | undefined, isTTY: boolean): "pretty" | "json" {
+  if (setting === "pretty" || setting === "json") return setting;
+  return isTTY ? "pretty" : "json";
+}
+
+/**
+ * A stream writing each pino line as pino-pretty formats it (one line: time,
+ * level, message, then the fields), to `destination` or standard output.
+ * pino-pretty is loaded only here (CommonJS, so synchronously); undefined when
+ * it is not installed, and the lines stay JSON.
+ */
+function prettyStream(destination: DestinationStream | undefined, colorize: boolean): DestinationStream | undefined {
+  let prettify: (line: string) => string;
+  try {
+    const { prettyFactory } = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
+    prettify = prettyFactory({ colorize, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true });
+  } catch {
+    return undefined;
+  }
+  // Synchronous, like pino's own standard output: no line lost when the process exits.
+  const out = destination ?? pino.destination({ fd: 1, sync: true });
+  return { write: (line: string) => out.write(prettify(line)) };
+}
+
+/**
  * The server's logger: level `env.LOG_LEVEL`, no pid/hostname, the redaction
  * above, and `err`/`error` through `serializeError`. `destination` defaults
- * to standard output; tests pass a stream that collects the lines.
+ * to standard output; tests pass a stream that collects the lines. Lines are
+ * readable text or JSON as `logFormat(env.LOG_FORMAT, isTTY)` says (`isTTY`
+ * defaults to whether standard output is a terminal); redaction applies to
+ * both, before formatting.
  */
-export function createLogger(env: Pick<Env, "LOG_LEVEL">, destination?: DestinationStream): Logger {
+export function createLogger(
+  env: Pick<Env, "LOG_LEVEL"> & Partial<Pick<Env, "LOG_FORMAT">>,
+  destination?: DestinationStream,
+  isTTY = process.stdout.isTTY === true,
+): Logger {
   const options = {
     level: env.LOG_LEVEL,
     base: undefined,
     redact: { paths: [...REDACT_PATHS], censor: REDACTED },
     serializers: { err: serializeError, error: serializeError },
   };
-  return destination ? pino(options, destination) : pino(options);
+  const stream =
+    logFormat(env.LOG_FORMAT, isTTY) === "pretty" ? (prettyStream(destination, isTTY) ?? destination) : destination;
+  return stream ? pino(options, stream) : pino(options);
 }
 
 /** Random per process and never written anywhere, so a pseudonym cannot be turned back into an address after a restart. */

@@ -45,8 +45,23 @@ export type Services = {
  * stopped (call `outbox.start()` once the server listens).
  * @throws DatabaseLockedError when another process uses the PGlite folder.
  */
-export async function startServices(env: Env, logger: Logger, onLockLost?: (error: Error) => void): Promise<Services> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, onLockLost });
+export async function startServices(
+  env: Env,
+  logger: Logger,
+  onLockLost?: (error: Error) => void,
+  /** Already opened (issue 16 §3: `server/index.ts` opens it while the app's modules load); else opened here. */
+  opened?: DatabaseHandle,
+): Promise<Services> {
+  const database =
+    opened ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      embedded: env.EMBEDDED_DATABASE,
+      onLockLost,
+      // Issue 16 §3: a first start (cluster creation, PGlite import) says what it is doing.
+      onProgress: (message) => logger.info(message),
+    }));
   logger.info({ database: database.kind, location: database.location }, "base de données prête");
   const rateLimits: RateLimitStore = database.pool ? { kind: "postgres", pool: database.pool } : MEMORY_STORE;
   const transport = createMailTransport(mailTransportConfig(env));

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 import { freePort } from "./postgres.ts";
 
 const entry = path.resolve(import.meta.dirname, "../../server/index.ts");
@@ -31,7 +32,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = "";
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
+  // The Node options `npm start` uses (issue 16 §2); the database is the default one, the embedded PostgreSQL.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     // No STUN server in tests: an unreachable one only slows ICE gathering down.
     // PUBLIC_URL is the origin the tests reach: it is the only one the server trusts (issue 13 §9).
     env: {

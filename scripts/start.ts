@@ -1,0 +1,44 @@
+/**
+ * `npm start` in one Node process (issue 16 §3: later starts under 1 s).
+ * Before, `npm start` chained four Node processes (version check, build
+ * check, desktop build check, server), each paying Node's start and its
+ * module loading; the desktop check alone held the start for ~0.3 s.
+ *
+ * 1. Fails fast on anything but Node 24 (`check-node.ts`).
+ * 2. Caches V8's compiled code in `node_modules/.cache/node-compile`
+ *    (`module.enableCompileCache`): loading the server's modules then costs
+ *    about a third less CPU from the second start on.
+ * 3. Builds the site when no current build exists (`ensure-build.ts`).
+ * 4. Runs `server/index.ts` in this process (started by `package.json` with
+ *    `SERVER_NODE_FLAGS`).
+ * 5. Once the server listens, starts the desktop app's build check
+ *    (`build-desktop.ts`) in a child process, instead of before the server:
+ *    the server re-reads the downloads manifest when it changes, so a build
+ *    finishing later is offered at once. The child is stopped with the server.
+ */
+import "./check-node.ts";
+import { spawn } from "node:child_process";
+import { enableCompileCache } from "node:module";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+enableCompileCache(path.join(root, "node_modules", ".cache", "node-compile"));
+
+const { ensureBuild } = await import("./ensure-build.ts");
+ensureBuild();
+
+await import("../server/index.ts");
+
+// After the server listens: its start does not share the CPU with this check (2 cores on a small server).
+const desktop = spawn(process.execPath, [path.join(root, "scripts", "build-desktop.ts")], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+desktop.once("exit", (code, signal) => {
+  if (code !== 0 && signal === null) {
+    console.log("Logiciel de bureau non construit : le site fonctionne sans ses téléchargements.");
+  }
+});
+process.once("exit", () => {
+  if (desktop.exitCode === null && desktop.signalCode === null) desktop.kill();
+});
