@@ -2,6 +2,12 @@
  * Root layout (spec §2 "Shared layout"): `<html lang="fr">`, skip link,
  * particle background, fixed header, footer, scroll restoration (a new page
  * starts at the top; Back restores the position).
+ *
+ * Scripts (issue 16, docs/decisions/013): a route whose `handle` is `ISLANDS_HANDLE` (the
+ * pre-rendered content pages) gets only the islands script (`app/islands/main.ts`): no React
+ * Router runtime, no hydration of the page, links load pre-rendered pages, and the browser restores
+ * scroll positions itself. Every other route (forms, signed-in area) is hydrated in full and
+ * navigates client-side. In dev every page is hydrated in full (Vite serves no islands bundle).
  */
 import {
   isRouteErrorResponse,
@@ -10,14 +16,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
+import islandsEntry from "virtual:islands-entry";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { ParticleBackground } from "#app/components/layout/particle-background.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { usesIslands } from "#app/islands/names.ts";
 import { getPublicEnv } from "#app/utils/env.server.ts";
 
 export function loader() {
@@ -28,6 +37,9 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  // Only ever true in the server render: a page the browser renders always has the runtime.
+  const islands = import.meta.env.SSR && import.meta.env.PROD && usesIslands(matches.at(-1)?.handle);
   return (
     <html lang="fr">
       <head>
@@ -56,8 +68,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter renderedYear={data?.year ?? new Date().getFullYear()} />
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? (
+          <script type="module" src={islandsEntry} />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -6,3 +6,9 @@ declare module "virtual:catalogue-search-index" {
   const payload: SearchPayload;
   export default payload;
 }
+
+declare module "virtual:islands-entry" {
+  /** URL of the content pages' islands script (vite/islands-plugin.ts), e.g. "/assets/islands-Ab12.js". */
+  const url: string;
+  export default url;
+}

@@ -12,6 +12,10 @@ import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
 import { formatAddress, formatEuros, mailtoHref, shop, telHref } from "#app/config/shop.ts";
 import { cn } from "#app/utils/cn.ts";
 import { getMeta } from "#app/utils/meta.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -15,8 +15,12 @@ import {
   SMARTPHONE_TERMS,
 } from "#app/content/sales.ts";
 import { getMeta } from "#app/utils/meta.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
 const { warranty, extendedWarranty, assistanceDelay, priorityDays } = SMARTPHONE_TERMS;
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

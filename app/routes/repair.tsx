@@ -12,6 +12,10 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { getMeta } from "#app/utils/meta.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

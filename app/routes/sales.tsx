@@ -10,6 +10,11 @@ import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { formatMonths, salesPromises } from "#app/config/sales-promises.ts";
 import { SALES_PRODUCT_TILES, SALES_PROMISES } from "#app/content/sales.ts";
 import { getMeta } from "#app/utils/meta.ts";
+import { Island } from "#app/islands/island.tsx";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
@@ -30,7 +35,13 @@ export default function SalesPage() {
       <PageHero
         title="Découvrez notre sélection"
         subtitle="Du neuf au reconditionné premium"
-        media={<HeroVideo sources={HERO_SOURCES} poster="/media/sales-hero-poster.webp" width={960} height={540} />}
+        media={
+          <Island
+            name="hero-video"
+            component={HeroVideo}
+            props={{ sources: HERO_SOURCES, poster: "/media/sales-hero-poster.webp", width: 960, height: 540 }}
+          />
+        }
       >
         <p className="max-w-xl text-slate-300">
           Ordinateurs et smartphones sélectionnés, contrôlés et préparés par notre atelier, pour un équipement fiable au

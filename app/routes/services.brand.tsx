@@ -25,6 +25,7 @@ import { Container, CtaBanner, PageHero } from "#app/components/ui/section.tsx";
 import { brandPageForPath } from "#app/utils/catalogue-pages.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { catalogueTrail, categoryOfFamily } from "#app/utils/structured-data.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
 /** The brand whose page is `/services/:page`; any other page goes to / like an unknown path (spec §2, §8). */
 export function loader({ params }: Route.LoaderArgs) {
@@ -32,6 +33,9 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!page) throw replace("/");
   return page;
 }
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {

@@ -16,6 +16,7 @@ import { repairIcons } from "#app/config/repair-categories.ts";
 import { categoryPageData } from "#app/utils/catalogue-pages.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
 const category = CATALOGUE_CATEGORIES.console;
 
@@ -23,6 +24,9 @@ const category = CATALOGUE_CATEGORIES.console;
 export function loader() {
   return categoryPageData("console");
 }
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {

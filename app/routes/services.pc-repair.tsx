@@ -24,8 +24,12 @@ import { FeatureGrid } from "#app/components/ui/card.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { getMeta } from "#app/utils/meta.ts";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
 const category = CATALOGUE_CATEGORIES.pc;
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

@@ -11,6 +11,7 @@ import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
 import { categoryPageData } from "#app/utils/catalogue-pages.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
 const category = CATALOGUE_CATEGORIES.tablet;
 
@@ -18,6 +19,9 @@ const category = CATALOGUE_CATEGORIES.tablet;
 export function loader() {
   return categoryPageData("tablet");
 }
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {

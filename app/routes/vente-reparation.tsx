@@ -10,6 +10,10 @@ import { FeatureGrid } from "#app/components/ui/card.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { VENTE_REPARATION_FEATURES } from "#app/content/sales.ts";
 import { getMeta } from "#app/utils/meta.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** No hydration: the islands script only (issue 16, docs/decisions/013). */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

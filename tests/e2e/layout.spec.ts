@@ -83,7 +83,8 @@ test.describe("mobile menu", { tag: "@mobile" }, () => {
       await held;
       await route.continue();
     });
-    await page.goto("/", { waitUntil: "domcontentloaded" });
+    // "commit": DOMContentLoaded waits for the page's deferred module script, which is held.
+    await page.goto("/", { waitUntil: "commit" });
     await page.getByRole("button", { name: "Ouvrir le menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu principal" });
     await expect(menu).toBeVisible();

@@ -295,7 +295,7 @@ test.describe("structured data", { tag: "@desktop" }, () => {
 
 test.describe("light pages", { tag: "@desktop" }, () => {
   test("a brand page's JavaScript and data do not carry other brands' catalogue", async ({ page, request }) => {
-    // The model finder's search index (finder-engine chunk, loaded when the page is idle) holds the
+    // The model finder's search index (finder-engine chunk, loaded once the field is used) holds the
     // whole catalogue by design; everything else must carry this brand only.
     const bodies: Promise<string>[] = [];
     page.on("response", (response) => {

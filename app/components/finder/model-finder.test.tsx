@@ -4,28 +4,36 @@
  * prices, arrows move the active option, Enter navigates, Escape closes then
  * clears, the status announces the count, and the server HTML is a labelled,
  * collapsed field. Uses the real build-time index (virtual module, through
- * the plugin in vitest.config.ts).
+ * the plugin in vitest.config.ts). It runs without a router (issue 16): its
+ * links are plain links, and Enter loads the page (`goTo`, replaced here).
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub, useLocation } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "#app/catalogue/format.ts";
+import { goTo } from "./go-to.ts";
 import { ModelFinder, type ModelFinderProps } from "./model-finder";
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.hash}</p>;
-}
+vi.mock("./go-to.ts", () => ({ goTo: vi.fn() }));
+
+/** The links the visitor followed by clicking (the click's page load is cancelled: happy-dom would fetch it). */
+let followed: string[] = [];
+const recordClick = (event: MouseEvent) => {
+  const link = event.target instanceof Element ? event.target.closest("a") : null;
+  if (!link) return;
+  event.preventDefault();
+  followed.push(link.getAttribute("href") ?? "");
+};
+beforeEach(() => {
+  followed = [];
+  vi.mocked(goTo).mockClear();
+  document.addEventListener("click", recordClick);
+});
+afterEach(() => document.removeEventListener("click", recordClick));
 
 function renderFinder(props: ModelFinderProps = {}) {
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => <ModelFinder {...props} /> },
-    { path: "/services/:page", Component: Where },
-    { path: "/contact", Component: Where },
-  ]);
-  render(<Stub initialEntries={["/"]} />);
+  render(<ModelFinder {...props} />);
   return { user: userEvent.setup(), input: screen.getByRole("combobox", { name: "Trouver mon modèle" }) };
 }
 
@@ -39,7 +47,7 @@ async function typeAndWait(user: ReturnType<typeof userEvent.setup>, input: HTML
 
 describe("ModelFinder", () => {
   it("server-renders a labelled, collapsed combobox and an empty status", () => {
-    const html = renderToString(<ModelFinderStatic />);
+    const html = renderToString(<ModelFinder />);
     expect(html).toContain('role="combobox"');
     expect(html).toContain('aria-expanded="false"');
     expect(html).toContain('aria-autocomplete="list"');
@@ -87,14 +95,16 @@ describe("ModelFinder", () => {
     expect(input).toHaveFocus();
 
     await user.keyboard("{Enter}");
-    expect(await screen.findByTestId("where")).toHaveTextContent("/services/iphone-repair#iphone-13-mini");
+    expect(goTo).toHaveBeenCalledExactlyOnceWith("/services/iphone-repair#iphone-13-mini");
   });
 
   it("Enter without an active option opens the first result", async () => {
     const { user, input } = renderFinder();
     await typeAndWait(user, input, "redmi pad se");
     await user.keyboard("{Enter}");
-    expect(await screen.findByTestId("where")).toHaveTextContent(/^\/services\/xiaomi-tablet-repair#.*redmi-pad-se$/);
+    expect(goTo).toHaveBeenCalledExactlyOnceWith(
+      expect.stringMatching(/^\/services\/xiaomi-tablet-repair#.*redmi-pad-se$/),
+    );
   });
 
   it("Escape closes the list, then clears the field", async () => {
@@ -115,7 +125,8 @@ describe("ModelFinder", () => {
     const { user, input } = renderFinder();
     const options = await typeAndWait(user, input, "nintedo switch");
     await user.click(options[0]!);
-    expect(await screen.findByTestId("where")).toHaveTextContent("/services/nintendo-repair#");
+    expect(followed).toEqual([expect.stringMatching(/^\/services\/nintendo-repair#/)]);
+    expect(input).toHaveAttribute("aria-expanded", "false");
   });
 
   it("says when nothing is found and links to the contact page", async () => {
@@ -125,7 +136,7 @@ describe("ModelFinder", () => {
     await waitFor(() => expect(status).toHaveTextContent("Aucun modèle trouvé."));
     expect(input).toHaveAttribute("aria-expanded", "false");
     await user.click(within(status).getByRole("link", { name: "Contactez-nous" }));
-    expect(await screen.findByTestId("where")).toHaveTextContent("/contact");
+    expect(followed).toEqual(["/contact"]);
   });
 
   it("announces counts beyond the limit", async () => {
@@ -141,10 +152,12 @@ describe("ModelFinder", () => {
     expect(options.length).toBeGreaterThan(0);
     for (const option of options) expect(option).toHaveTextContent("Tablette");
   });
-});
 
-/** `useNavigate` needs a router, so the server render goes through a stub too. */
-function ModelFinderStatic() {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <ModelFinder /> }]);
-  return <Stub initialEntries={["/"]} />;
-}
+  it("derives every id from its `id` prop (an island hydrated alone keeps the page's ids)", async () => {
+    const { user, input } = renderFinder({ id: "prix-modele" });
+    expect(input.id).toBe("prix-modele-champ");
+    expect(input).toHaveAttribute("aria-controls", "prix-modele-liste");
+    const options = await typeAndWait(user, input, "ps5 hdmi");
+    expect(options[0]!.id).toMatch(/^prix-modele-/);
+  });
+});

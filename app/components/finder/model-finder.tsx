@@ -9,30 +9,36 @@
  *   the active option (`aria-activedescendant`, wrapping), Alt+ArrowDown opens
  *   the list without moving, Alt+ArrowUp closes it;
  * - Enter opens the active option's page, or the first result when none is
- *   active (client-side navigation);
+ *   active;
  * - Escape closes the list, and a second Escape clears the field;
  * - options are links, so a click or a tap opens the page too;
  * - a polite status announces "3 modèles trouvés" / "Aucun modèle trouvé",
  *   the latter with a link to /contact.
  *
  * The search runs in the browser over an index built at build time, loaded
- * lazily (`./finder-engine.ts`) when the page is idle or the field is used:
- * no network request while typing (result links skip React Router's route
- * discovery until followed). The server-rendered HTML holds the
+ * (`./finder-engine.ts`, 20 KB gzip) when a pointer reaches the field, or it
+ * gets the focus or text; not with the page (issue 16: the brand page loads
+ * 74 KB of JavaScript, 94 KB once the finder is used): no network request
+ * while typing. The server-rendered HTML holds the
  * labelled field and an empty (hidden) list; results are client-side only.
+ *
+ * It needs no router (issue 16, docs/decisions/013): the content pages
+ * hydrate it alone as an island (`FinderSection`), so its links are plain
+ * `<a href>` and Enter loads the page (`./go-to.ts`), the pre-rendered page
+ * of the model's brand. Nor does it use tailwind-merge (13 KB gzip).
  *
  * Usage: `<ModelFinder />` searches the whole catalogue; on a category or a
  * brand page, scope it: `<ModelFinder family="tablet" />`,
  * `<ModelFinder family={["smartphone", "iphone"]} />`,
  * `<ModelFinder brandSlug="xiaomi-tablet" />`.
  */
-import { Search } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useNavigate } from "react-router";
 import type { Family } from "#app/catalogue/index.ts";
 import { formatPrice } from "#app/catalogue/format.ts";
 import type { ModelHit, ModelSearchResult } from "#app/catalogue/search.ts";
-import { cn } from "#app/utils/cn.ts";
+import { clsx } from "clsx";
+import { flushSync } from "react-dom";
+import { goTo } from "./go-to.ts";
 
 type Engine = typeof import("./finder-engine");
 
@@ -61,6 +67,11 @@ export type ModelFinderProps = {
   /** How many repairs each model lists (default 3), the repairs the query names first. */
   repairsShown?: number;
   className?: string;
+  /**
+   * Prefix of the ids of the field, list and options (default: React's `useId`). An island gets
+   * one, e.g. "prix-modele": hydrated alone, its `useId` would not match the page's.
+   */
+  id?: string;
 };
 
 const FAMILY_LABELS: Record<Family, string> = {
@@ -69,6 +80,28 @@ const FAMILY_LABELS: Record<Family, string> = {
   tablet: "Tablette",
   console: "Console",
 };
+
+/** Lucide's "search" icon, inline: lucide-react would add 1.6 KB gzip to the finder's island (issue 16). */
+function SearchIcon() {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="lucide lucide-search pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400"
+      aria-hidden="true"
+    >
+      <path d="m21 21-4.34-4.34" />
+      <circle cx="11" cy="11" r="8" />
+    </svg>
+  );
+}
 
 /** "3 modèles trouvés", "23 modèles trouvés, les 6 premiers affichés", "Aucun modèle trouvé". */
 function statusText(result: ModelSearchResult): string {
@@ -86,8 +119,10 @@ export function ModelFinder({
   limit = 6,
   repairsShown = 3,
   className,
+  id: idPrefix,
 }: ModelFinderProps) {
-  const id = useId();
+  const reactId = useId();
+  const id = idPrefix ?? reactId;
   const inputId = `${id}-champ`;
   const labelId = `${id}-libelle`;
   const hintId = `${id}-aide`;
@@ -95,7 +130,6 @@ export function ModelFinder({
   const statusId = `${id}-statut`;
   const optionId = useCallback((hit: ModelHit) => `${id}-${hit.slug}`, [id]);
 
-  const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine>();
@@ -110,19 +144,14 @@ export function ModelFinder({
 
   useEffect(() => {
     // Text typed before hydration is kept by the browser: search it.
-    const typed = inputRef.current?.value ?? "";
+    const input = inputRef.current;
+    const typed = input?.value ?? "";
     if (typed !== "") {
       setQuery(typed);
       setOpen(true);
     }
-    // Load the engine when the page is idle, before the visitor types.
-    const load = () => loadEngine().then(setEngine, () => {});
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(load, 1000);
-    return () => clearTimeout(handle);
+    // Focused or typed in before hydration: the visitor is already using it, no focus event will come.
+    if (typed !== "" || (input && document.activeElement === input)) loadEngine().then(setEngine, () => {});
   }, []);
 
   // A stable key for the scope, so that an inline array prop does not re-run the search.
@@ -141,9 +170,13 @@ export function ModelFinder({
   }, [activeHit, optionId]);
 
   const go = (hit: ModelHit) => {
-    setOpen(false);
-    setActive(-1);
-    void navigate(hit.href);
+    // Collapse the list first: on the model's own brand page, the browser scrolls to its card at once,
+    // and a list collapsing afterwards would move the card out of view.
+    flushSync(() => {
+      setOpen(false);
+      setActive(-1);
+    });
+    goTo(hit.href);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -193,7 +226,7 @@ export function ModelFinder({
       ref={rootRef}
       role="search"
       aria-labelledby={labelId}
-      className={cn("flex w-full max-w-3xl flex-col gap-2", className)}
+      className={clsx("flex w-full max-w-3xl flex-col gap-2", className)}
     >
       <label id={labelId} htmlFor={inputId} className="text-lg font-semibold text-white">
         {label}
@@ -203,10 +236,7 @@ export function ModelFinder({
         «&nbsp;Redmi Pad SE&nbsp;».
       </p>
       <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-400"
-        />
+        <SearchIcon />
         <input
           ref={inputRef}
           id={inputId}
@@ -230,6 +260,8 @@ export function ModelFinder({
             setOpen(true);
             setActive(-1);
           }}
+          // A pointer over the field (or a finger on it) announces a search: fetch the engine now.
+          onPointerEnter={ensureEngine}
           onFocus={() => {
             ensureEngine();
             setOpen(true);
@@ -255,15 +287,13 @@ export function ModelFinder({
         className="flex flex-col gap-2 rounded-2xl border border-slate-700/80 bg-slate-900/95 p-2 shadow-lg shadow-slate-950/40"
       >
         {hits.map((hit, position) => (
-          <Link
+          <a
             key={hit.slug}
             id={optionId(hit)}
             role="option"
             aria-selected={position === active}
             tabIndex={-1}
-            to={hit.href}
-            // No route discovery request per rendered result: the route is looked up when followed.
-            discover="none"
+            href={hit.href}
             onClick={() => {
               setOpen(false);
               setActive(-1);
@@ -271,9 +301,9 @@ export function ModelFinder({
             onMouseMove={() => {
               if (position !== active) setActive(position);
             }}
-            className={cn(
-              "flex flex-col gap-1 rounded-xl border border-transparent px-4 py-3 text-slate-200 transition-colors hover:bg-slate-800 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4",
-              position === active && "border-sky-300 bg-slate-800",
+            className={clsx(
+              "flex flex-col gap-1 rounded-xl border px-4 py-3 text-slate-200 transition-colors hover:bg-slate-800 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4",
+              position === active ? "border-sky-300 bg-slate-800" : "border-transparent",
             )}
           >
             <span className="flex flex-col">
@@ -291,17 +321,17 @@ export function ModelFinder({
                 </span>
               ))}
             </span>
-          </Link>
+          </a>
         ))}
       </div>
-      <p id={statusId} role="status" className={cn("text-sm text-slate-300", !showStatus && "sr-only")}>
+      <p id={statusId} role="status" className={clsx("text-sm text-slate-300", !showStatus && "sr-only")}>
         {result ? statusText(result) : ""}
         {result && result.total === 0 ? (
           <>
             {" "}
-            <Link to="/contact" className="font-semibold text-sky-300 underline underline-offset-2 hover:text-sky-200">
+            <a href="/contact" className="font-semibold text-sky-300 underline underline-offset-2 hover:text-sky-200">
               Contactez-nous
-            </Link>{" "}
+            </a>{" "}
             pour un tarif précis.
           </>
         ) : null}

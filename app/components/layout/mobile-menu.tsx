@@ -7,33 +7,17 @@
  * Once hydrated, Tab is wrapped inside it (focus never reaches the browser
  * chrome), it closes on every navigation, and the toggle's `aria-expanded`
  * follows the dialog. The dialog's own `open` state is the only state.
+ * On the content pages, which are not hydrated (issue 16), `mobile-menu-dom.ts` gives the same
+ * server-rendered markup the same behaviour (it closes by itself there: every link loads a page).
  */
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { AddressLink } from "#app/components/ui/address-link.tsx";
 import { footerNav, mainNav, servicesNav, type NavLinkItem } from "#app/config/navigation.ts";
 import { mailtoHref, shop, telHref } from "#app/config/shop.ts";
 import { cn } from "#app/utils/cn.ts";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab / Shift+Tab inside `container`. */
-export function wrapFocus(event: KeyboardEvent<HTMLElement>, container: HTMLElement) {
-  if (event.key !== "Tab") return;
-  const focusable = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE));
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || !container.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+import { supportsInvokerCommands, wrapFocus } from "./mobile-menu-dom.ts";
 
 type GroupProps = { title: string; items: readonly NavLinkItem[]; onNavigate: () => void; children?: ReactNode };
 
@@ -64,10 +48,6 @@ function Group({ title, items, onNavigate, children }: GroupProps) {
 }
 
 const plainLink = "block rounded-lg px-3 py-2.5 text-lg break-words text-slate-100 hover:bg-slate-800";
-
-/** True where buttons can open dialogs by themselves (HTML invoker commands). */
-const supportsInvokerCommands = () =>
-  typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype;
 
 export function MobileMenu() {
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { particleCount } from "./particle-background";
+import { particleCount } from "./particles.ts";
 
 describe("particleCount", () => {
   it("gives one particle per 15 000 px² of viewport", () => {

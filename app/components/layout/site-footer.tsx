@@ -57,7 +57,7 @@ export function SiteFooter({ renderedYear }: { renderedYear: number }) {
         </nav>
       </div>
       <p className="border-t border-slate-800 py-5 text-center text-sm">
-        © {year} {shop.name}. Tous droits réservés.
+        © <span data-current-year>{year}</span> {shop.name}. Tous droits réservés.
       </p>
     </footer>
   );
