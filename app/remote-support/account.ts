@@ -12,8 +12,9 @@ import { z } from "zod";
 import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import { isTypableText, typedString, UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 
-/** Characters (UTF-16 code units, as `maxLength` counts them). */
-export const ACCOUNT_LIMITS = { name: 100, email: 254, passwordMin: 8, passwordMax: 128, image: 2048 } as const;
+import { ACCOUNT_LIMITS } from "./account-limits.ts";
+
+export { ACCOUNT_LIMITS };
 
 /**
  * The `code` of every refusal written by our own layers (body reader,

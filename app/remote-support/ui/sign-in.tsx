@@ -17,6 +17,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormField, FormStatus, Input } from "#app/components/ui/field.tsx";
 import type { AccountForm } from "#app/remote-support/account.ts";
+import { ACCOUNT_LIMITS } from "#app/remote-support/account-limits.ts";
 
 export type SignInMode = AccountForm["intent"];
 
@@ -142,22 +143,31 @@ function AccountFormShell({
   );
 }
 
+/** The account's address, kept after a refused post (`value`); `username` on sign-in for password managers. */
+function AccountEmail({ id, autoComplete, value }: { id: string; autoComplete: "username" | "email"; value?: string }) {
+  return (
+    <FormField id={id} label="Adresse e-mail">
+      {(control) => (
+        <Input
+          {...control}
+          name="email"
+          type="email"
+          autoComplete={autoComplete}
+          maxLength={ACCOUNT_LIMITS.email}
+          spellCheck={false}
+          required
+          defaultValue={value}
+        />
+      )}
+    </FormField>
+  );
+}
+
 function SignInForm({ result }: { result?: SignInResult }) {
   const id = useId();
   return (
     <AccountFormShell intent="sign-in" result={result} label="Se connecter" busyLabel="Connexion...">
-      <FormField id={`${id}-email`} label="Adresse e-mail">
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            defaultValue={result?.values.email}
-          />
-        )}
-      </FormField>
+      <AccountEmail id={`${id}-email`} autoComplete="username" value={result?.values.email} />
       <FormField id={`${id}-password`} label="Mot de passe">
         {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
       </FormField>
@@ -176,23 +186,12 @@ function SignUpForm({ result }: { result?: SignInResult }) {
             name="name"
             autoComplete="name"
             required
-            maxLength={100}
+            maxLength={ACCOUNT_LIMITS.name}
             defaultValue={result?.values.name}
           />
         )}
       </FormField>
-      <FormField id={`${id}-email`} label="Adresse e-mail">
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={result?.values.email}
-          />
-        )}
-      </FormField>
+      <AccountEmail id={`${id}-email`} autoComplete="email" value={result?.values.email} />
       <FormField id={`${id}-password`} label="Mot de passe" hint="Au moins 8 caractères.">
         {(control) => (
           <Input
@@ -201,8 +200,8 @@ function SignUpForm({ result }: { result?: SignInResult }) {
             type="password"
             autoComplete="new-password"
             required
-            minLength={8}
-            maxLength={128}
+            minLength={ACCOUNT_LIMITS.passwordMin}
+            maxLength={ACCOUNT_LIMITS.passwordMax}
           />
         )}
       </FormField>
@@ -221,18 +220,7 @@ function ForgotForm({ result }: { result?: SignInResult }) {
       <p className="text-slate-300">
         Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.
       </p>
-      <FormField id={`${id}-email`} label="Adresse e-mail">
-        {(control) => (
-          <Input
-            {...control}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={result?.values.email}
-          />
-        )}
-      </FormField>
+      <AccountEmail id={`${id}-email`} autoComplete="email" value={result?.values.email} />
     </AccountFormShell>
   );
 }
