@@ -5,13 +5,15 @@
  * once every lazy screen in it is rendered (`onAllReady`), for every
  * visitor, not only bots. Streamed, a lazy screen would arrive as a fallback
  * swapped by an inline script: a jump once shown, and nothing at all without
- * JavaScript. Its data are read by the loader before rendering anyway.
+ * JavaScript. Its data are read by the loader before rendering anyway. The
+ * document goes out without its modulepreload links, as pre-rendered pages do
+ * (docs/decisions/002).
  */
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "#app/utils/csp-nonce.ts";
+import { stripModulepreload } from "../scripts/strip-modulepreload.ts";
 
 export const streamTimeout = 5_000;
 
@@ -54,13 +56,17 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The whole document is ready: it is sent at once, without its modulepreload links. The first view is in
+          // the HTML, so its first paint need not wait for the JavaScript (docs/decisions/002, now for these pages
+          // too: Lighthouse FCP 2.9 s with them on /soft-assist).
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            const html = stripModulepreload(Buffer.concat(chunks).toString("utf8"));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
+          body.on("error", reject);
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,12 +1,12 @@
 /**
  * Build step (react-router.config.ts `buildEnd`): removes `<link rel="modulepreload">` from
- * pre-rendered HTML pages.
+ * pre-rendered HTML pages; `app/entry.server.tsx` does the same for server-rendered documents
+ * (issue 16: /soft-assist's first view is in its HTML too).
  *
  * Why: those links ask for the whole JavaScript of the page (~130 KB gzip) at high priority, so on a
  * slow phone connection the first paint waits for them (Lighthouse mobile FCP 2.2 s → 0.7 s without
  * them, see docs/decisions/002). The page's content is already in the HTML; the module script
  * still loads and hydrates the page, only after the first paint instead of before.
- * Server-rendered documents (the signed-in area) keep them: they need their JavaScript first.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
