@@ -5,7 +5,7 @@
  *
  * The API endpoints are called over HTTP on the test server (better-auth,
  * remote support, assistant, forms, wired as `server/app.ts` does); the page
- * actions of /contact and /dev-web are called as React Router calls them,
+ * actions of /contact, /dev-web and /soft-assist are called as React Router calls them,
  * with the raw body in a `Request` (the production build is not needed).
  */
 import { sql } from "drizzle-orm";
@@ -14,7 +14,9 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as contactAction } from "#app/routes/contact.tsx";
 import { action as quoteAction } from "#app/routes/dev-web.tsx";
-import { formServicesContext, requestOriginContext } from "#app/utils/server-context.ts";
+import { action as accountAction } from "#app/routes/soft-assist.tsx";
+import { accountServicesContext, formServicesContext, requestOriginContext } from "#app/utils/server-context.ts";
+import { createAccountServices } from "./account-forms.ts";
 import { badInputs, type BadInput } from "#tests/support/bad-inputs.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
@@ -66,10 +68,11 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
   async function send(attempt: BadInput): Promise<Answer> {
     const headers: Record<string, string> = { Origin: server.url };
     if (attempt.contentType !== undefined) headers["Content-Type"] = attempt.contentType;
-    if (attempt.path === "/contact" || attempt.path === "/dev-web") {
+    if (attempt.path === "/contact" || attempt.path === "/dev-web" || attempt.path === "/soft-assist") {
       const request = new Request(`${server.url}${attempt.path}`, { method: "POST", headers, body: attempt.body });
       const args = { request, context: pageContext, params: {} } as never;
-      const answer = await (attempt.path === "/contact" ? contactAction(args) : quoteAction(args));
+      const actions = { "/contact": contactAction, "/dev-web": quoteAction, "/soft-assist": accountAction };
+      const answer = await actions[attempt.path](args);
       return { status: answer.init?.status ?? 200, body: JSON.stringify(answer.data) };
     }
     const cookie =
@@ -119,6 +122,10 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
       }),
     );
     pageContext.set(requestOriginContext, { ip: "203.0.113.50" });
+    pageContext.set(
+      accountServicesContext,
+      createAccountServices({ auth: server.auth, sessions: server.sessions, publicUrl: server.url, logger }),
+    );
   });
   afterAll(async () => {
     await server?.close();

@@ -29,10 +29,21 @@ export function formFields(formData: FormData): Record<string, string> {
  * to be a form but cannot be read (broken multipart). Nothing is stored; the
  * page shows the French message above an empty form.
  */
-function unreadableFormResponse(request: Request) {
+/**
+ * Why a page action could not read its form (`request.formData()` threw): 400 for a form body that
+ * cannot be parsed, 415 for a body of another type; the message is French. Also used by /soft-assist.
+ */
+export function unreadableForm(request: Request): { status: 400 | 415; message: string } {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const isForm = type === "multipart/form-data" || type === "application/x-www-form-urlencoded";
-  const message = isForm ? REQUEST_MESSAGES.unreadableForm : REQUEST_MESSAGES.badFormContentType;
+  return isForm
+    ? { status: 400, message: REQUEST_MESSAGES.unreadableForm }
+    : { status: 415, message: REQUEST_MESSAGES.badFormContentType };
+}
+
+function unreadableFormResponse(request: Request) {
+  const { status, message } = unreadableForm(request);
+  const isForm = status === 400;
   const result: SubmissionResult = { status: "invalid", fieldErrors: { _form: message } };
   const payload: FormActionData = { result, message, values: {} };
   return data(payload, { status: isForm ? 400 : 415 });

@@ -29,6 +29,7 @@ import { createRealtimeStore, type RealtimeStore } from "#app/remote-support/cli
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
 import { modeOf, RESET_REQUESTED_MESSAGE, SignInPanel, type SignInResult } from "#app/remote-support/ui/sign-in.tsx";
+import { unreadableForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import {
   accountServicesContext,
@@ -76,9 +77,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const accounts = requireContext(context, accountServicesContext);
   const origin = requireContext(context, requestOriginContext);
-  const fields = Object.fromEntries(await request.formData());
-  const parsed = AccountFormSchema.safeParse(fields);
   const shown = modeOf(new URL(request.url).searchParams);
+  let fields: Record<string, unknown>;
+  try {
+    fields = Object.fromEntries(await request.formData());
+  } catch {
+    // Not a form (another content type, a broken multipart body): a French 400/415, never the error page.
+    const { status, message } = unreadableForm(request);
+    return data(resultOf(undefined, shown, "error", message, {}), { status });
+  }
+  const parsed = AccountFormSchema.safeParse(fields);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "La requête est invalide.";
     return data(resultOf(fields.intent, shown, "error", message, fields), { status: 400 });
@@ -86,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const result = await accounts.submit(form, request, origin);
   if (!result.ok) return data(resultOf(form.intent, shown, "error", result.message, form), { status: result.status });
-  if (form.intent === "forgot") return resultOf(form.intent, shown, "success", RESET_REQUESTED_MESSAGE, form);
+  if (form.intent === "forgot") return data(resultOf(form.intent, shown, "success", RESET_REQUESTED_MESSAGE, form));
   const headers = new Headers();
   for (const cookie of result.setCookie) headers.append("Set-Cookie", cookie);
   throw redirect("/soft-assist", { headers });

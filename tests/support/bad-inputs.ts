@@ -65,6 +65,12 @@ export const BAD_INPUT_TARGETS: BadInputTarget[] = [
   },
   { name: "POST /dev-web (page action)", path: "/dev-web", caller: "anonymous", valid: QUOTE },
   {
+    name: "POST /soft-assist (page action, sign-in form)",
+    path: "/soft-assist",
+    caller: "anonymous",
+    valid: { intent: "sign-in", email: "personne@exemple.fr", password: "mot-de-passe-long" },
+  },
+  {
     name: "POST /api/auth/sign-up/email",
     path: "/api/auth/sign-up/email",
     caller: "anonymous",
