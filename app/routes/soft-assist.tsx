@@ -23,7 +23,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/soft-assist";
-import { AccountFormSchema } from "#app/remote-support/account.ts";
+import { ACCOUNT_LIMITS, AccountFormSchema } from "#app/remote-support/account.ts";
 import { announceAuthChange, onAuthChangeElsewhere } from "#app/remote-support/client/auth-broadcast.ts";
 import { createRealtimeStore, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
@@ -108,7 +108,7 @@ function resultOf(
   values: Record<string, unknown>,
 ): SignInResult {
   const intent = posted === "sign-in" || posted === "sign-up" || posted === "forgot" ? posted : fallback;
-  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 254) : undefined);
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, ACCOUNT_LIMITS.email) : undefined);
   return { intent, tone, message, values: { email: text(values.email), name: text(values.name) } };
 }
 
