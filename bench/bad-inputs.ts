@@ -76,8 +76,10 @@ try {
     if (attempt.contentType !== undefined) headers["Content-Type"] = attempt.contentType;
     if (attempt.caller === "customer") headers.Cookie = customer;
     if (attempt.caller === "technician") headers.Cookie = technician;
-    const response = await fetch(`${url}${attempt.path.replace(":code", code)}`, {
-      method: "POST",
+    // No assistant answer here: a well-formed id that is nobody's (each attempt's body is refused before the lookup).
+    const pathname = attempt.path.replace(":code", code).replace(":message", "00000000-0000-4000-8000-000000000000");
+    const response = await fetch(`${url}${pathname}`, {
+      method: attempt.method,
       headers,
       body: attempt.body,
     });

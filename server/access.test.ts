@@ -27,13 +27,20 @@ import {
 import { createApiRouter } from "./api.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
+import type { AssistantRatingService } from "./assistant/ratings.ts";
 import type { Auth } from "./auth.ts";
 import { createRemoteSupportRouter } from "./remote-support/api.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import type { DeviceService } from "./remote-support/device-service.ts";
 
 describe("role → permissions table", () => {
-  const technicianOnly: Permission[] = ["session:join", "session:history", "report:read", "requests:read"];
+  const technicianOnly: Permission[] = [
+    "session:join",
+    "session:history",
+    "report:read",
+    "requests:read",
+    "assistant:review",
+  ];
 
   it("keeps technician-only permissions from customers (spec §6)", () => {
     for (const permission of technicianOnly) {
@@ -208,7 +215,9 @@ describe("routes under /api", () => {
   const auth = fakeAuth();
   // The routers in the order `server/app.ts` mounts them; their services are never called here.
   const routes = new Map([
-    ...routesOf(createAssistantRouter({ auth, assistant: {} as AssistantService })),
+    ...routesOf(
+      createAssistantRouter({ auth, assistant: {} as AssistantService, ratings: {} as AssistantRatingService }),
+    ),
     ...routesOf(createRemoteSupportRouter({ auth, sessions: {} as SessionService, devices: {} as DeviceService })),
     ...routesOf(createApiRouter({} as FormServices)),
   ]);
@@ -226,6 +235,8 @@ describe("routes under /api", () => {
       "GET /assistant/messages": "assistant:use",
       "DELETE /assistant/messages": "assistant:use",
       "POST /assistant/messages": "assistant:use",
+      "PUT /assistant/messages/:id/rating": "assistant:use",
+      "GET /assistant/ratings": "assistant:review",
       "POST /sessions": "session:create",
       "GET /sessions/mine": "session:create",
       "GET /sessions/active": "session:history",

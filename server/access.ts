@@ -37,7 +37,9 @@ import type { Auth } from "./auth.ts";
  *   history), and being told when they change (Socket.IO `technicians` room);
  * - `report:read`: the password check, then a joined session's report;
  * - `requests:read`: the contact and quote requests ("Demandes");
- * - `assistant:use`: the chat assistant (issue 7).
+ * - `assistant:use`: the chat assistant (issue 7), and rating its answers (issue 17 §4);
+ * - `assistant:review`: the customers' ratings of the assistant's answers,
+ *   with the rated exchanges ("Avis sur l'assistant", issue 17 §4).
  */
 export const PERMISSIONS = [
   "session:create",
@@ -46,13 +48,22 @@ export const PERMISSIONS = [
   "report:read",
   "requests:read",
   "assistant:use",
+  "assistant:review",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each role may do. A new kind of caller (the desktop app) is a new entry here. */
 export const ROLE_PERMISSIONS = {
   customer: ["session:create", "assistant:use"],
-  technician: ["session:create", "assistant:use", "session:join", "session:history", "report:read", "requests:read"],
+  technician: [
+    "session:create",
+    "assistant:use",
+    "session:join",
+    "session:history",
+    "report:read",
+    "requests:read",
+    "assistant:review",
+  ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Role = keyof typeof ROLE_PERMISSIONS;
 

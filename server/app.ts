@@ -39,6 +39,7 @@ import { createRemoteSupportRouter } from "./remote-support/api.ts";
 import { iceConfigFromEnv } from "./remote-support/ice.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
+import type { AssistantRatingService } from "./assistant/ratings.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import type { DeviceService } from "./remote-support/device-service.ts";
 import { cspDirectives } from "./csp.ts";
@@ -71,6 +72,8 @@ export type AppOptions = {
   devices?: DeviceService;
   /** The assistant (issue 7), for /api/assistant/…. */
   assistant: AssistantService;
+  /** Issue 17 §4: ratings of the assistant's answers, for /api/assistant/…. */
+  assistantRatings: AssistantRatingService;
 } & (
   | { mode: "production"; buildDir: string }
   | {
@@ -168,7 +171,10 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   // Issue 13 §12a: cookies are SameSite=Lax; a state-changing request from another site is refused too.
   app.use("/api", requireSameOrigin(env.PUBLIC_URL));
   // Before the forms router: its catch-all answers every other /api path with 404.
-  app.use("/api", createAssistantRouter({ auth: options.auth, assistant: options.assistant }));
+  app.use(
+    "/api",
+    createAssistantRouter({ auth: options.auth, assistant: options.assistant, ratings: options.assistantRatings }),
+  );
   app.use(
     "/api",
     createRemoteSupportRouter({

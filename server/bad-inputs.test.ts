@@ -25,6 +25,7 @@ import {
   type RemoteSupportServer,
   type TestAccount,
 } from "#tests/support/remote-support.ts";
+import { assistantMessages } from "#database/schema.ts";
 import { createAssistantService } from "./assistant/service.ts";
 import { createRequestService } from "./requests.ts";
 
@@ -33,6 +34,7 @@ const TABLES = [
   "quote_requests",
   "outbox_messages",
   "assistant_messages",
+  "assistant_ratings",
   "session_events",
   "sessions",
   "users",
@@ -48,6 +50,8 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
   let customer: TestAccount;
   let technician: TestAccount;
   let code: string;
+  /** An answer of the customer's assistant conversation: the `:message` of the rating route. */
+  let answerId: string;
   let pageContext: RouterContextProvider;
 
   /** Rows per table, and every account's name and e-mail: what "nothing stored" compares. */
@@ -78,8 +82,8 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
     const cookie =
       attempt.caller === "customer" ? customer.cookie : attempt.caller === "technician" ? technician.cookie : undefined;
     if (cookie) headers.Cookie = cookie;
-    const response = await fetch(`${server.url}${attempt.path.replace(":code", code)}`, {
-      method: "POST",
+    const response = await fetch(`${server.url}${attempt.path.replace(":code", code).replace(":message", answerId)}`, {
+      method: attempt.method,
       headers,
       body: attempt.body,
     });
@@ -111,6 +115,11 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
       body: JSON.stringify({ code }),
     });
     expect(joined.status).toBe(200);
+    const [answer] = await database.db
+      .insert(assistantMessages)
+      .values({ userId: customer.id, role: "assistant", content: "Écran : à partir de 89 €" })
+      .returning({ id: assistantMessages.id });
+    answerId = answer!.id;
     pageContext = new RouterContextProvider();
     pageContext.set(
       formServicesContext,
@@ -151,4 +160,55 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
     expect([...statuses].every((status) => status >= 200 && status < 500)).toBe(true);
     expect(await snapshot()).toEqual(before);
   }, 240_000);
+
+  it("answers malformed answer ids and staff-list queries with a French 400 (issue 17 §4)", async () => {
+    const before = await snapshot();
+    const headers = { "Content-Type": "application/json", Origin: server.url };
+    const body = JSON.stringify({ rating: "useful" });
+    const ids = [
+      "pas-un-uuid",
+      "%00",
+      "%FF",
+      "%ED%A0%80",
+      "..%2F..%2Fetc",
+      "'%20or%201=1--",
+      "1".repeat(5000),
+      "%F0%9F%98%80",
+    ];
+    for (const id of ids) {
+      const response = await fetch(`${server.url}/api/assistant/messages/${id}/rating`, {
+        method: "PUT",
+        headers: { ...headers, Cookie: customer.cookie },
+        body,
+      });
+      const text = await response.text();
+      expect([400, 404], `${id}: ${response.status} ${text.slice(0, 200)}`).toContain(response.status);
+      expect(text).not.toMatch(/\n\s+at /);
+      // An id that is not even valid percent-encoding (%FF) is refused by Express's router before the route: its generic 400.
+      if (response.status === 400)
+        expect(["Identifiant de réponse invalide.", "Le contenu envoyé doit être un objet JSON."], id).toContain(
+          JSON.parse(text).message,
+        );
+    }
+    const queries = [
+      "avis=%00",
+      "avis=%FF",
+      "avis=tous&avis=tous",
+      "avant=%00",
+      "avant=%ED%A0%80",
+      "avant=9999999-01-01T00:00:00Z",
+      "avant=2025-02-30T00:00:00Z",
+      "avant=1e999",
+      `avant=${"9".repeat(5000)}`,
+    ];
+    for (const query of queries) {
+      const response = await fetch(`${server.url}/api/assistant/ratings?${query}`, {
+        headers: { Cookie: technician.cookie },
+      });
+      const text = await response.text();
+      expect(response.status, `${query}: ${text.slice(0, 200)}`).toBe(400);
+      expect(JSON.parse(text).message).toMatch(/^(Filtre d'avis invalide|Date de pagination invalide)/);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 });

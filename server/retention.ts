@@ -16,6 +16,8 @@
  *   row (issue 15: computer name, screens; the token is voided at the end);
  * - desktop-app pairing codes once expired or their session ended (issue 15);
  * - the assistant conversation of an account silent for `assistantDays`;
+ * - ratings of the assistant's answers, with the exchange copied with them,
+ *   not changed for `assistantDays` (issue 17 §4);
  * - expired sign-in sessions and verifications (reset tokens, report grants);
  * - expired rate-limit counters (their keys name accounts and IP addresses).
  *
@@ -73,6 +75,7 @@ export const PURGE_KINDS = [
   "sessionDevices",
   "sessions",
   "assistantMessages",
+  "assistantRatings",
   "authSessions",
   "verifications",
   "rateLimits",
@@ -93,6 +96,7 @@ export const PURGE_LABELS: Record<PurgeKind, string> = {
   sessionDevices: "logiciels de bureau des sessions",
   sessions: "sessions d'assistance",
   assistantMessages: "messages de l'assistant",
+  assistantRatings: "avis sur les réponses de l'assistant",
   authSessions: "sessions de connexion expirées",
   verifications: "vérifications expirées",
   rateLimits: "compteurs de limite expirés",
@@ -241,6 +245,13 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
       where m.user_id in (
         select user_id from assistant_messages group by user_id having max(created_at) < ${days(policy.assistantDays)})
       limit ${limit}) returning 1`,
+  );
+
+  // A rating outlives its conversation (it keeps a copy of the exchange), so it has a period of its own.
+  await inBatches(
+    "assistantRatings",
+    () => sql`delete from assistant_ratings where id in (
+      select id from assistant_ratings where updated_at < ${days(policy.assistantDays)} limit ${limit}) returning 1`,
   );
 
   await inBatches(

@@ -18,6 +18,7 @@ import { sessionLimitsFromEnv } from "./remote-support/limits.ts";
 import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { chatProviderFromEnv } from "./assistant/config.ts";
 import { createAssistantService, type AssistantService } from "./assistant/service.ts";
+import { createAssistantRatingService, RATING_RATE_LIMIT, type AssistantRatingService } from "./assistant/ratings.ts";
 import { createRetentionWorker, outboxFolder, retentionPolicyFromEnv, type RetentionWorker } from "./retention.ts";
 
 export type Services = {
@@ -32,6 +33,8 @@ export type Services = {
   devices: DeviceService;
   /** The assistant (issue 7): AI provider when configured, else offline. */
   assistant: AssistantService;
+  /** Issue 17 §4: ratings of the assistant's answers, for /api/assistant/… and the staff list. */
+  assistantRatings: AssistantRatingService;
   /** Where every rate limit counts (issue 13 §10): the `rate_limits` table on PostgreSQL, memory on PGlite. */
   rateLimits: RateLimitStore;
   /** Scheduled purges of expired data (issue 13 §11), created stopped: `retention.start()` once the server listens. */
@@ -114,6 +117,11 @@ export async function startServices(
     provider,
     rateLimit: { points: env.AI_RATE_LIMIT, durationSeconds: env.AI_RATE_WINDOW_S, store: rateLimits },
   });
+  const assistantRatings = createAssistantRatingService({
+    db: database.db,
+    logger,
+    rateLimit: { ...RATING_RATE_LIMIT, store: rateLimits },
+  });
   // The model and the server's host, never the key.
   logger.info(
     provider ? provider.logFields : {},
@@ -136,6 +144,7 @@ export async function startServices(
     sessions,
     devices,
     assistant,
+    assistantRatings,
     rateLimits,
     retention,
     async close() {
@@ -150,12 +159,13 @@ export async function startServices(
 /** What `createApp` needs of the services (HTTP routes and route actions), for `server/index.ts` and the tests. */
 export function appServices(
   services: Services,
-): Pick<Services, "forms" | "auth" | "sessions" | "devices" | "assistant"> {
+): Pick<Services, "forms" | "auth" | "sessions" | "devices" | "assistant" | "assistantRatings"> {
   return {
     forms: services.forms,
     auth: services.auth,
     sessions: services.sessions,
     devices: services.devices,
     assistant: services.assistant,
+    assistantRatings: services.assistantRatings,
   };
 }

@@ -3,7 +3,7 @@
  *
  * `import payload from "virtual:catalogue-search-index"` gives the
  * `SearchPayload` of app/catalogue/search.ts for the whole catalogue: lookup
- * tables and a serialised MiniSearch index, emitted as `JSON.parse("…")` (the
+ * tables of names and prices (no search index: the matcher derives its words), emitted as `JSON.parse("…")` (the
  * fastest way for a browser to read a large literal). The browser therefore
  * never sees the raw catalogue and never indexes it.
  *

@@ -6,6 +6,10 @@
  * events read from the POST's body) under a visible "L'assistant écrit…";
  * the log is `aria-busy` meanwhile, so a screen reader reads each reply once,
  * whole. Empty or blank messages are not sent (spec §5).
+ *
+ * Issue 17 §4: each stored answer (not the greeting, not one being written
+ * or that failed) can be rated "Utile" / "Pas utile" (`answer-rating.tsx`);
+ * one line under the conversation says where ratings go.
  */
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Bot, Send, Trash2 } from "lucide-react";
@@ -21,6 +25,8 @@ import {
   type AssistantConversationResponse,
   type AssistantMessage,
 } from "./protocol";
+import { AnswerRating } from "./answer-rating";
+import { RATING_MESSAGES } from "./ratings-protocol";
 
 /** Site paths in a reply ("/services/playstation-repair#ps5", "/contact") become links. */
 const SITE_PATH = /(\/(?:services|contact|soft-assist|repair|dev-web)[a-z0-9\-/]*(?:#[a-z0-9-]+)?)/g;
@@ -38,7 +44,10 @@ export function ReplyText({ text }: { text: string }): ReactNode {
   );
 }
 
-type Line = AssistantMessage & { pending?: boolean };
+/** `pending`: being written; `unsaved`: a reply the server never stored (the connection broke), so not ratable. */
+type Line = AssistantMessage & { pending?: boolean; unsaved?: boolean };
+
+const ratable = (line: Line) => line.role === "assistant" && !line.pending && !line.unsaved && line.content !== "";
 
 async function readError(response: Response): Promise<string> {
   const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
@@ -120,7 +129,12 @@ export function AssistantPanel() {
       }
     } catch (caught) {
       console.error("Erreur de l'assistant", caught);
-      update((line) => ({ ...line, content: line.content || ASSISTANT_MESSAGES.failed, pending: false }));
+      update((line) => ({
+        ...line,
+        content: line.content || ASSISTANT_MESSAGES.failed,
+        pending: false,
+        unsaved: true,
+      }));
     } finally {
       setBusy(false);
       inputRef.current?.focus();
@@ -136,6 +150,7 @@ export function AssistantPanel() {
   }
 
   const writing = busy && lines.at(-1)?.pending === true;
+  const noticeId = `${id}-avis`;
   return (
     <Card className="flex flex-col gap-4" data-slot="assistant-virtuel">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -169,18 +184,30 @@ export function AssistantPanel() {
               {line.content}
             </p>
           ) : line.content ? (
-            <p
-              key={line.id}
-              className={cn(
-                "max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 whitespace-pre-line break-words text-slate-50",
-              )}
-            >
-              <span className="sr-only">Assistant : </span>
-              <ReplyText text={line.content} />
-            </p>
+            <div key={line.id} className="flex max-w-[90%] flex-col gap-2 self-start">
+              <p className={cn("rounded-lg bg-slate-800 px-3 py-2 whitespace-pre-line break-words text-slate-50")}>
+                <span className="sr-only">Assistant : </span>
+                <ReplyText text={line.content} />
+              </p>
+              {ratable(line) ? (
+                <AnswerRating
+                  messageId={line.id}
+                  rating={line.rating}
+                  noticeId={noticeId}
+                  onRated={(rating) =>
+                    setLines((current) => current.map((other) => (other.id === line.id ? { ...other, rating } : other)))
+                  }
+                />
+              ) : null}
+            </div>
           ) : null,
         )}
       </div>
+      {lines.some(ratable) ? (
+        <p id={noticeId} className="text-sm text-slate-300">
+          {RATING_MESSAGES.notice}
+        </p>
+      ) : null}
       <p role="status" className="min-h-6 text-slate-300">
         {writing ? "L'assistant écrit…" : ""}
       </p>

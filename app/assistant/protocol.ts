@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { shop } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
+import type { AnswerRating } from "./ratings-protocol.ts";
 
 /** Spec §2, §5 and §8, verbatim ({product} is the shop's name, {phone} and {email} its contacts). */
 export const ASSISTANT_MESSAGES = {
@@ -26,8 +27,18 @@ export const ASSISTANT_MESSAGES = {
 /** Longest customer message, characters. */
 export const ASSISTANT_MESSAGE_MAX_CHARS = 2000;
 
-/** One message of the conversation as the API gives it (oldest first); times ISO 8601. */
-export type AssistantMessage = { id: string; role: "user" | "assistant"; content: string; createdAt: string };
+/**
+ * One message of the conversation as the API gives it (oldest first); times
+ * ISO 8601. `rating`: the account's own rating of an answer (issue 17 §4), in
+ * `GET /api/assistant/messages` only.
+ */
+export type AssistantMessage = {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  createdAt: string;
+  rating?: AnswerRating;
+};
 /** `GET /api/assistant/messages`. */
 export type AssistantConversationResponse = { messages: AssistantMessage[] };
 

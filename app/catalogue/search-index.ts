@@ -5,20 +5,21 @@
  *    with its repairs, labels and prices read from the catalogue (never typed
  *    here).
  * 2. `buildSearchPayload(documents)`: the compact, JSON-serialisable data the
- *    browser receives — lookup tables plus a MiniSearch index. It is built at
+ *    browser receives — lookup tables of names and prices. It is built at
  *    build time by `vite/catalogue-index-plugin.ts` (virtual module
  *    `virtual:catalogue-search-index`), so the page never indexes the raw
  *    catalogue and never asks the network.
- * 3. `loadModelIndex(payload)`: the live index `searchModels` queries.
+ * 3. `loadModelIndex(payload)`: the model matcher (`./model-matcher.ts`,
+ *    shared with the assistant) over those names, which `searchModels` queries.
  *
- * Light enough for the browser, which runs step 3 only: MiniSearch and
+ * Light enough for the browser, which runs step 3 only: the matcher and
  * `./shapes.ts` (no data, no zod) at run time.
  *
  * Units: every price is a whole number of euros (€), a minimum ("à partir de").
  */
-import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from "minisearch";
+import { buildMatcher, type Matcher } from "./model-matcher.ts";
 import type { Family, RepairId } from "./schema.ts";
-import { REPAIR_ALIASES, STOP_WORDS, fuzziness, numberParts, tokenize } from "./search-text.ts";
+import { REPAIR_ALIASES } from "./search-text.ts";
 import { modelEntries, modelHref, type Brand, type Offer } from "./shapes.ts";
 
 /** One repair of a model, as the finder shows it. */
@@ -49,65 +50,33 @@ export type ModelDocument = Pick<Offer, "brand" | "brandSlug" | "family" | "seri
  * and models refer to rows by position.
  * - `repairs[i]` = [repair id, French label], the repair types in use;
  * - `brands[i]` = [slug, name, family, page path];
- * - `models[i]` = [name, brand row, slug, prices] where `prices` is a flat
- *   list of pairs `repair row, whole euros`, in display order;
- * - `index` = the serialised MiniSearch index (`MiniSearch#toJSON()`) less
- *   its `documentIds`, which are the rows of `models` (restored on load).
- *   Series and family words are indexed but not stored.
+ * - `series[i]` = the series' name as its brand page shows it;
+ * - `models[i]` = [name, brand row, slug, prices, series row] where `prices`
+ *   is a flat list of pairs `repair row, whole euros`, in display order.
+ * The matcher's words are derived from these names when the index loads
+ * (`loadModelIndex`): no search index is shipped (issue 17).
  */
 export type SearchPayload = {
   readonly version: typeof PAYLOAD_VERSION;
   readonly repairs: readonly (readonly [id: RepairId, label: string])[];
   readonly brands: readonly (readonly [slug: string, name: string, family: Family, path: string])[];
-  readonly models: readonly (readonly [name: string, brand: number, slug: string, prices: readonly number[]])[];
-  readonly index: Omit<AsPlainObject, "documentIds">;
+  readonly series: readonly string[];
+  readonly models: readonly (readonly [
+    name: string,
+    brand: number,
+    slug: string,
+    prices: readonly number[],
+    series: number,
+  ])[];
 };
 
-/** A loaded index: the payload's tables and the live MiniSearch instance. */
+/** A loaded index: the payload's tables and the model matcher over them. */
 export type ModelIndex = {
   readonly payload: SearchPayload;
-  readonly miniSearch: MiniSearch<IndexedDocument>;
-  /** Folded tokens of each repair label (plus aliases), by repair row. */
-  readonly repairTokens: readonly (readonly string[])[];
+  readonly matcher: Matcher;
 };
 
-export const PAYLOAD_VERSION = 1;
-
-/** Fields of the MiniSearch index (nothing is stored in it: the payload tables hold what results show). */
-export type IndexedDocument = {
-  readonly id: number;
-  readonly name: string;
-  /** The model name again, indexed by `numberParts`. */
-  readonly parts: string;
-  readonly brand: string;
-  readonly series: string;
-  readonly keywords: string;
-};
-
-/** Family words a visitor may type ("tablette samsung"). */
-const FAMILY_KEYWORDS: Record<Family, string> = {
-  smartphone: "smartphone téléphone",
-  iphone: "smartphone téléphone",
-  tablet: "tablette",
-  console: "console",
-};
-
-const SEARCH_OPTIONS: SearchOptions = {
-  tokenize: (text) => tokenize(text),
-  boost: { name: 3, parts: 1, brand: 2, series: 1, keywords: 0.5 },
-  prefix: true,
-  fuzzy: (term) => fuzziness(term),
-  // Query words are already tokenized and split by `wordQuery`.
-  processTerm: (term) => term,
-};
-
-const MINISEARCH_OPTIONS: Options<IndexedDocument> = {
-  idField: "id",
-  fields: ["name", "parts", "brand", "series", "keywords"],
-  tokenize: (text, field) => (field === "parts" ? numberParts(text) : tokenize(text)),
-  processTerm: (term) => term,
-  searchOptions: SEARCH_OPTIONS,
-};
+export const PAYLOAD_VERSION = 2;
 
 /**
  * Step 1: one document per model of `brands`, in catalogue order (brand,
@@ -137,9 +106,11 @@ export function buildSearchPayload(documents: readonly ModelDocument[]): SearchP
   const repairs: [RepairId, string][] = [];
   const brandRows = new Map<string, number>();
   const brands: [string, string, Family, string][] = [];
+  const seriesRows = new Map<string, number>();
+  const series: string[] = [];
   const slugs = new Set<string>();
 
-  const models = documents.map((doc): [string, number, string, number[]] => {
+  const models = documents.map((doc): [string, number, string, number[], number] => {
     if (slugs.has(doc.slug)) throw new Error(`slug de modèle en double dans l'index : ${doc.slug}`);
     slugs.add(doc.slug);
     const path = doc.href.slice(0, doc.href.indexOf("#"));
@@ -151,6 +122,12 @@ export function buildSearchPayload(documents: readonly ModelDocument[]): SearchP
     } else if (brands[brandRow]?.[3] !== path) {
       throw new Error(`marque « ${doc.brandSlug} » : deux pages différentes dans l'index`);
     }
+    let seriesRow = seriesRows.get(doc.series);
+    if (seriesRow === undefined) {
+      seriesRow = series.length;
+      seriesRows.set(doc.series, seriesRow);
+      series.push(doc.series);
+    }
     const prices = doc.repairs.flatMap((repair) => {
       let row = repairRows.get(repair.id);
       if (row === undefined) {
@@ -160,28 +137,9 @@ export function buildSearchPayload(documents: readonly ModelDocument[]): SearchP
       }
       return [row, repair.euros];
     });
-    return [doc.name, brandRow, doc.slug, prices];
+    return [doc.name, brandRow, doc.slug, prices, seriesRow];
   });
-
-  const miniSearch = new MiniSearch<IndexedDocument>(MINISEARCH_OPTIONS);
-  miniSearch.addAll(
-    documents.map((doc, id) => ({
-      id,
-      name: doc.name,
-      parts: doc.name,
-      brand: doc.brand,
-      // "Série Redmi Pad" → "Redmi Pad": "série" would match every prefix "se".
-      series: doc.series.replace(/^série\s+/i, ""),
-      keywords: FAMILY_KEYWORDS[doc.family],
-    })),
-  );
-  // Round-trip through JSON so the payload is exactly what the browser parses.
-  const { documentIds, ...index } = JSON.parse(JSON.stringify(miniSearch)) as AsPlainObject;
-  // MiniSearch numbers documents in insertion order, as our ids: drop that identity map (a tenth of the payload).
-  if (Object.entries(documentIds).some(([shortId, id]) => Number(shortId) !== id)) {
-    throw new Error("index de recherche : numérotation inattendue des documents");
-  }
-  return { version: PAYLOAD_VERSION, repairs, brands, models, index };
+  return { version: PAYLOAD_VERSION, repairs, brands, series, models };
 }
 
 /**
@@ -195,13 +153,14 @@ export function loadModelIndex(payload: SearchPayload): ModelIndex {
   if (payload.version !== PAYLOAD_VERSION) {
     throw new Error(`index de recherche : version ${String(payload.version)} au lieu de ${PAYLOAD_VERSION}`);
   }
-  const documentIds = Object.fromEntries(payload.models.map((_, id) => [id, id]));
-  const miniSearch = MiniSearch.loadJS<IndexedDocument>({ ...payload.index, documentIds }, MINISEARCH_OPTIONS);
-  const repairTokens = payload.repairs.map(([id, label]) => [
-    ...tokenize(label).filter((token) => !STOP_WORDS.has(token)),
-    ...(REPAIR_ALIASES[id] ?? []),
-  ]);
-  return { payload, miniSearch, repairTokens };
+  const labels = new Map(payload.repairs.map(([id, label]) => [id, label] as const));
+  const models = payload.models.map(([name, brandRow, , prices, seriesRow]) => {
+    const [, brand, family] = payload.brands[brandRow]!;
+    const repairs: RepairId[] = [];
+    for (let i = 0; i < prices.length; i += 2) repairs.push(payload.repairs[prices[i]!]![0]);
+    return { name, brand, family, series: payload.series[seriesRow] ?? "", repairs };
+  });
+  return { payload, matcher: buildMatcher(models, labels, REPAIR_ALIASES) };
 }
 
 /** Shortcut for tests and scripts: `loadModelIndex(buildSearchPayload(buildModelDocuments(brands)))`. */

@@ -3,14 +3,11 @@
  * names become comparable words, and how one query word is matched.
  *
  * - `fold` / `tokenize`: case and accents dropped, "+" spelled "plus";
- * - `numberParts`, `wordQuery`: "ps5" = "ps 5", "reno12" = "reno 12";
  * - `fuzziness`, `repairWordMatch`: the typos allowed, and whether a word
  *   names a repair type ("hdmi", "écran", "batterie"…).
  *
- * Used by `./search-index.ts` (indexing) and `./search.ts` (querying); light
- * enough for the browser (MiniSearch types only).
+ * Model words are `./match-text.ts`'s; both are light enough for the browser.
  */
-import type { Query } from "minisearch";
 import type { RepairId } from "./schema.ts";
 
 /**
@@ -31,24 +28,6 @@ export function fold(text: string): string {
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
     .toLowerCase();
-}
-
-/** "ps5" → ["ps", "5"]; "reno12" → ["reno", "12"]; "pixel" → ["pixel"]. */
-export function splitLettersDigits(token: string): string[] {
-  return token.match(/[a-z]+|[0-9]+/g) ?? [];
-}
-
-/**
- * The letter/digit parts of the tokens of `text` that mix both, indexed in a
- * field of their own so that "PS5" is found by "ps 5" and "Reno12" by
- * "reno 12", while "pixel 7" still ranks Pixel 7 above Pixel 7a.
- * `numberParts("Galaxy S24 FE")` → ["s", "24"].
- */
-export function numberParts(text: string): string[] {
-  return tokenize(text).flatMap((token) => {
-    const parts = splitLettersDigits(token);
-    return parts.length > 1 ? parts : [];
-  });
 }
 
 /**
@@ -115,14 +94,4 @@ export function repairWordMatch(word: string, tokens: readonly string[]): number
     }
   }
   return best;
-}
-
-/** The sub-query for one query word: whole, or as its letter/digit parts ("iphone13" = "iphone 13"). */
-export function wordQuery(word: string, isLast: boolean): Query {
-  const whole: Query = { queries: [word], prefix: true };
-  const parts = splitLettersDigits(word);
-  if (parts.length < 2) return whole;
-  // Only the part being typed (the last part of the last word) is a prefix.
-  const partQueries: Query[] = parts.map((part, i) => ({ queries: [part], prefix: isLast && i === parts.length - 1 }));
-  return { combineWith: "OR", queries: [whole, { combineWith: "AND", queries: partQueries }] };
 }

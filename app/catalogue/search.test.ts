@@ -241,6 +241,6 @@ describe("documents and payload", () => {
   it("refuses duplicate slugs and a payload of another version", () => {
     const doc = documents[0]!;
     expect(() => buildSearchPayload([doc, doc])).toThrow(/double/);
-    expect(() => loadModelIndex({ ...searchPayload, version: 2 as 1 })).toThrow(/version/);
+    expect(() => loadModelIndex({ ...searchPayload, version: 1 as 2 })).toThrow(/version/);
   });
 });

@@ -7,30 +7,32 @@
  *    with its repairs, labels and prices read from the catalogue (never typed
  *    here).
  * 2. `buildSearchPayload(documents)`: the compact, JSON-serialisable data the
- *    browser receives — lookup tables plus a MiniSearch index. It is built at
+ *    browser receives — lookup tables of names and prices. It is built at
  *    build time by `vite/catalogue-index-plugin.ts` (virtual module
  *    `virtual:catalogue-search-index`), so the page never indexes the raw
  *    catalogue and never asks the network.
  * 3. `loadModelIndex(payload)` once, then
  * 4. `searchModels(index, query, options)` on every keystroke.
  *
- * Matching is case- and accent-insensitive ("ecran" = "Écran"), prefix-based
- * (results while typing), tolerant of a typo ("iphnoe 13", "nintedo switch"),
- * and tolerant of spacing around numbers ("iphone13", "reno 12", "s24+").
+ * Matching is the model matcher's (`./model-matcher.ts`, shared with the
+ * assistant, issue 17): case- and accent-insensitive ("ecran" = "Écran"),
+ * prefix-based (results while typing), tolerant of a typo ("iphnoe 13",
+ * "nintedo switch"), and of spacing around numbers ("iphone13", "reno 12", "s24+").
  * Words naming a repair ("hdmi", "écran", "batterie"…) are not required in the
  * model's name: they pick the repairs shown first for each model.
  *
  * The module is split by what each part does: `./search-index.ts` (steps 1–3),
  * `./search-text.ts` (folding, tokens, typos) and, here, the query (step 4)
  * and the public entry re-exporting the rest, so importers keep one path.
- * It must stay light for the browser: MiniSearch and `./shapes.ts` at run
+ * It must stay light for the browser: the matcher and `./shapes.ts` at run
  * time, catalogue types as type-only imports.
  *
  * Units: every price is a whole number of euros (€), a minimum ("à partir de").
  */
 import type { Family, RepairId } from "./schema.ts";
+import { align, candidatesFor, termsOf, type Term } from "./model-matcher.ts";
 import type { FinderRepair, ModelDocument, ModelIndex, SearchPayload } from "./search-index.ts";
-import { EXACT, repairWordMatch, tokenize, wordQuery } from "./search-text.ts";
+import { EXACT, repairWordMatch } from "./search-text.ts";
 
 export {
   buildModelDocuments,
@@ -81,16 +83,22 @@ const MAX_QUERY_LENGTH = 80;
 /** Default number of hits. */
 export const DEFAULT_LIMIT = 8;
 
+/** A model the query matches, with what ranks it. */
+type Ranked = { id: number; score: number; bestRepair: number; took: number };
+
 /**
- * Searches the models: every word of `query` that is not a repair word must
- * match the model's name, brand, series or family word (as a prefix, or with a
- * typo). If no model matches them all, the words no model has are ignored
+ * Searches the models with the shared model matcher (`./model-matcher.ts`,
+ * issue 17): every word of `query` that is not a repair word must match a
+ * word of the model — its name, brand, series or family — exactly, with a
+ * typo, glued or split, the last one also as a prefix; each word of the
+ * model matches one query word at most ("xbox one x" is not the Xbox One).
+ * If no model matches them all, the words no model has are ignored
  * ("microsoft surface pro 9" → "surface pro 9"), and if that is not enough,
  * models matching any word are returned.
  *
- * Ranking: models offering a named repair first, then relevance (a name with
- * fewer extra words first: "iphone 13" gives iPhone 13 before iPhone 13 mini),
- * then catalogue order.
+ * Ranking: models offering a named repair first, then how well the query
+ * covers the name (the exact name first: "switch" gives Switch before Switch
+ * Lite, "iphone 13" iPhone 13 before 13 mini), then catalogue order.
  *
  * An empty query, or one naming only repairs ("batterie"), gives no hits.
  *
@@ -100,62 +108,78 @@ export const DEFAULT_LIMIT = 8;
  */
 export function searchModels(index: ModelIndex, query: string, options: SearchModelsOptions = {}): ModelSearchResult {
   const { limit = DEFAULT_LIMIT, family, brandSlug } = options;
-  const words = tokenize(query.slice(0, MAX_QUERY_LENGTH));
-  const { payload, miniSearch, repairTokens } = index;
+  const { payload, matcher } = index;
+  const terms = termsOf(query.slice(0, MAX_QUERY_LENGTH), true);
 
   // Repair words: score each repair row by the query words naming it.
   const repairScores = new Map<number, number>();
-  const modelWords: { word: string; isLast: boolean }[] = [];
-  words.forEach((word, position) => {
-    const isLast = position === words.length - 1;
-    // A word of a model name ("gamepad", "super", "encore") names a repair only if it is exactly a repair word.
-    const modelTerm = miniSearch.search(word, { prefix: false, fuzzy: false }).length > 0;
+  const kept: Term[] = [];
+  for (const term of terms) {
+    const modelWord = matcher.vocabulary.has(term.text);
     let namesRepair = false;
-    repairTokens.forEach((tokens, row) => {
-      const match = repairWordMatch(word, tokens);
-      if (match === EXACT || (match > 0 && !modelTerm)) {
+    payload.repairs.forEach(([id], row) => {
+      const match = repairWordMatch(term.text, matcher.repairWords.get(id) ?? []);
+      // A word of a model name ("gamepad", "super") names a repair only if it is exactly a repair word.
+      if (match === EXACT || (match > 0 && !modelWord)) {
         namesRepair = true;
         repairScores.set(row, (repairScores.get(row) ?? 0) + match);
       }
     });
     // A repair word stays a model word when some model has it, even as a prefix ("sup" of "Super Slim").
-    const keep = !namesRepair || modelTerm || miniSearch.search(word, { prefix: true, fuzzy: false }).length > 0;
-    if (keep) modelWords.push({ word, isLast });
-  });
-
+    const prefix =
+      !modelWord && namesRepair && [...matcher.vocabulary.keys()].some((word) => word.startsWith(term.text));
+    if (!namesRepair || modelWord || prefix) kept.push({ ...term, position: kept.length });
+  }
   const repairIds = [...repairScores.keys()].sort((a, b) => a - b).map((row) => payload.repairs[row]![0]);
-  if (modelWords.length === 0) return { hits: [], total: 0, repairIds };
+  if (kept.length === 0) return { hits: [], total: 0, repairIds };
 
   const families = family === undefined ? undefined : typeof family === "string" ? [family] : family;
   const inScope = (id: number): boolean => {
-    const model = payload.models[id];
-    const brand = model && payload.brands[model[1]];
-    if (!brand) return false;
+    const brand = payload.brands[payload.models[id]![1]];
     return (
-      (brandSlug === undefined || brand[0] === brandSlug) && (families === undefined || families.includes(brand[2]))
+      brand !== undefined &&
+      (brandSlug === undefined || brand[0] === brandSlug) &&
+      (families === undefined || families.includes(brand[2]))
     );
   };
-  const filter = (result: { id: unknown }) => typeof result.id === "number" && inScope(result.id);
-  const queries = modelWords.map(({ word, isLast }) => wordQuery(word, isLast));
-  let results = miniSearch.search({ combineWith: "AND", queries }, { filter });
-  if (results.length === 0 && queries.length > 1) {
-    // Forget the words no model (in scope) has, e.g. "microsoft" in "microsoft surface pro 9"…
-    const known = queries.filter((q) => miniSearch.search(q, { filter }).length > 0);
-    if (known.length > 0 && known.length < queries.length) {
-      results = miniSearch.search({ combineWith: "AND", queries: known }, { filter });
+  /**
+   * The models in scope matching all `words` (or any, `all` false), and the
+   * words some model matched. A glued word ("ps5") counts whole: its parts
+   * are matched by one model or not at all.
+   */
+  const rank = (words: readonly Term[], all: boolean) => {
+    const ranked: Ranked[] = [];
+    const matched = new Set<number>();
+    const groups = new Set(words.map((term) => term.group));
+    for (const id of candidatesFor(matcher, words, true)) {
+      if (!inScope(id)) continue;
+      const model = matcher.models[id]!;
+      const alignment = align(matcher, model, words, true);
+      const took = [...groups].filter((group) =>
+        words.every((term) => term.group !== group || alignment.consumed.has(term.position)),
+      );
+      for (const group of took) matched.add(group);
+      if (took.length === 0 || (all && took.length < groups.size)) continue;
+      const coverage = (model.name.length - alignment.unmatchedName) / model.name.length;
+      const prices = payload.models[id]![3];
+      let bestRepair = 0;
+      for (let i = 0; i < prices.length; i += 2) bestRepair = Math.max(bestRepair, repairScores.get(prices[i]!) ?? 0);
+      ranked.push({ id, score: alignment.score + coverage, bestRepair, took: took.length });
     }
-    // …and when the rest still match no single model ("iphone galaxy"), take models matching any.
-    if (results.length === 0) results = miniSearch.search({ combineWith: "OR", queries: known }, { filter });
-  }
+    return { ranked, matched, groups: groups.size };
+  };
 
-  const ranked = results.map((result) => {
-    const id = result.id as number;
-    const prices = payload.models[id]![3];
-    let bestRepair = 0;
-    for (let i = 0; i < prices.length; i += 2) bestRepair = Math.max(bestRepair, repairScores.get(prices[i]!) ?? 0);
-    return { id, score: result.score, bestRepair };
-  });
-  ranked.sort((a, b) => b.bestRepair - a.bestRepair || b.score - a.score || a.id - b.id);
+  const first = rank(kept, true);
+  let ranked = first.ranked;
+  if (ranked.length === 0 && first.groups > 1) {
+    // Forget the words no model (in scope) has, e.g. "microsoft" in "microsoft surface pro 9"…
+    const matched = first.matched.size > 0 ? first.matched : rank(kept, false).matched;
+    const known = kept.filter((term) => matched.has(term.group)).map((term, position) => ({ ...term, position }));
+    if (known.length > 0 && known.length < kept.length) ranked = rank(known, true).ranked;
+    // …and when the rest still match no single model ("iphone galaxy"), take models matching any.
+    if (ranked.length === 0) ranked = rank(known, false).ranked;
+  }
+  ranked.sort((a, b) => b.bestRepair - a.bestRepair || b.took - a.took || b.score - a.score || a.id - b.id);
 
   return {
     hits: ranked.slice(0, Math.max(0, limit)).map(({ id }) => toHit(payload, id, repairScores)),

@@ -15,6 +15,7 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
+import { formatMonths, repairPromises } from "./sales-promises.ts";
 
 /** Names of the icons used by the repair data (mapped to components by `repairIcons`). */
 export type RepairIconName =
@@ -82,11 +83,15 @@ export type RepairPromise = { title: string; text: string; icon: RepairIconName 
 /** Repair catalogue §1: the promises repeated across the repair pages (titles verbatim). */
 export const REPAIR_PROMISES = [
   { title: "Diagnostic gratuit", text: "Nous identifions la panne sans frais avant tout devis.", icon: "diagnosis" },
-  { title: "Express 1H", text: "La plupart des réparations sont faites en 1 heure sur place.", icon: "express" },
+  {
+    title: `Express ${repairPromises.expressRepairHours}H`,
+    text: `La plupart des réparations sont faites en ${repairPromises.expressRepairHours} heure sur place.`,
+    icon: "express",
+  },
   { title: "Pièces d'origine", text: "Des pièces d'origine pour une réparation durable.", icon: "parts" },
   {
-    title: "Garantie 12 mois",
-    text: "Nos réparations avec pièces d'origine sont garanties 12 mois.",
+    title: `Garantie ${formatMonths(repairPromises.warrantyMonths)}`,
+    text: `Nos réparations avec pièces d'origine sont garanties ${formatMonths(repairPromises.warrantyMonths)}.`,
     icon: "warranty",
   },
 ] as const satisfies readonly RepairPromise[];

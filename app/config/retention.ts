@@ -40,7 +40,12 @@ export const RETENTION = {
    * (a session that never ended properly) goes at the next purge.
    */
   signalingHours: 24,
-  /** An account's assistant conversation: 1 year after its last message (it only serves to resume a chat). */
+  /**
+   * An account's assistant conversation: 1 year after its last message (it
+   * only serves to resume a chat). The same period applies to each rating of
+   * an answer with the exchange copied with it (issue 17 §4), counted from
+   * the rating's last change: the shop reads them to improve the assistant.
+   */
   assistantInactiveDays: 365,
 } as const;
 

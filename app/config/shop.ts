@@ -51,6 +51,12 @@ export const shop = {
   },
 } as const;
 
+/** Spec §9: the technician's hourly rate, € per hour (the assistant cites it; issue 17 §2). */
+export const TECHNICIAN_HOURLY_RATE_EUROS = 80;
+
+/** Spec §9 "Quote reply promise: 48 hours": the quote form's confirmation and the assistant say it. */
+export const QUOTE_REPLY_HOURS = 48;
+
 /** One line postal address, e.g. "1 rue de l'Exemple, 75000 Paris". */
 export function formatAddress(address = shop.address): string {
   return `${address.street}, ${address.postalCode} ${address.city}`;
@@ -89,10 +95,18 @@ export function formatOpeningHours(slots: readonly OpeningSlot[] = shop.openingH
 
 /** Capital in French formatting, e.g. "15 000 €". */
 export function formatEuros(amount: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat("fr-FR", {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amount);
+  let format = euroFormats.get(fractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat("fr-FR", {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    euroFormats.set(fractionDigits, format);
+  }
+  return format.format(amount);
 }
+
+/** One formatter per number of decimals: building one costs far more than using it (the assistant formats thousands). */
+const euroFormats = new Map<number, Intl.NumberFormat>();

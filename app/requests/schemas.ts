@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { MAILBOX_PLANS, type MailboxPlanId } from "#app/config/mailbox-plans.ts";
+import { QUOTE_REPLY_HOURS } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
 
 /** Limits in characters, also set as `maxLength` on the form fields. */
@@ -34,7 +35,7 @@ export const REQUEST_MESSAGES = {
   contactSuccess: "Message envoyé avec succès !",
   contactFailure: "Une erreur est survenue. Veuillez réessayer.",
   quoteSuccess: "Merci ! Votre demande a été envoyée avec succès.",
-  quoteSuccessDetail: "Nous vous répondrons sous 48 heures.",
+  quoteSuccessDetail: `Nous vous répondrons sous ${QUOTE_REPLY_HOURS} heures.`,
   quoteFailure: "Une erreur est survenue lors de l'envoi du formulaire. Veuillez réessayer.",
   invalid: "Certains champs sont à corriger : voir les messages sous chaque champ.",
   spam: "Votre demande a été refusée, car un champ invisible réservé à la détection des robots a été rempli. Si vous n'êtes pas un robot, appelez-nous ou écrivez-nous directement.",

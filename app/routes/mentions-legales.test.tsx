@@ -26,5 +26,8 @@ describe("mentions légales: retention", () => {
       `${RETENTION.signalingHours} heures`,
     );
     expect(period("Conversation avec l'assistant virtuel")).toContain("1 an après votre dernier message");
+    // Issue 17 §4: a rating keeps a copy of the exchange, even after "Nouvelle conversation".
+    expect(period("Avis sur les réponses de l'assistant virtuel")).toContain("1 an après l'avis");
+    expect(period("Avis sur les réponses de l'assistant virtuel")).toContain("même après « Nouvelle conversation »");
   });
 });

@@ -67,6 +67,10 @@ const RETENTION_FACTS = [
     value: `${formatRetentionDays(RETENTION.assistantInactiveDays)} après votre dernier message (ou dès que vous cliquez sur « Nouvelle conversation »)`,
   },
   {
+    term: "Avis sur les réponses de l'assistant virtuel",
+    value: `${formatRetentionDays(RETENTION.assistantInactiveDays)} après l'avis ou sa dernière modification, avec son commentaire et l'extrait noté de la conversation (jusqu'à 10 messages), même après « Nouvelle conversation » ; l'atelier les lit pour améliorer l'assistant`,
+  },
+  {
     term: "Compte de l'espace d'assistance",
     value:
       "jusqu'à sa suppression, sur simple demande ; les connexions et liens de réinitialisation expirés sont supprimés",

@@ -13,6 +13,9 @@
  * Refusals are `{ message }` in French: 400 bad body, 413 too large, 429
  * per-account limit (`Retry-After`, s), 500. Nothing about the provider (key,
  * URL, model) is ever sent.
+ *
+ * Issue 17 §4: with `ratings`, each answer of the GET carries the account's
+ * own rating (`rating`), and the ratings routes of `ratings-api.ts` are added.
  */
 import express, { type ErrorRequestHandler, type Response } from "express";
 import { AssistantMessageBody, ASSISTANT_MESSAGES, type AssistantStreamEvent } from "#app/assistant/protocol.ts";
@@ -20,6 +23,8 @@ import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards, type GuardedHandler } from "#server/access.ts";
 import type { AssistantService } from "./service.ts";
+import { addRatingRoutes } from "./ratings-api.ts";
+import type { AssistantRatingService } from "./ratings.ts";
 
 /** Largest body: a 2 000-character message in JSON. */
 export const ASSISTANT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -36,9 +41,12 @@ function writeEvent(res: Response, { event, data }: AssistantStreamEvent): void 
 export function createAssistantRouter({
   auth,
   assistant,
+  ratings,
 }: {
   auth: Auth;
   assistant: AssistantService;
+  /** Issue 17 §4: answers' ratings; absent, no ratings routes and no `rating` in the conversation. */
+  ratings?: AssistantRatingService;
 }): express.Router {
   const router = express.Router();
   const json = express.json({ limit: ASSISTANT_BODY_LIMIT_BYTES });
@@ -51,7 +59,16 @@ export function createAssistantRouter({
     route(async (_req, res, caller) => {
       const result = await assistant.conversation(caller.userId);
       if (!result.ok) return sendError(res, 500, result.message);
-      res.json({ messages: result.messages });
+      if (!ratings) return void res.json({ messages: result.messages });
+      const answers = result.messages.filter((message) => message.role === "assistant").map((message) => message.id);
+      const rated = await ratings.ratingsOf(caller.userId, answers);
+      // The conversation matters more than its ratings: without them (logged), it is still shown.
+      const byId = rated.ok ? rated.ratings : new Map();
+      res.json({
+        messages: result.messages.map((message) =>
+          byId.has(message.id) ? { ...message, rating: byId.get(message.id) } : message,
+        ),
+      });
     }),
   );
 
@@ -109,6 +126,8 @@ export function createAssistantRouter({
       res.end();
     }),
   );
+
+  if (ratings) addRatingRoutes(router, { ratings, json, requirePermission });
 
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);

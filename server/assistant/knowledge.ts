@@ -1,18 +1,24 @@
 /**
- * What the assistant may state as fact (issue 7 "Grounding"), from the same
- * sources as the pages: repair prices from the catalogue data
- * (`app/catalogue`), and the shop's facts from `app/config/shop.ts`. Both
- * the offline assistant and the model's tools answer from here, so a price
- * can only ever be one the catalogue holds.
+ * What the assistant may state as a price (issue 7 "Grounding", issue 17 §1):
+ * repair prices from the catalogue data (`app/catalogue`), through the model
+ * matcher the finder uses too (`matchQuestion`). Both the offline assistant
+ * and the model's `lookup_repair_price` tool answer from here, so a price can
+ * only ever be one the catalogue holds. The shop's facts are `./facts.ts`.
  *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
-import { brands, formatPrice, getModel } from "#app/catalogue/index.ts";
-import { buildModelIndex, searchModels, tokenize, type ModelHit, type ModelIndex } from "#app/catalogue/search.ts";
-import { formatAddress, formatOpeningHours, shop } from "#app/config/shop.ts";
+import { brands, formatPrice } from "#app/catalogue/index.ts";
+import { matchQuestion } from "#app/catalogue/match-question.ts";
+import { buildMatcher, type Matcher } from "#app/catalogue/model-matcher.ts";
+import type { RepairId } from "#app/catalogue/schema.ts";
+import { REPAIR_ALIASES } from "#app/catalogue/search-text.ts";
+import { modelEntries, modelHref, type ModelEntry } from "#app/catalogue/shapes.ts";
+import { FACT_AMOUNTS } from "./facts.ts";
 
 /** One priced repair as the assistant quotes it. */
 export type QuotedRepair = {
+  id: RepairId;
+  /** French label, e.g. "Port HDMI". */
   repair: string;
   euros: number;
   /** "à partir de 89 €" */
@@ -21,101 +27,111 @@ export type QuotedRepair = {
   estimate: boolean;
 };
 
+/** A catalogue model with the repairs quoted for it. */
+export type QuotedModel = {
+  /** Catalogue-wide slug, e.g. "ps5". */
+  slug: string;
+  model: string;
+  brand: string;
+  /** The model's card on its brand page, e.g. "/services/playstation-repair#ps5". */
+  link: string;
+  /** The repairs the question names, or every repair of the model when it names none. */
+  repairs: QuotedRepair[];
+};
+
+/**
+ * The catalogue's answer to a question:
+ * - `found`: the model it names, with its `variants` (the same brand's models
+ *   whose names extend it: "PS4" → "PS4 Slim", "PS4 Pro"), quoted for the
+ *   same repairs;
+ * - `ambiguous`: several models fit equally (a series name, "iPhone SE"):
+ *   the candidates, to ask which one;
+ * - `not-found`: no model of the catalogue; `brands` are the brand pages of
+ *   the makers it names ("iPhone 7" → Apple's page).
+ */
 export type PriceLookup =
-  | {
-      found: true;
-      brand: string;
-      model: string;
-      /** The model's card on its brand page, e.g. "/services/playstation-repair#ps5". */
-      link: string;
-      /** The repairs the question names, or every repair of the model when it names none. */
-      repairs: QuotedRepair[];
-      /** Whether the question named a repair type the model has. */
-      repairNamed: boolean;
-    }
-  | { found: false };
+  | { kind: "found"; model: QuotedModel; repairNamed: boolean; variants: QuotedModel[] }
+  | { kind: "ambiguous"; candidates: QuotedModel[]; repairNamed: boolean }
+  | { kind: "not-found"; brands: { brand: string; link: string }[] };
 
-/** French words of a question that name neither a model nor a repair ("plus" is kept: "S24+" is "s24 plus"). */
-const STOP_WORDS = new Set(
-  (
-    "a ai au aux avec bonjour c ca ce cela ces cest combien comment cout coute couter coutera d dans de des devis du elle en est et " +
-    "faire faut il j je l la le les leur lui m ma mais me merci mes mon ne nous on ou par pas peut peux pour pourriez pouvez prix " +
-    "qu quand que quel quelle quelles quels qui reparation reparer remplacement remplacer changer changement s sa se ses si son " +
-    "sur svp t ta te tes ton tu un une vos votre vous y"
-  ).split(" "),
-);
+let catalogue: { matcher: Matcher; entries: ModelEntry[] } | undefined;
 
-let index: ModelIndex | undefined;
-/** The catalogue's search index, built once on first use (about 20 ms). */
-function modelIndex(): ModelIndex {
-  index ??= buildModelIndex(brands);
-  return index;
+/** The catalogue's matcher, built once on first use (a few ms). */
+function catalogueMatcher() {
+  if (!catalogue) {
+    const entries = modelEntries(brands);
+    const labels = new Map<RepairId, string>();
+    for (const { model } of entries) for (const repair of model.repairs) labels.set(repair.id, repair.label);
+    const models = entries.map(({ brand, series, model }) => ({
+      name: model.name,
+      brand: brand.name,
+      series: series.name,
+      family: brand.family,
+      repairs: model.repairs.map((repair) => repair.id),
+    }));
+    catalogue = { matcher: buildMatcher(models, labels, REPAIR_ALIASES), entries };
+  }
+  return catalogue;
 }
 
-/** Letter and digit runs of a text's folded tokens, so "PS5", "ps 5" and "ps5" all give {ps, 5}. */
-function tokensOf(text: string): Set<string> {
-  return new Set(tokenize(text).flatMap((token) => token.match(/[a-z]+|[0-9]+/g) ?? []));
-}
-
-/**
- * How well a hit's model name is covered by the question: the share of its
- * name's tokens present in it. A question must name the model, not merely
- * resemble it ("vos horaires" is no tablet).
- */
-function coverage(hit: ModelHit, question: Set<string>): number {
-  const name = [...tokensOf(hit.name)];
-  if (name.length === 0) return 0;
-  return name.filter((token) => question.has(token)).length / name.length;
-}
-
-/**
- * The catalogue's answer to a free-text question ("Combien coûte le port HDMI
- * d'une PS5 ?"): the model it names fully (the shortest such name when
- * several do: "PS5" rather than "PS5 Digital"), with the named repairs.
- */
-export function lookupRepairPrice(question: string): PriceLookup {
-  // The finder requires every word to match something: the question's small words must go first.
-  const keywords = tokenize(question).filter((token) => !STOP_WORDS.has(token));
-  if (keywords.length === 0) return { found: false };
-  const result = searchModels(modelIndex(), keywords.join(" "), { limit: 12 });
-  const words = tokensOf(question);
-  const named = result.hits
-    .map((hit) => ({ hit, score: coverage(hit, words), length: tokensOf(hit.name).size }))
-    .filter((candidate) => candidate.score === 1)
-    .sort((a, b) => a.length - b.length);
-  const best = named[0]?.hit;
-  if (!best) return { found: false };
-  const matched = best.repairs.filter((repair) => repair.matched);
-  const chosen = matched.length > 0 ? matched : best.repairs;
-  const estimates = new Map(getModel(best.slug)?.model.repairs.map((repair) => [repair.id, repair.estimate]) ?? []);
+/** Model `index` quoted for `repairIds` (every repair when empty). */
+function quote(entries: readonly ModelEntry[], index: number, repairIds: readonly RepairId[]): QuotedModel {
+  const { brand, model } = entries[index]!;
+  const chosen = repairIds.length > 0 ? model.repairs.filter((repair) => repairIds.includes(repair.id)) : model.repairs;
   return {
-    found: true,
-    brand: best.brand,
-    model: best.name,
-    link: best.href,
-    repairNamed: matched.length > 0,
-    repairs: chosen.map((repair) => ({
+    slug: model.slug,
+    model: model.name,
+    brand: brand.name,
+    link: modelHref(brand, model),
+    repairs: (chosen.length > 0 ? chosen : model.repairs).map((repair) => ({
+      id: repair.id,
       repair: repair.label,
       euros: repair.euros,
       price: formatPrice(repair.euros),
-      estimate: estimates.get(repair.id) ?? false,
+      estimate: repair.estimate,
     })),
   };
 }
 
-/** The shop's facts the assistant may give (spec §9 opening hours; placeholders until the shop fills `shop.ts`). */
-export function shopFacts() {
+/**
+ * The catalogue's answer to a free-text question ("Combien coûte le port HDMI
+ * d'une PS5 ?"), see `PriceLookup`. Pure; about 0.1 ms.
+ */
+export function lookupRepairPrice(question: string): PriceLookup {
+  const { matcher, entries } = catalogueMatcher();
+  const match = matchQuestion(matcher, question);
+  if (match.kind === "model") {
+    return {
+      kind: "found",
+      model: quote(entries, match.model, match.repairs),
+      repairNamed: match.repairs.length > 0,
+      // A variant without the repair asked about is no answer to it.
+      variants: match.variants
+        .filter((variant) =>
+          match.repairs.every((id) => entries[variant]!.model.repairs.some((repair) => repair.id === id)),
+        )
+        .map((variant) => quote(entries, variant, match.repairs)),
+    };
+  }
+  if (match.kind === "ambiguous") {
+    return {
+      kind: "ambiguous",
+      candidates: match.models.map(({ model, repairs }) => quote(entries, model, repairs)),
+      repairNamed: match.models.some(({ repairs }) => repairs.length > 0),
+    };
+  }
   return {
-    name: shop.name,
-    phone: shop.phone.display,
-    email: shop.email,
-    address: formatAddress(),
-    openingHours: formatOpeningHours(),
-    technicianHourlyRateEuros: TECHNICIAN_HOURLY_RATE_EUROS,
-    remoteSupport:
-      "Connectez-vous sur /soft-assist, cliquez sur « Démarrer une session d'assistance », puis communiquez le code affiché au technicien par téléphone.",
+    kind: "not-found",
+    brands: match.brands.map((index) => ({ brand: entries[index]!.brand.name, link: entries[index]!.brand.path })),
   };
 }
 
-/** Spec §9: the technician's hourly rate cited by the assistant, €. */
-export const TECHNICIAN_HOURLY_RATE_EUROS = 80;
+/** Every amount a lookup quotes (€): what the price guard then lets through. */
+export function quotedAmounts(lookup: PriceLookup): number[] {
+  if (lookup.kind === "not-found") return [];
+  const models = lookup.kind === "found" ? [lookup.model, ...lookup.variants] : lookup.candidates;
+  return models.flatMap((model) => model.repairs.map((repair) => repair.euros));
+}
+
+/** Amounts the assistant may always write (€): the shop's facts (hourly rate, mailbox plans). */
+export const ALWAYS_GROUNDED: readonly number[] = FACT_AMOUNTS;

@@ -4,9 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
-import { formatAddress, formatOpeningHours, shop } from "#app/config/shop.ts";
+import {
+  formatAddress,
+  formatEuros,
+  formatOpeningHours,
+  shop,
+  TECHNICIAN_HOURLY_RATE_EUROS,
+} from "#app/config/shop.ts";
 import { formatPrice, getModel } from "#app/catalogue/index.ts";
-import { OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
+import { NOT_FOUND_TEXT, OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 
 /** Whole euros of one repair of one model in the catalogue (the pages' source). */
@@ -36,8 +42,8 @@ describe("offlineAnswer", () => {
   it("lists every repair of a model when no repair is named, and flags estimates", () => {
     const answer = offlineAnswer("Vous réparez l'iPhone 13 ?");
     const lookup = lookupRepairPrice("iPhone 13");
-    if (!lookup.found) throw new Error("catalogue");
-    for (const repair of lookup.repairs) expect(answer).toContain(`${repair.repair} : ${repair.price}`);
+    if (lookup.kind !== "found") throw new Error("catalogue");
+    for (const repair of lookup.model.repairs) expect(answer).toContain(`${repair.repair} : ${repair.price}`);
     expect(answer).toContain("tarif indicatif");
   });
 
@@ -70,5 +76,55 @@ describe("offlineAnswer", () => {
 
   it("answers an empty message with the spec's sentence", () => {
     expect(offlineAnswer("   ")).toBe(ASSISTANT_MESSAGES.emptyMessage);
+  });
+
+  // Issue 17 §1: the model whose whole name best covers the question, never a neighbour's price.
+  it.each([
+    ["Combien pour l'écran de ma Redmi Pad SE ?", "xiaomi-redmi-pad-se", "ecran"],
+    ["Le ventilateur de ma Xbox One X", "xbox-one-x", "ventilateur"],
+    ["redmipad se ecran", "xiaomi-redmi-pad-se", "ecran"],
+    ["écran iphone 13 promax", "iphone-13-pro-max", "ecran"],
+  ])("%s → the price of that model", (question, slug, repairId) => {
+    const answer = offlineAnswer(question);
+    const model = getModel(slug)!.model;
+    expect(answer).toContain(`Pour votre ${model.name} `);
+    expect(answer).toContain(formatPrice(catalogueEuros(slug, repairId)));
+  });
+
+  it("gives the exact name's price and lists its variants with theirs (« ma PS4 », « Switch »)", () => {
+    const answer = offlineAnswer("Combien pour le ventilateur de ma PS4 ?");
+    expect(answer).toContain(
+      `Pour votre PS4 (PlayStation) :\n- Ventilateur : ${formatPrice(catalogueEuros("ps4", "ventilateur"))}`,
+    );
+    expect(answer).toContain(`PS4 Pro (Ventilateur ${formatPrice(catalogueEuros("ps4-pro", "ventilateur"))})`);
+    expect(answer).toContain("PS4 Slim");
+    expect(offlineAnswer("écran Switch")).toContain(`Pour votre Switch (Nintendo) :\n- Écran : ${formatPrice(149)}`);
+  });
+
+  it("asks back when two models fit equally, with their prices", () => {
+    const answer = offlineAnswer("Combien pour l'écran d'un iPhone SE ?");
+    expect(answer).toContain("Lequel est le vôtre ?");
+    expect(answer).toContain(
+      `iPhone SE (2020) (Apple) : Écran ${formatPrice(catalogueEuros("iphone-se-2020", "ecran"))}`,
+    );
+    expect(answer).toContain(
+      `iPhone SE (2022) (Apple) : Écran ${formatPrice(catalogueEuros("iphone-se-2022", "ecran"))}`,
+    );
+  });
+
+  it.each(["Switch 2 écran", "Combien pour l'écran d'un iPhone 16e ?", "Vous réparez les Oppo Find X7 ?"])(
+    "%s: another model than the catalogue's → not found, no price",
+    (question) => {
+      const answer = offlineAnswer(question);
+      expect(answer).toContain(NOT_FOUND_TEXT);
+      expect(answer).toContain("/contact");
+      expect(answer).not.toMatch(/\d+\s?€/);
+    },
+  );
+
+  it("answers a fact question with the fact, never « modèle non trouvé » (issue 17 §2)", () => {
+    const answer = offlineAnswer("Quel est le tarif horaire d'un technicien ?");
+    expect(answer).toContain(`${formatEuros(TECHNICIAN_HOURLY_RATE_EUROS)} de l'heure`);
+    expect(answer).not.toContain(NOT_FOUND_TEXT);
   });
 });

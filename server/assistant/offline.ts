@@ -1,77 +1,108 @@
 /**
- * The offline assistant (issue 7), used when no AI provider is configured:
- * French answers from the catalogue and the shop's facts only
- * (`knowledge.ts`), in well under a millisecond, with no request anywhere.
+ * The offline assistant (issue 7; exact answers, issue 17), used when no AI
+ * provider is configured: French answers from the catalogue
+ * (`knowledge.ts`) and the shop's facts (`facts.ts`) only, in well under a
+ * millisecond, with no request anywhere.
  *
- * It answers a repair price for a model it recognises ("Combien coûte le
- * port HDMI d'une PS5 ?" → "à partir de 89 €" with the page link), the
- * opening hours, the address, the phone and e-mail, how to start a remote
- * session and the technician's rate; otherwise it proposes contacting the
- * shop or a technician. Every answer says it comes from an automatic
- * assistant. Spec §5: an empty message gets "Je n'ai pas bien compris…".
+ * - A model it recognises gets its price for the repair named ("Combien
+ *   coûte le port HDMI d'une PS5 ?" → "à partir de 89 €" with the page link),
+ *   with the prices of its variants ("PS4" → "PS4 Slim", "PS4 Pro");
+ * - several models fitting equally are listed with their prices, and the
+ *   customer is asked which one;
+ * - a model the catalogue lacks gets "not in our catalogue" with the quote
+ *   form's link (never a neighbour's price);
+ * - fact questions (hourly rate, hours, address, warranties…) get the facts,
+ *   never "modèle non trouvé";
+ * - anything else: how to reach the shop or a technician.
+ * Every answer says it comes from an automatic assistant. Spec §5: an empty
+ * message gets "Je n'ai pas bien compris…".
  */
 import { fold } from "#app/catalogue/search.ts";
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
-import { lookupRepairPrice, shopFacts, type PriceLookup } from "./knowledge.ts";
+import { QUOTE_REPLY_HOURS, shop } from "#app/config/shop.ts";
+import { factAnswer, factTopics } from "./facts.ts";
+import { lookupRepairPrice, type PriceLookup, type QuotedModel, type QuotedRepair } from "./knowledge.ts";
 
 /** Said once at the top of each offline answer. */
 export const OFFLINE_NOTICE = "(Réponse de l'assistant automatique de l'atelier.)";
 
-const has = (text: string, words: readonly string[]) => words.some((word) => new RegExp(`\\b${word}`).test(text));
+/** The first sentence of the answer for a model the catalogue lacks. */
+export const NOT_FOUND_TEXT = "Je n'ai pas trouvé ce modèle dans notre catalogue de réparations.";
 
-function priceAnswer(lookup: Extract<PriceLookup, { found: true }>): string {
-  const lines = lookup.repairs.map(
-    (repair) =>
-      `- ${repair.repair} : ${repair.price}${repair.estimate ? " (tarif indicatif, confirmé au diagnostic)" : ""}`,
-  );
-  const intro = lookup.repairNamed
-    ? `Pour votre ${lookup.model} (${lookup.brand}) :`
-    : `Voici nos tarifs de réparation pour la ${lookup.model} (${lookup.brand}) :`;
-  return [
-    intro,
-    ...lines,
-    `Le détail est sur la page ${lookup.link}. Le diagnostic est gratuit ; le prix exact vous est confirmé avant toute intervention.`,
-  ].join("\n");
+const ESTIMATE = " (tarif indicatif, confirmé au diagnostic)";
+const line = (repair: QuotedRepair) => `- ${repair.repair} : ${repair.price}${repair.estimate ? ESTIMATE : ""}`;
+
+/** "Écran à partir de 189 €" for the named repairs, or the cheapest repair's "à partir de 39 € selon la réparation". */
+function shortQuote(model: QuotedModel, repairNamed: boolean): string {
+  if (repairNamed) return model.repairs.map((repair) => `${repair.repair} ${repair.price}`).join(", ");
+  const cheapest = model.repairs.reduce((a, b) => (b.euros < a.euros ? b : a));
+  return `${cheapest.price} selon la réparation`;
 }
+
+function priceAnswer(lookup: PriceLookup): string {
+  if (lookup.kind === "found") {
+    const { model, repairNamed, variants } = lookup;
+    const intro = repairNamed
+      ? `Pour votre ${model.model} (${model.brand}) :`
+      : `Voici nos tarifs de réparation pour ${model.model} (${model.brand}) :`;
+    const others =
+      variants.length > 0
+        ? [
+            `Autres versions : ${variants.map((variant) => `${variant.model} (${shortQuote(variant, repairNamed)})`).join(" ; ")}. Dites-moi si vous avez l'un de ces modèles.`,
+          ]
+        : [];
+    return [
+      intro,
+      ...model.repairs.map(line),
+      ...others,
+      `Le détail est sur la page ${model.link}. Le diagnostic est gratuit ; le prix exact vous est confirmé avant toute intervention.`,
+    ].join("\n");
+  }
+  if (lookup.kind === "ambiguous") {
+    return [
+      "Plusieurs modèles correspondent à votre question. Lequel est le vôtre ?",
+      ...lookup.candidates.map(
+        (candidate) => `- ${candidate.model} (${candidate.brand}) : ${shortQuote(candidate, lookup.repairNamed)}`,
+      ),
+      `Précisez le modèle exact et je vous donne son tarif. Les tarifs sont aussi sur la page ${lookup.candidates[0]!.link.split("#")[0]}.`,
+    ].join("\n");
+  }
+  const brandPages = lookup.brands.map(
+    (brand) => `Les modèles ${brand.brand} que nous réparons sont sur ${brand.link}.`,
+  );
+  return [
+    `${NOT_FOUND_TEXT} Indiquez la marque et le modèle exacts (par exemple « écran iPhone 13 » ou « port HDMI PS5 »), ou demandez un devis gratuit sur /contact : nous vous répondons sous ${QUOTE_REPLY_HOURS} heures.`,
+    ...brandPages,
+  ].join(" ");
+}
+
+/** Words that make a question about a repair or a price, when no model is found. */
+const ABOUT_A_REPAIR = /\b(prix|tarif|combien|cout|devis|repar|changer|change|remplac|casse|cassee|ecran|batterie)/;
 
 /**
  * The offline answer to `message` (the customer's last message), in French.
  * Pure and synchronous.
  */
 export function offlineAnswer(message: string): string {
-  const text = fold(message.trim());
-  if (!text) return ASSISTANT_MESSAGES.emptyMessage;
-  const facts = shopFacts();
-  const parts: string[] = [];
+  return offlineReply(message).text;
+}
 
+/** `offlineAnswer` with the catalogue lookup it answered from (the evaluation grades both). */
+export function offlineReply(message: string): { text: string; lookup: PriceLookup | undefined } {
+  const text = fold(message.trim());
+  if (!text) return { text: ASSISTANT_MESSAGES.emptyMessage, lookup: undefined };
+  const parts: string[] = [];
+  const topics = factTopics(message);
   const lookup = lookupRepairPrice(message);
-  if (lookup.found) parts.push(priceAnswer(lookup));
-  else if (has(text, ["prix", "tarif", "combien", "cout", "devis"])) {
-    parts.push(
-      "Je n'ai pas trouvé ce modèle dans notre catalogue de réparations. Indiquez la marque et le modèle exacts (par exemple « écran iPhone 13 » ou « port HDMI PS5 »), ou demandez un devis gratuit sur /contact.",
-    );
-  }
-  if (has(text, ["horaire", "heure", "ouvert", "ouverture", "ferme", "quand"])) {
-    parts.push(`Nos horaires :\n${facts.openingHours.map((line) => `- ${line}`).join("\n")}`);
-  }
-  if (has(text, ["adresse", "ou etes", "ou se trouve", "situe", "venir", "trouver", "plan"])) {
-    parts.push(`Notre adresse : ${facts.address}.`);
-  }
-  if (has(text, ["telephone", "appeler", "numero", "joindre", "contacter", "mail", "e-mail", "email", "courriel"])) {
-    parts.push(`Vous pouvez nous appeler au ${facts.phone} ou écrire à ${facts.email}.`);
-  }
-  if (has(text, ["distance", "session", "prise en main", "controle", "partage", "code"])) {
-    parts.push(`Pour une assistance à distance : ${facts.remoteSupport}`);
-  }
-  if (has(text, ["technicien", "intervention", "tarif horaire", "deplacement"])) {
-    parts.push(
-      `Un technicien peut intervenir, à distance ou à l'atelier, au tarif de ${facts.technicianHourlyRateEuros} € de l'heure. Appelez-nous au ${facts.phone} pour convenir d'un créneau.`,
-    );
-  }
+  if (lookup.kind !== "not-found") parts.push(priceAnswer(lookup));
+  else if (topics.length === 0 && (lookup.brands.length > 0 || ABOUT_A_REPAIR.test(text)))
+    parts.push(priceAnswer(lookup));
+  // The quote topic only repeats what a price answer already says about quotes.
+  for (const topic of topics) if (!(topic === "quote" && parts.length > 0)) parts.push(factAnswer(topic));
   if (parts.length === 0) {
     parts.push(
-      `Je ne sais pas répondre précisément à cette question. Un technicien de l'atelier peut vous aider : appelez le ${facts.phone}, écrivez à ${facts.email}, ou démarrez une session d'assistance à distance depuis cette page.`,
+      `Je ne sais pas répondre précisément à cette question. Un technicien de l'atelier peut vous aider : appelez le ${shop.phone.display}, écrivez à ${shop.email}, ou démarrez une session d'assistance à distance depuis cette page.`,
     );
   }
-  return `${OFFLINE_NOTICE}\n${parts.join("\n\n")}`;
+  return { text: `${OFFLINE_NOTICE}\n${parts.join("\n\n")}`, lookup };
 }

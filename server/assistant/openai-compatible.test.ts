@@ -131,11 +131,11 @@ describe("generateReply", () => {
 
   it("runs a tool call: the model asks the catalogue for a price and quotes it", async () => {
     const catalogue = lookupRepairPrice("port HDMI PS5");
-    if (!catalogue.found) throw new Error("catalogue");
-    const price = catalogue.repairs[0]!;
+    if (catalogue.kind !== "found") throw new Error("catalogue");
+    const price = catalogue.model.repairs[0]!;
     fake.script(
       { toolCall: { name: "lookup_repair_price", arguments: { question: "port HDMI PS5" } } },
-      { text: `Le remplacement du port HDMI d'une PS5 coûte ${price.price}. Détails : ${catalogue.link}` },
+      { text: `Le remplacement du port HDMI d'une PS5 coûte ${price.price}. Détails : ${catalogue.model.link}` },
     );
     const { outcome } = await reply(ask("Combien coûte le port HDMI d'une PS5 ?"));
     expect(outcome.kind).toBe("answer");
@@ -150,9 +150,8 @@ describe("generateReply", () => {
     const second = fake.requests[1]!.messages as { role: string; content: string | null; tool_call_id?: string }[];
     const tool = second.find((message) => message.role === "tool");
     expect(JSON.parse(tool!.content!)).toMatchObject({
-      found: true,
-      model: "PS5",
-      repairs: [{ repair: "Port HDMI", euros: price.euros }],
+      kind: "found",
+      model: { model: "PS5", repairs: [{ repair: "Port HDMI", euros: price.euros }] },
     });
   });
 

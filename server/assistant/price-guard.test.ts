@@ -15,7 +15,9 @@ describe("PriceGuard", () => {
   });
 
   it("reads euros, EUR, decimals and French spaces", () => {
-    expect(amountsIn("49,90 € ou 150 euros, 1 200 EUR, 2\u202f000\u00a0€")).toEqual([49, 150, 1200, 2000]);
+    expect(amountsIn("49,90 € ou 150 euros, 1 200 EUR, 2\u202f000\u00a0€, 3,99 €")).toEqual([
+      49.9, 150, 1200, 2000, 3.99,
+    ]);
   });
 
   it("leaves numbers that are not prices alone", () => {

@@ -8,8 +8,8 @@
  */
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 
-/** "89 €", "1 299,00 €", "129 euros", "à partir de 49 €", "80 EUR" (groups: amount). */
-const AMOUNT = /(?:à partir de\s+)?(\d{1,3}(?:[ \u00a0\u202f.]\d{3})+|\d+)(?:,\d{1,2})?\s?(?:€|euros?\b|EUR\b)/gi;
+/** "89 €", "1 299,00 €", "3,99 €", "129 euros", "à partir de 49 €", "80 EUR" (groups: whole euros, cents). */
+const AMOUNT = /(?:à partir de\s+)?(\d{1,3}(?:[ \u00a0\u202f.]\d{3})+|\d+)(?:[,.](\d{1,2}))?\s?(?:€|euros?\b|EUR\b)/gi;
 /** A number (with thousands separators) at the very end of the text, which a currency may still follow. */
 const TRAILING_NUMBER = /\d[\d \u00a0\u202f.,]*$/;
 /** Longest stretch after a number's first digit that may still complete it into an amount ("1 299,00 euros"). */
@@ -26,14 +26,15 @@ function partialPrefixStart(text: string): number {
   return text.length;
 }
 
-/** Whole euros of an amount as written ("1 299,00" → 1299). */
-function euros(amount: string): number {
-  return Number(amount.replace(/[ \u00a0\u202f.]/g, ""));
+/** Euros of an amount as written ("1 299,00" → 1299, "3,99" → 3.99). */
+function euros(amount: string, cents: string | undefined): number {
+  const whole = Number(amount.replace(/[ \u00a0\u202f.]/g, ""));
+  return cents ? Math.round(whole * 100 + Number(cents.padEnd(2, "0"))) / 100 : whole;
 }
 
-/** The euro amounts written in `text` (whole euros). */
+/** The euro amounts written in `text` (€, cents kept: 3.99). */
 export function amountsIn(text: string): number[] {
-  return [...text.matchAll(AMOUNT)].map((match) => euros(match[1]!));
+  return [...text.matchAll(AMOUNT)].map((match) => euros(match[1]!, match[2]));
 }
 
 export class PriceGuard {
@@ -42,7 +43,7 @@ export class PriceGuard {
   /** Amounts replaced so far. */
   readonly replaced: number[] = [];
 
-  /** `allowed`: the whole-euro amounts the conversation's lookups returned (may grow while streaming). */
+  /** `allowed`: the amounts (€) the conversation's lookups and the shop's facts give (may grow while streaming). */
   constructor(allowed: ReadonlySet<number>) {
     this.allowed = allowed;
   }
@@ -82,8 +83,8 @@ export class PriceGuard {
     }
     const out = this.buffer.slice(0, cut);
     this.buffer = this.buffer.slice(cut);
-    return out.replace(AMOUNT, (match, amount: string) => {
-      const value = euros(amount);
+    return out.replace(AMOUNT, (match, amount: string, cents: string | undefined) => {
+      const value = euros(amount, cents);
       if (this.allowed.has(value)) return match;
       this.replaced.push(value);
       return ASSISTANT_MESSAGES.unsupportedPrice;

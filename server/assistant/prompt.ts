@@ -4,20 +4,23 @@
  * (repair prices, shop facts). Ours, whichever `ChatProvider` carries them
  * (issue 14).
  */
-import { lookupRepairPrice, shopFacts, TECHNICIAN_HOURLY_RATE_EUROS } from "./knowledge.ts";
+import { TECHNICIAN_HOURLY_RATE_EUROS } from "#app/config/shop.ts";
+import { shopFacts } from "./facts.ts";
+import { lookupRepairPrice, quotedAmounts } from "./knowledge.ts";
 import type { ToolCall, ToolDefinition } from "./provider.ts";
 
 /** Spec §9: the prompt, in French; grounding rules of issue 7 added. */
 export function systemPrompt(): string {
   const facts = shopFacts();
   return [
-    `Tu es l'assistant virtuel de ${facts.name}, atelier de réparation, de vente et d'assistance informatique en France.`,
+    `Tu es l'assistant virtuel de ${facts.nom}, atelier de réparation, de vente et d'assistance informatique en France.`,
     "Tu réponds en français, avec des phrases courtes et des étapes numérotées quand il y a une manipulation à faire.",
     "Tu aides pour Windows, macOS et Linux : dépannage matériel et logiciel, sécurité (virus, mots de passe, sauvegardes), réseaux (Wi-Fi, box, imprimantes) et maintenance préventive.",
     `Tu proposes l'intervention d'un technicien (${TECHNICIAN_HOURLY_RATE_EUROS} € de l'heure, à distance ou à l'atelier) seulement quand c'est nécessaire : matériel à ouvrir, données en danger, ou problème que le client ne peut pas résoudre seul.`,
     "Pour un prix de réparation (smartphone, tablette, console), appelle toujours l'outil lookup_repair_price et donne le prix « à partir de » qu'il renvoie avec le lien de la page.",
+    "Si l'outil répond « ambiguous », donne les modèles candidats avec leurs prix et demande lequel est le bon ; s'il répond « not-found », dis que le modèle n'est pas dans le catalogue et propose un devis gratuit sur /contact.",
     "N'écris JAMAIS un montant en euros qu'un outil ne t'a pas donné dans cette conversation : sans prix trouvé, invite à demander un devis gratuit.",
-    "Pour les horaires, l'adresse, le téléphone ou l'assistance à distance, appelle l'outil shop_information.",
+    "Pour les horaires, l'adresse, le téléphone, le tarif horaire, les garanties, la réparation express, le diagnostic, les devis, les boîtes mail ou l'assistance à distance, appelle l'outil shop_information et n'invente rien.",
   ].join("\n");
 }
 
@@ -36,7 +39,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "shop_information",
     description:
-      "Horaires, adresse, téléphone, e-mail de l'atelier, tarif horaire du technicien et comment démarrer une assistance à distance.",
+      "Horaires, adresse, téléphone, e-mail de l'atelier, tarif horaire du technicien, garanties (réparation et vente), réparation express, diagnostic, délai de réponse aux devis, boîtes mail et comment démarrer une assistance à distance.",
     parameters: { type: "object", properties: {} },
   },
 ];
@@ -60,9 +63,11 @@ export function runTool(call: ToolCall, grounded: Set<number>): string {
   if (call.name === "shop_information") return JSON.stringify(shopFacts());
   if (call.name === "lookup_repair_price") {
     const result = lookupRepairPrice(questionOf(call.arguments));
-    if (result.found) for (const repair of result.repairs) grounded.add(repair.euros);
+    for (const euros of quotedAmounts(result)) grounded.add(euros);
     return JSON.stringify(
-      result.found ? result : { found: false, conseil: "Modèle non trouvé : proposer un devis gratuit." },
+      result.kind === "not-found"
+        ? { ...result, conseil: "Modèle absent du catalogue : proposer un devis gratuit sur /contact." }
+        : result,
     );
   }
   return JSON.stringify({ erreur: `outil inconnu : ${call.name}` });

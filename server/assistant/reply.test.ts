@@ -73,8 +73,8 @@ describe("generateReply with any ChatProvider", () => {
 
   it("runs the model's tool call and sends the catalogue's answer back; the quoted price passes the guard", async () => {
     const catalogue = lookupRepairPrice("port HDMI PS5");
-    if (!catalogue.found) throw new Error("catalogue");
-    const price = catalogue.repairs[0]!;
+    if (catalogue.kind !== "found") throw new Error("catalogue");
+    const price = catalogue.model.repairs[0]!;
     const provider = fakeProvider(
       {
         toolCalls: [
@@ -94,8 +94,8 @@ describe("generateReply with any ChatProvider", () => {
     const tool = second.at(-1)!;
     expect(tool).toMatchObject({ role: "tool", toolCallId: "appel-1" });
     expect(JSON.parse(tool.content)).toMatchObject({
-      found: true,
-      repairs: expect.arrayContaining([expect.objectContaining({ euros: price.euros })]),
+      kind: "found",
+      model: { repairs: expect.arrayContaining([expect.objectContaining({ euros: price.euros })]) },
     });
   });
 

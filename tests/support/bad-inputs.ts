@@ -18,7 +18,9 @@ export type BadInputCaller = "anonymous" | "customer" | "technician";
 
 export type BadInputTarget = {
   name: string;
-  /** `:code` is replaced by the connected session's code. */
+  /** POST unless said. */
+  method?: "POST" | "PUT";
+  /** `:code` is replaced by the connected session's code, `:message` by an answer of the customer's assistant conversation. */
   path: string;
   caller: BadInputCaller;
   /** A valid body (as strings): the attempts corrupt it. */
@@ -29,6 +31,7 @@ export type BadInput = {
   target: string;
   /** What was sent, in words (for failure messages and the bench). */
   input: string;
+  method: "POST" | "PUT";
   path: string;
   caller: BadInputCaller;
   /** Content-Type, or none. */
@@ -99,6 +102,13 @@ export const BAD_INPUT_TARGETS: BadInputTarget[] = [
     path: "/api/assistant/messages",
     caller: "customer",
     valid: { content: "Quel est le prix d'un écran d'iPhone 12 ?" },
+  },
+  {
+    name: "PUT /api/assistant/messages/:message/rating",
+    method: "PUT",
+    path: "/api/assistant/messages/:message/rating",
+    caller: "customer",
+    valid: { rating: "not-useful", comment: "Le prix annoncé est faux." },
   },
   { name: "POST /api/sessions", path: "/api/sessions", caller: "customer", valid: { code: "ABCDEF" } },
   { name: "POST /api/sessions/join", path: "/api/sessions/join", caller: "technician", valid: { code: "ABCDEF" } },
@@ -184,6 +194,7 @@ export function badInputs(targets: BadInputTarget[] = BAD_INPUT_TARGETS): BadInp
       attempts.push({
         target: target.name,
         input,
+        method: target.method ?? "POST",
         path: target.path,
         caller: target.caller,
         contentType,

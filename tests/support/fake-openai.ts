@@ -20,8 +20,10 @@ export type FakeOpenAI = {
   requests: Record<string, unknown>[];
   /** Authorization headers received. */
   authorizations: string[];
-  /** Queues replies; when the queue is empty, `fallback` answers. */
+  /** Queues replies; when the queue is empty, `respond` (when set) then `fallback` answers. */
   script(...replies: ScriptedReply[]): void;
+  /** Computes a reply from the request body (the messages so far): a model that reacts to its tools' answers. */
+  respond?: (body: { messages: { role: string; content: string | null }[] }) => ScriptedReply;
   fallback: ScriptedReply;
   close(): Promise<void>;
 };
@@ -53,7 +55,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const body = JSON.parse(raw) as Record<string, unknown>;
       fake.requests.push(body);
       fake.authorizations.push(String(req.headers.authorization ?? ""));
-      const reply = queue.shift() ?? fake.fallback;
+      const reply =
+        queue.shift() ??
+        fake.respond?.(body as { messages: { role: string; content: string | null }[] }) ??
+        fake.fallback;
       const model = String(body.model ?? "fake");
       const created = Math.floor(Date.now() / 1000);
       const id = completionId();

@@ -26,6 +26,7 @@ import { createRemoteSupportRouter } from "#server/remote-support/api.ts";
 import type { IceConfig } from "#server/remote-support/ice.ts";
 import { createAssistantRouter } from "#server/assistant/api.ts";
 import type { AssistantService } from "#server/assistant/service.ts";
+import { createAssistantRatingService, type AssistantRatingService } from "#server/assistant/ratings.ts";
 import { attachRealtime, type Realtime } from "#server/remote-support/realtime.ts";
 import {
   createSessionService,
@@ -62,6 +63,8 @@ export type RemoteSupportServerOptions = {
   ice?: IceConfig;
   /** The assistant (issue 7), mounted at /api/assistant when given. */
   assistant?: AssistantService;
+  /** Issue 17 §4: the ratings beside the assistant (default: a service on the same database, 30 per 10 minutes). */
+  ratings?: AssistantRatingService;
   /** Issue 13 §4: end sessions whose two participants are gone this long, ms (default: never, as before). */
   sessionAbandonMs?: number;
   /**
@@ -122,7 +125,10 @@ export async function startRemoteSupportServer(
   const app = express();
   app.all("/api/auth/{*splat}", authHandlers(auth, { publicUrl: url }));
   app.use("/api", requireSameOrigin(url));
-  if (options.assistant) app.use("/api", createAssistantRouter({ auth, assistant: options.assistant }));
+  if (options.assistant) {
+    const ratings = options.ratings ?? createAssistantRatingService({ db: database.db, logger });
+    app.use("/api", createAssistantRouter({ auth, assistant: options.assistant, ratings }));
+  }
   app.use("/api", createRemoteSupportRouter({ auth, sessions, devices, ice: options.ice }));
   app.use("/api", createApiRouter(forms));
 

@@ -1,6 +1,6 @@
 /**
  * The model finder's search engine in the browser, loaded lazily by
- * `ModelFinder` (dynamic import) so neither MiniSearch nor the index weighs on
+ * `ModelFinder` (dynamic import) so neither the matcher nor the names weigh on
  * the page's first load. It reads the index pre-built at build time
  * (`virtual:catalogue-search-index`) and makes no network request.
  *

@@ -7,7 +7,8 @@
  * server's `session:updated` pushes and the answers of the technician's own
  * join and disconnect, without asking the API again (issue 14,
  * `client/dashboard-sessions.ts`). The "Demandes" view lists contact and
- * quote requests. Loaded lazily: only technicians download it. Issue 13 §4:
+ * quote requests; the "Assistant" view the customers' ratings of the
+ * assistant's answers (issue 17 §4, `app/assistant/ratings-view.tsx`). Loaded lazily: only technicians download it. Issue 13 §4:
  * while the server connection is lost (restart, network) a polite line says
  * so and the session is never ended for a lost peer connection (its ICE
  * restart needs the server); once back, everything is read again, and a
@@ -42,6 +43,7 @@ import { ActivePanel } from "./active-panel";
 const RemoteView = lazy(() => import("./remote-view").then((module) => ({ default: module.RemoteView })));
 import { ReportFlow } from "./report-dialogs";
 import { RequestsView } from "#app/requests/requests-view.tsx";
+import { RatingsView } from "#app/assistant/ratings-view.tsx";
 
 type Props = {
   user: AccountView;
@@ -62,7 +64,7 @@ export default function TechnicianDashboard({
 }
 
 function Dashboard({ user, socket, initial }: Props) {
-  const [view, setView] = useState<"sessions" | "requests">("sessions");
+  const [view, setView] = useState<"sessions" | "requests" | "assistant">("sessions");
   return (
     <div className="flex flex-col gap-8">
       <nav aria-label="Vues du tableau de bord" className="flex flex-wrap gap-2">
@@ -70,6 +72,7 @@ function Dashboard({ user, socket, initial }: Props) {
           [
             ["sessions", "Sessions"],
             ["requests", "Demandes"],
+            ["assistant", "Assistant"],
           ] as const
         ).map(([key, label]) => (
           <Button
@@ -88,6 +91,7 @@ function Dashboard({ user, socket, initial }: Props) {
         <SessionsView user={user} socket={socket} initial={initial} />
       </div>
       {view === "requests" ? <RequestsView /> : null}
+      {view === "assistant" ? <RatingsView /> : null}
     </div>
   );
 }
