@@ -131,6 +131,14 @@ describe("matching while typing and spelling variants", () => {
     expect(first("galaxy s24").name).toBe("Galaxy S24");
   });
 
+  it("shares the assistant's fixes (issue 17): a model word is matched once, the exact name first", () => {
+    expect(search("xbox one x ventilateur").hits.map((h) => h.name)).toEqual(["Xbox One X"]);
+    expect(first("xbox one ventilateur").name).toBe("Xbox One");
+    expect(slugs("redmi pad").slice(0, 2)).toEqual(["xiaomi-redmi-pad", "xiaomi-redmi-pad-se"]);
+    expect(first("redmipad se").name).toBe("Redmi Pad SE");
+    expect(first("playstation 4 slim").name).toBe("PS4 Slim");
+  });
+
   it("does not take a model word for a repair (Wii U GamePad, PS3 Super Slim)", () => {
     expect(first("wii u gamepad").name).toBe("Wii U GamePad");
     expect(first("ps3 super").name).toBe("PS3 Super Slim");
