@@ -120,10 +120,11 @@ export function repairScores(
   for (const term of terms) {
     if (taken.has(term.position) || (term.weak && term.text.length < 3)) continue;
     for (const id of ids) {
-      const match = repairWordMatch(term.text, matcher.repairWords.get(id) ?? []);
-      // A prefix names a repair only while it is being typed ("hdm").
-      if (match === EXACT || match === 1 || (match === 2 && term.partial))
-        scores.set(id, (scores.get(id) ?? 0) + match);
+      const words = matcher.repairWords.get(id) ?? [];
+      const match = repairWordMatch(term.text, words);
+      // A prefix names a repair only while it is being typed ("hdm"); a typo is one edit ("charge" is no "carte").
+      const typo = match === 1 && words.some((word) => isTypo(term.text, word));
+      if (match === EXACT || typo || (match === 2 && term.partial)) scores.set(id, (scores.get(id) ?? 0) + match);
     }
   }
   return scores;
