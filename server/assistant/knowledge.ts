@@ -13,7 +13,6 @@ import { buildMatcher, type Matcher } from "#app/catalogue/model-matcher.ts";
 import type { RepairId } from "#app/catalogue/schema.ts";
 import { REPAIR_ALIASES } from "#app/catalogue/search-text.ts";
 import { modelEntries, modelHref, type ModelEntry } from "#app/catalogue/shapes.ts";
-import { FACT_AMOUNTS } from "./facts.ts";
 
 /** One priced repair as the assistant quotes it. */
 export type QuotedRepair = {
@@ -132,6 +131,3 @@ export function quotedAmounts(lookup: PriceLookup): number[] {
   const models = lookup.kind === "found" ? [lookup.model, ...lookup.variants] : lookup.candidates;
   return models.flatMap((model) => model.repairs.map((repair) => repair.euros));
 }
-
-/** Amounts the assistant may always write (€): the shop's facts (hourly rate, mailbox plans). */
-export const ALWAYS_GROUNDED: readonly number[] = FACT_AMOUNTS;

@@ -13,7 +13,7 @@
  * - Every piece of text goes through the `PriceGuard` before `onText`.
  */
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
-import { ALWAYS_GROUNDED } from "./knowledge.ts";
+import { FACT_AMOUNTS } from "./facts.ts";
 import { PriceGuard } from "./price-guard.ts";
 import { runTool, systemPrompt, TOOLS } from "./prompt.ts";
 import {
@@ -76,7 +76,7 @@ class RetriesExhausted extends Error {}
 export async function generateReply(options: ReplyOptions): Promise<ReplyOutcome> {
   const { provider, onText } = options;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const grounded = new Set<number>([...options.grounded, ...ALWAYS_GROUNDED]);
+  const grounded = new Set<number>([...options.grounded, ...FACT_AMOUNTS]);
   const guard = new PriceGuard(grounded);
   const messages: ChatMessage[] = [
     { role: "system", content: systemPrompt() },
