@@ -1,0 +1,131 @@
+/**
+ * Issue 18 §1: the booking settings staff set in the dashboard (slot length,
+ * places per slot, lead time, how far ahead, weekly opening hours, closed
+ * dates), one zod schema for the dashboard form, the API and the stored row
+ * (`shop_settings.booking`, database/schema-booking.ts).
+ *
+ * Times are "HH:MM" wall-clock times of the shop (Europe/Paris), dates
+ * "YYYY-MM-DD" calendar dates there; durations in minutes, hours or days as
+ * named. The defaults are spec §9's opening hours (`shop.openingHours`).
+ */
+import { z } from "zod";
+import { shop } from "#app/config/shop.ts";
+import { typedString } from "#app/utils/text.ts";
+
+/** The shop's time zone: every slot is a wall-clock time there. */
+export const SHOP_TIME_ZONE = "Europe/Paris";
+
+/** French names of ISO weekdays, 1 = lundi … 7 = dimanche. */
+export const WEEKDAY_NAMES = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"] as const;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** "09:30" → 570 (minutes since midnight). */
+export function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+const time = typedString({ error: "Heure attendue au format HH:MM." }).regex(TIME, {
+  error: "Heure attendue au format HH:MM, par exemple 09:00.",
+});
+
+/** A calendar date "YYYY-MM-DD" that exists (no 31 février). */
+export const CalendarDate = typedString({ error: "Date attendue au format AAAA-MM-JJ." })
+  .regex(DATE, { error: "Date attendue au format AAAA-MM-JJ, par exemple 2026-12-25." })
+  .refine(
+    (value) => {
+      const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    },
+    { error: "Cette date n'existe pas." },
+  );
+
+/** One opening range of one weekday, e.g. lundi 09:00–14:00. */
+export const OpeningRange = z
+  .object({
+    /** ISO weekday, 1 = lundi … 7 = dimanche. */
+    day: z.number().int().min(1).max(7),
+    opens: time,
+    closes: time,
+  })
+  .refine((range) => minutesOf(range.opens) < minutesOf(range.closes), {
+    error: "L'heure de fermeture doit suivre l'heure d'ouverture.",
+    path: ["closes"],
+  });
+export type OpeningRange = z.infer<typeof OpeningRange>;
+
+export const ClosedDate = z.object({
+  date: CalendarDate,
+  /** Shown to staff only, e.g. "Noël", "Congés". */
+  label: typedString().trim().max(80, { error: "80 caractères au plus." }).default(""),
+});
+export type ClosedDate = z.infer<typeof ClosedDate>;
+
+export const BookingSettings = z
+  .object({
+    /** Length of one slot, minutes. */
+    slotMinutes: z
+      .number({ error: "Durée d'un créneau attendue en minutes." })
+      .int()
+      .min(10, { error: "Un créneau dure au moins 10 minutes." })
+      .max(240, { error: "Un créneau dure au plus 240 minutes." }),
+    /** Appointments one slot can take at once. */
+    capacity: z
+      .number({ error: "Nombre de places attendu." })
+      .int()
+      .min(1, { error: "Au moins une place par créneau." })
+      .max(20, { error: "20 places par créneau au plus." }),
+    /** A slot can be booked until this many hours before it starts. */
+    leadHours: z
+      .number({ error: "Délai attendu en heures." })
+      .int()
+      .min(0, { error: "Le délai ne peut pas être négatif." })
+      .max(168, { error: "Le délai est de 168 heures (7 jours) au plus." }),
+    /** How many days ahead slots are offered. */
+    horizonDays: z
+      .number({ error: "Nombre de jours attendu." })
+      .int()
+      .min(1, { error: "Au moins un jour." })
+      .max(180, { error: "180 jours au plus." }),
+    /** Weekly opening ranges; a weekday without any is closed. */
+    hours: z.array(OpeningRange).max(35, { error: "35 plages horaires au plus." }),
+    /** Holidays and other closed dates. */
+    closedDates: z.array(ClosedDate).max(200, { error: "200 dates de fermeture au plus." }),
+  })
+  .superRefine((settings, context) => {
+    const byDay = new Map<number, OpeningRange[]>();
+    for (const range of settings.hours) byDay.set(range.day, [...(byDay.get(range.day) ?? []), range]);
+    for (const [day, ranges] of byDay) {
+      const sorted = ranges.toSorted((a, b) => minutesOf(a.opens) - minutesOf(b.opens));
+      for (let index = 1; index < sorted.length; index++) {
+        if (minutesOf(sorted[index]!.opens) < minutesOf(sorted[index - 1]!.closes)) {
+          context.addIssue({
+            code: "custom",
+            path: ["hours"],
+            message: `Deux plages horaires du ${WEEKDAY_NAMES[day - 1]} se chevauchent.`,
+          });
+        }
+      }
+    }
+    const dates = new Set<string>();
+    for (const closed of settings.closedDates) {
+      if (dates.has(closed.date)) {
+        context.addIssue({ code: "custom", path: ["closedDates"], message: `La date ${closed.date} est en double.` });
+      }
+      dates.add(closed.date);
+    }
+  });
+export type BookingSettings = z.infer<typeof BookingSettings>;
+
+/** Spec §9: Mon–Fri 9h–14h and 14h–19h, 30-minute slots, one place each, booked 2 hours ahead at least, 60 days ahead. */
+export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
+  slotMinutes: 30,
+  capacity: 1,
+  leadHours: 2,
+  horizonDays: 60,
+  hours: shop.openingHours.flatMap((slot) => slot.days.map((day) => ({ day, opens: slot.opens, closes: slot.closes }))),
+  closedDates: [],
+};

@@ -1,0 +1,81 @@
+/**
+ * Issue 18 §1: online booking. The shop's settings (one row) and the
+ * appointments, beside `schema.ts` and read by drizzle-kit with it
+ * (`drizzle.config.ts`); migration 0010.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { BookingSettings } from "#app/booking/settings.ts";
+import { users } from "./schema.ts";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+/**
+ * The shop's settings, set by staff in the dashboard (issue 18: "no code
+ * change for a closed Saturday"): one row, id 1. `booking` is validated by
+ * `BookingSettings` (app/booking/settings.ts) on every write and read; no
+ * row means the defaults (spec §9 opening hours). `bonus_reparation` turns on
+ * "X € après bonus réparation" (§3), off by default.
+ */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    booking: jsonb("booking").$type<BookingSettings>().notNull(),
+    bonusReparation: boolean("bonus_reparation").notNull().default(false),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  () => [check("shop_settings_single_row", sql`id = 1`)],
+);
+
+/** Issue 18 §1: an appointment asked online is "requested" until staff confirm it. */
+export const APPOINTMENT_STATUSES = ["requested", "confirmed", "cancelled"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/**
+ * Appointments (issue 18 §1). What was booked is a snapshot (model and repair
+ * names, the "à partir de" price in whole euros and its "estimation" flag),
+ * so a later catalogue change does not rewrite a booking. A cancelled one
+ * keeps its row (the agenda shows it) and frees its place. Deleted by the
+ * retention purge once its slot is older than `RETENTION_APPOINTMENT_DAYS`.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }).notNull(),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("requested"),
+    /** Catalogue slugs when booked from a price; null for a free diagnosis without a model. */
+    modelSlug: text("model_slug"),
+    modelName: text("model_name"),
+    repairId: text("repair_id"),
+    /** "Écran", or "Diagnostic gratuit". */
+    repairLabel: text("repair_label").notNull(),
+    /** Whole euros, "à partir de"; null for a diagnosis. */
+    priceEuros: integer("price_euros"),
+    priceEstimate: boolean("price_estimate").notNull().default(false),
+    customerName: text("customer_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    note: text("note"),
+    /** The signed-in customer who booked, if any. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    /** Who cancelled: the customer (by their link) or the shop. */
+    cancelledBy: text("cancelled_by", { enum: ["customer", "shop"] }),
+    ...timestamps,
+  },
+  (table) => [
+    index("appointments_starts_at_idx").on(table.startsAt),
+    index("appointments_user_id_idx").on(table.userId),
+    check("appointments_status_check", sql`${table.status} in ('requested', 'confirmed', 'cancelled')`),
+    check("appointments_times_check", sql`${table.endsAt} > ${table.startsAt}`),
+    check("appointments_note_check", sql`char_length(${table.note}) <= 1000`),
+  ],
+);
