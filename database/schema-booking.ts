@@ -69,6 +69,8 @@ export const appointments = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     /** Who cancelled: the customer (by their link) or the shop. */
     cancelledBy: text("cancelled_by", { enum: ["customer", "shop"] }),
+    /** Raised by every change of time or status: the calendar invitation's SEQUENCE (RFC 5545). */
+    revision: integer("revision").notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -17,6 +17,7 @@ CREATE TABLE "appointments" (
 	"confirmed_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
 	"cancelled_by" text,
+	"revision" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "appointments_status_check" CHECK ("appointments"."status" in ('requested', 'confirmed', 'cancelled')),

@@ -27,7 +27,8 @@ export type FormServices = {
 };
 export type { ContactInput, QuoteInput };
 
-function sharedContext<T>(name: string): RouterContext<T | undefined> {
+/** A router context key shared by the server bundle and `server/app.ts` (one global symbol per `name`). */
+export function sharedContext<T>(name: string): RouterContext<T | undefined> {
   const key = Symbol.for(`atelier-informatique.${name}`);
   const registry = globalThis as typeof globalThis & Record<symbol, RouterContext<T | undefined> | undefined>;
   return (registry[key] ??= createContext<T | undefined>(undefined));
