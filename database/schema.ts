@@ -72,6 +72,8 @@ export type OutboxMail = {
   text: string;
   template: "contact" | "quote" | null;
   templateParams: Record<string, string>;
+  /** Issue 18: an iCalendar invitation (RFC 5545 text) sent as `rendez-vous.ics`; `method` is the text's METHOD. */
+  calendar?: { method: "PUBLISH" | "CANCEL"; content: string };
 };
 
 export const OUTBOX_STATUSES = ["pending", "sent"] as const;

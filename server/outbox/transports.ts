@@ -84,6 +84,10 @@ function messageOptions(from: string, { messageId, mail, createdAt }: Delivery):
     text: mail.text,
     messageId,
     date: createdAt,
+    // Issue 18: mail clients offer "add to calendar" for a text/calendar part; also attached as a file.
+    ...(mail.calendar
+      ? { icalEvent: { method: mail.calendar.method, filename: "rendez-vous.ics", content: mail.calendar.content } }
+      : {}),
   };
 }
 

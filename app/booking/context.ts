@@ -1,0 +1,64 @@
+/**
+ * Issue 18 §1: what the booking pages receive from the server through the
+ * router context (`server/booking/service.ts` implements it), and the shapes
+ * they and the staff agenda read. Times are ISO 8601 instants; prices whole
+ * euros.
+ */
+import type { AppointmentStatus } from "#database/schema-booking.ts";
+import type { FieldErrors } from "#app/requests/schemas.ts";
+import { sharedContext, type RequestOrigin } from "#app/utils/server-context.ts";
+
+/** One offered slot: `start` ISO instant, `time` "HH:MM" in the shop's time zone, `free` places left. */
+export type SlotView = { start: string; time: string; free: number };
+/** The slots of one shop date "YYYY-MM-DD" (empty when closed). */
+export type DayView = { date: string; slots: SlotView[] };
+
+/** An appointment as the manage page and the agenda show it. */
+export type AppointmentView = {
+  id: string;
+  status: AppointmentStatus;
+  startsAt: string;
+  endsAt: string;
+  modelSlug: string | null;
+  modelName: string | null;
+  repairId: string | null;
+  repairLabel: string;
+  priceEuros: number | null;
+  priceEstimate: boolean;
+  customerName: string;
+  email: string;
+  phone: string;
+  note: string | null;
+  cancelledBy: "customer" | "shop" | null;
+  createdAt: string;
+};
+
+/** What booking (or moving to) a slot gave. `next`: the next free slots when the chosen one was taken meanwhile. */
+export type BookingResult =
+  | { status: "booked"; token: string; appointment: AppointmentView }
+  | { status: "invalid"; fieldErrors: FieldErrors }
+  | { status: "slot-taken"; next: SlotView[] }
+  | { status: "slot-unavailable"; next: SlotView[] }
+  | { status: "spam" }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "link-invalid" }
+  | { status: "not-modifiable"; reason: "cancelled" | "past" }
+  | { status: "failed" };
+
+/** The booking pages' server side. Never throws: a storage failure is `{ status: "failed" }` or `null`. */
+export type BookingServices = {
+  /** The days `from` … `from + days − 1` ("YYYY-MM-DD") with their slots, as bookable now. */
+  availability(from: string, days: number): Promise<{ days: DayView[]; first: string; last: string } | null>;
+  /** Books a slot from the form's fields (untrusted). */
+  book(input: unknown, origin: RequestOrigin): Promise<BookingResult>;
+  /** The appointment a manage link names, or `link-invalid`. */
+  byToken(token: string): Promise<{ status: "found"; appointment: AppointmentView } | { status: "link-invalid" }>;
+  /** Cancels by the customer's link. */
+  cancelByToken(token: string, origin: RequestOrigin): Promise<BookingResult>;
+  /** Moves by the customer's link to `slot` (an ISO start, untrusted); answers the new token. */
+  moveByToken(token: string, slot: unknown, origin: RequestOrigin): Promise<BookingResult>;
+  /** Whether "X € après bonus réparation" is shown (issue 18 §3 shop setting). */
+  bonusShown(): Promise<boolean>;
+};
+
+export const bookingServicesContext = sharedContext<BookingServices>("booking-services");

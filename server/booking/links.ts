@@ -1,0 +1,48 @@
+/**
+ * Issue 18 §1: the link that lets a customer cancel or move an appointment
+ * without an account, signed and expiring.
+ *
+ * Token = `<appointment id>.<expiry, s since epoch, base36>.<MAC>`, the MAC
+ * being HMAC-SHA256 over the first two parts with a key derived from the
+ * server's secret (truncated to 128 bits, base64url). It expires when the
+ * appointment starts: past that, nothing can be changed online. The token is
+ * a credential: it travels as the `jeton` query parameter
+ * (`/rendez-vous/gerer?jeton=…`), whose value the request logger masks
+ * (`redactUrl`), and is never logged by the booking service.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** Length of the MAC in bytes (base64url: 22 characters). */
+const MAC_BYTES = 16;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type ManageLinks = {
+  /** A token for appointment `id`, valid until `expiresAt`. */
+  sign(id: string, expiresAt: Date): string;
+  /** The appointment id if `token` is authentic and not expired at `now`, else null (never throws). */
+  verify(token: string, now?: Date): string | null;
+};
+
+/** @param secret the server's secret (≥ 32 characters); a sub-key is derived so a booking MAC is never an auth MAC. */
+export function createManageLinks(secret: string): ManageLinks {
+  const key = createHmac("sha256", secret).update("atelier-informatique:booking-links:v1").digest();
+  const mac = (payload: string) => createHmac("sha256", key).update(payload).digest().subarray(0, MAC_BYTES);
+  return {
+    sign(id, expiresAt) {
+      const payload = `${id}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`;
+      return `${payload}.${mac(payload).toString("base64url")}`;
+    },
+    verify(token, now = new Date()) {
+      if (typeof token !== "string" || token.length > 120) return null;
+      const parts = token.split(".");
+      if (parts.length !== 3) return null;
+      const [id, expiry, signature] = parts as [string, string, string];
+      if (!UUID.test(id) || !/^[0-9a-z]{1,10}$/.test(expiry) || !/^[\w-]{22}$/.test(signature)) return null;
+      const given = Buffer.from(signature, "base64url");
+      const expected = mac(`${id}.${expiry}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (parseInt(expiry, 36) * 1000 <= now.getTime()) return null;
+      return id;
+    },
+  };
+}

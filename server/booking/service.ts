@@ -1,0 +1,341 @@
+/**
+ * Issue 18 §1: the booking service. The customer's side (`BookingServices`,
+ * app/booking/context.ts: availability, book, manage by signed link) for the
+ * pages, and the staff's side (agenda, confirm, move, cancel, settings) for
+ * `server/booking/api.ts`. Writes are `./store.ts`'s transactions; after
+ * each commit the outbox is woken and `onChanged` tells the live agendas.
+ *
+ * Order of checks on a booking: honeypot → validation → per-IP limit (the
+ * forms' limits, counted apart) → the transaction. Nothing here logs a
+ * token, an e-mail, a phone or a name.
+ */
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { AppDatabase } from "#database/connection.ts";
+import { appointments } from "#database/schema-booking.ts";
+import { BookingInput, HONEYPOT_FIELD, SlotStart } from "#app/booking/schemas.ts";
+import type { AppointmentView, BookingResult, BookingServices, DayView, SlotView } from "#app/booking/context.ts";
+import { bookedRepair } from "#app/booking/booked-repair.server.ts";
+import { BookingSettings } from "#app/booking/settings.ts";
+import { bookableDates, dateOfDay, dayNumber, shopDate, shopInstant, slotsBetween } from "#app/booking/slots.ts";
+import { validate, type FieldErrors } from "#app/requests/schemas.ts";
+import type { RequestOrigin } from "#app/utils/server-context.ts";
+import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
+import { pseudonymizeIp } from "#server/logger.ts";
+import { createManageLinks } from "./links.ts";
+import type { AppointmentRow, BookingMailSettings } from "./mails.ts";
+import {
+  moveAppointment,
+  placeAppointment,
+  readShopSettings,
+  setAppointmentStatus,
+  takenBetween,
+  writeShopSettings,
+  type PlaceOutcome,
+  type ShopSettingsValue,
+  type StoreContext,
+} from "./store.ts";
+
+/** How many free slots a visitor who lost a race is offered. */
+export const NEXT_SLOTS_OFFERED = 6;
+/** The longest range the availability and the agenda read at once, days. */
+export const MAX_RANGE_DAYS = 62;
+
+/** A change the live agendas should show (`agenda:changed` to technicians). */
+export type AgendaChange = { id: string; date: string };
+
+export type BookingServiceOptions = {
+  db: AppDatabase;
+  logger: Logger;
+  mail: BookingMailSettings;
+  /** The server's secret, from which the manage links' key is derived. */
+  secret: string;
+  rateLimit: { points: number; durationSeconds: number; store?: RateLimitStore };
+  /** After a commit that wrote mails. */
+  onStored?: () => void;
+  onChanged?: (change: AgendaChange) => void;
+  /** The clock (tests). */
+  now?: () => Date;
+};
+
+/** Staff outcome: the appointment, or why not (French message for the API). */
+export type StaffOutcome =
+  | { ok: true; appointment: AppointmentView }
+  | { ok: false; status: 404 | 409 | 503; message: string; next?: SlotView[] };
+
+export type BookingService = BookingServices & {
+  /** Appointments starting in [from, to) (shop dates, inclusive `from`, exclusive `to`), cancelled ones included. */
+  agenda(from: string, to: string): Promise<AppointmentView[]>;
+  confirm(id: string): Promise<StaffOutcome>;
+  cancel(id: string): Promise<StaffOutcome>;
+  move(id: string, start: Date): Promise<StaffOutcome>;
+  settings(): Promise<ShopSettingsValue>;
+  /** Validates and stores the settings; `fieldErrors` in French when invalid. */
+  saveSettings(
+    input: unknown,
+    userId: string,
+  ): Promise<{ ok: true; value: ShopSettingsValue } | { ok: false; fieldErrors: FieldErrors }>;
+};
+
+/** The row as the pages and the agenda show it. */
+export function appointmentView(row: AppointmentRow): AppointmentView {
+  return {
+    id: row.id,
+    status: row.status,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    modelSlug: row.modelSlug,
+    modelName: row.modelName,
+    repairId: row.repairId,
+    repairLabel: row.repairLabel,
+    priceEuros: row.priceEuros,
+    priceEstimate: row.priceEstimate,
+    customerName: row.customerName,
+    email: row.email,
+    phone: row.phone,
+    note: row.note,
+    cancelledBy: row.cancelledBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createBookingService(options: BookingServiceOptions): BookingService {
+  const { db, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const links = createManageLinks(options.secret);
+  const context: StoreContext = { db, mail: options.mail, links };
+  const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
+    name: "booking-ip",
+    points: options.rateLimit.points,
+    durationSeconds: options.rateLimit.durationSeconds,
+  });
+
+  async function days(from: string, count: number): Promise<{ days: DayView[]; first: string; last: string }> {
+    const at = now();
+    const { booking } = await readShopSettings(db);
+    const bookable = bookableDates(booking, at);
+    const start = Math.max(dayNumber(from), dayNumber(bookable.first));
+    const end = Math.min(start + Math.min(count, MAX_RANGE_DAYS) - 1, dayNumber(bookable.last));
+    const taken =
+      end < start ? [] : await takenBetween(db, shopInstant(dateOfDay(start), 0), shopInstant(dateOfDay(end + 1), 0));
+    const slots = slotsBetween(booking, { from: dateOfDay(start), to: dateOfDay(end) }, taken, at);
+    const result: DayView[] = [];
+    for (let day = start; day <= end; day++) result.push({ date: dateOfDay(day), slots: [] });
+    for (const slot of slots) {
+      result[dayNumber(slot.date) - start]?.slots.push({
+        start: slot.start.toISOString(),
+        time: slot.time,
+        free: slot.free,
+      });
+    }
+    return { days: result, first: bookable.first, last: bookable.last };
+  }
+
+  /** The next free slots from `after` on (for the visitor who lost a race). */
+  async function nextFree(after: Date): Promise<SlotView[]> {
+    const found = await days(shopDate(after), 14);
+    return found.days
+      .flatMap((day) => day.slots)
+      .filter((slot) => slot.free > 0 && Date.parse(slot.start) >= after.getTime())
+      .slice(0, NEXT_SLOTS_OFFERED);
+  }
+
+  async function limited(origin: RequestOrigin): Promise<BookingResult | null> {
+    const outcome = await consume(limiter, origin.ip);
+    if (outcome.allowed) return null;
+    logger.warn({ ipHash: pseudonymizeIp(origin.ip) }, "rendez-vous refusé : trop de demandes depuis cette adresse");
+    return { status: "rate-limited", retryAfterSeconds: outcome.retryAfterSeconds };
+  }
+
+  /** A store outcome as the pages' result; a lost race answers the next free slots. */
+  async function customerResult(outcome: PlaceOutcome | null, wanted: Date): Promise<BookingResult> {
+    if (!outcome) return { status: "link-invalid" };
+    if (outcome.status === "placed") {
+      options.onStored?.();
+      options.onChanged?.({ id: outcome.row.id, date: shopDate(outcome.row.startsAt) });
+      return { status: "booked", token: outcome.token, appointment: appointmentView(outcome.row) };
+    }
+    if (outcome.status === "not-modifiable") return outcome;
+    return { status: outcome.status, next: await nextFree(wanted) };
+  }
+
+  /** Runs a write; a database failure is logged (without personal data) and answered `failed`. */
+  async function guarded<T>(what: string, run: () => Promise<T>, failed: T): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      logger.error({ err: error }, `rendez-vous : ${what} impossible, la base de données a refusé l'opération`);
+      return failed;
+    }
+  }
+
+  async function staffResult(outcome: PlaceOutcome | null, wanted?: Date): Promise<StaffOutcome> {
+    if (!outcome) return { ok: false, status: 404, message: "Ce rendez-vous n'existe pas." };
+    if (outcome.status === "placed") {
+      options.onStored?.();
+      options.onChanged?.({ id: outcome.row.id, date: shopDate(outcome.row.startsAt) });
+      return { ok: true, appointment: appointmentView(outcome.row) };
+    }
+    if (outcome.status === "not-modifiable") {
+      return {
+        ok: false,
+        status: 409,
+        message:
+          outcome.reason === "cancelled"
+            ? "Ce rendez-vous est annulé : il ne peut plus être modifié."
+            : "Ce rendez-vous est passé : il ne peut plus être modifié.",
+      };
+    }
+    return {
+      ok: false,
+      status: 409,
+      message:
+        outcome.status === "slot-taken"
+          ? "Ce créneau est complet. Choisissez-en un autre."
+          : "Ce créneau n'existe pas dans les horaires d'ouverture.",
+      ...(wanted ? { next: await nextFree(wanted) } : {}),
+    };
+  }
+
+  const failedStaff: StaffOutcome = {
+    ok: false,
+    status: 503,
+    message: "L'agenda est momentanément indisponible. Réessayez dans un instant.",
+  };
+
+  return {
+    async availability(from, count) {
+      return guarded("lecture des créneaux", () => days(from, count), null);
+    },
+
+    async book(input, origin) {
+      if (isRecord(input) && typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
+        await consume(limiter, origin.ip).catch(() => undefined);
+        logger.warn({ ipHash: pseudonymizeIp(origin.ip) }, "rendez-vous refusé : champ piège rempli");
+        return { status: "spam" };
+      }
+      const checked = validate(BookingInput, input);
+      if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
+      const request = checked.data;
+      return guarded(
+        "réservation",
+        async () => {
+          const refused = await limited(origin);
+          if (refused) return refused;
+          const booked = bookedRepair(request.model, request.repair);
+          const outcome = await placeAppointment(
+            context,
+            request.slot,
+            {
+              modelSlug: booked.modelSlug,
+              modelName: booked.modelName,
+              repairId: booked.repairId,
+              repairLabel: booked.repairLabel,
+              priceEuros: booked.euros,
+              priceEstimate: booked.estimate,
+              customerName: request.name,
+              email: request.email,
+              phone: request.phone,
+              note: request.note,
+            },
+            now(),
+          );
+          if (outcome.status === "placed") logger.info({ id: outcome.row.id }, "rendez-vous enregistré");
+          return customerResult(outcome, request.slot);
+        },
+        { status: "failed" },
+      );
+    },
+
+    async byToken(token) {
+      const id = links.verify(token, now());
+      if (!id) return { status: "link-invalid" };
+      const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+      return row ? { status: "found", appointment: appointmentView(row) } : { status: "link-invalid" };
+    },
+
+    async cancelByToken(token, origin) {
+      return guarded(
+        "annulation",
+        async () => {
+          const refused = await limited(origin);
+          if (refused) return refused;
+          const id = links.verify(token, now());
+          if (!id) return { status: "link-invalid" };
+          return customerResult(await setAppointmentStatus(context, id, "cancelled", "customer", now()), now());
+        },
+        { status: "failed" },
+      );
+    },
+
+    async moveByToken(token, slot, origin) {
+      const checked = SlotStart.safeParse(slot);
+      if (!checked.success) return { status: "invalid", fieldErrors: { slot: "Choisissez un créneau." } };
+      return guarded(
+        "déplacement",
+        async () => {
+          const refused = await limited(origin);
+          if (refused) return refused;
+          const id = links.verify(token, now());
+          if (!id) return { status: "link-invalid" };
+          return customerResult(await moveAppointment(context, id, checked.data, "customer", now()), checked.data);
+        },
+        { status: "failed" },
+      );
+    },
+
+    async bonusShown() {
+      return guarded("lecture des réglages", async () => (await readShopSettings(db)).bonusReparation, false);
+    },
+
+    async agenda(from, to) {
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(and(gte(appointments.startsAt, shopInstant(from, 0)), lt(appointments.startsAt, shopInstant(to, 0))))
+        .orderBy(asc(appointments.startsAt), asc(appointments.createdAt));
+      return rows.map(appointmentView);
+    },
+
+    confirm: (id) =>
+      guarded(
+        "confirmation",
+        async () => staffResult(await setAppointmentStatus(context, id, "confirmed", "shop", now())),
+        failedStaff,
+      ),
+    cancel: (id) =>
+      guarded(
+        "annulation",
+        async () => staffResult(await setAppointmentStatus(context, id, "cancelled", "shop", now())),
+        failedStaff,
+      ),
+    move: (id, start) =>
+      guarded(
+        "déplacement",
+        async () => staffResult(await moveAppointment(context, id, start, "shop", now()), start),
+        failedStaff,
+      ),
+
+    settings: () => readShopSettings(db),
+
+    async saveSettings(input, userId) {
+      const record = isRecord(input) ? input : {};
+      const checked = validate(BookingSettings, record.booking);
+      if (!checked.ok) return checked;
+      if (typeof record.bonusReparation !== "boolean") {
+        return {
+          ok: false,
+          fieldErrors: { bonusReparation: "Indiquez si le bonus réparation est affiché (oui ou non)." },
+        };
+      }
+      const value = { booking: checked.data, bonusReparation: record.bonusReparation };
+      await writeShopSettings(db, value, userId);
+      logger.info("réglages de l'agenda enregistrés");
+      return { ok: true, value };
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,239 @@
+/**
+ * Issue 18 §1: the booking's writes, each ONE transaction holding the
+ * appointment and its outbox mails (nothing half-stored, nothing lost if
+ * SMTP is down), and its reads.
+ *
+ * Race for the last place: a booking or a move takes a transaction-scoped
+ * advisory lock on the target shop date (`pg_advisory_xact_lock(class,
+ * day)`), then re-reads the settings, checks the slot and counts the places
+ * taken before inserting. Two visitors racing for the last place are thus
+ * serialised: the second counts the first's row and gets `slot-taken`. It
+ * holds on PostgreSQL across server processes, and on PGlite (one
+ * connection) trivially.
+ */
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { AppDatabase } from "#database/connection.ts";
+import { outboxMessages, type OutboxMail } from "#database/schema.ts";
+import { appointments, shopSettings, type AppointmentStatus } from "#database/schema-booking.ts";
+import { BookingSettings, DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
+import { dateOfDay, dayNumber, shopDate, shopInstant, slotAt, type TakenRange } from "#app/booking/slots.ts";
+import { newMessageId } from "#server/requests.ts";
+import { composeCustomerMail, composeShopMail, type AppointmentRow, type BookingMailSettings } from "./mails.ts";
+import type { ManageLinks } from "./links.ts";
+
+/** First key of the advisory locks taken by bookings (the second is the shop date's day number). */
+const BOOKING_LOCK_CLASS = 18_001;
+/** Reminders leave at this wall-clock time the day before (minutes after midnight: 17:00). */
+const REMINDER_MINUTES = 17 * 60;
+
+type Executor = Pick<AppDatabase, "select" | "insert" | "update" | "delete" | "execute">;
+
+export type ShopSettingsValue = { booking: BookingSettings; bonusReparation: boolean };
+
+/** The stored settings, or the defaults; a stored value that no longer validates also falls back to the defaults. */
+export async function readShopSettings(db: Executor): Promise<ShopSettingsValue> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  if (!row) return { booking: DEFAULT_BOOKING_SETTINGS, bonusReparation: false };
+  const booking = BookingSettings.safeParse(row.booking);
+  return { booking: booking.success ? booking.data : DEFAULT_BOOKING_SETTINGS, bonusReparation: row.bonusReparation };
+}
+
+/** Writes the settings (already validated) as the single row. */
+export async function writeShopSettings(db: Executor, value: ShopSettingsValue, userId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(shopSettings)
+    .values({
+      id: 1,
+      booking: value.booking,
+      bonusReparation: value.bonusReparation,
+      updatedBy: userId,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: shopSettings.id,
+      set: { booking: value.booking, bonusReparation: value.bonusReparation, updatedBy: userId, updatedAt: now },
+    });
+}
+
+/** Active (not cancelled) appointments overlapping [from, to), optionally without one. */
+export async function takenBetween(db: Executor, from: Date, to: Date, except?: string): Promise<TakenRange[]> {
+  return db
+    .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        ne(appointments.status, "cancelled"),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+        except ? ne(appointments.id, except) : undefined,
+      ),
+    );
+}
+
+export type StoreContext = { db: AppDatabase; mail: BookingMailSettings; links: ManageLinks };
+
+/** What the booking needs besides the slot: a snapshot of the repair and the customer. */
+export type NewAppointment = Omit<
+  typeof appointments.$inferInsert,
+  "id" | "startsAt" | "endsAt" | "status" | "createdAt" | "updatedAt" | "revision"
+>;
+
+export type PlaceOutcome =
+  | { status: "placed"; row: AppointmentRow; token: string }
+  | { status: "slot-taken" | "slot-unavailable" }
+  | { status: "not-modifiable"; reason: "cancelled" | "past" };
+
+/** The manage token of `row`: valid until the appointment starts. */
+export function tokenOf(links: ManageLinks, row: AppointmentRow): string {
+  return links.sign(row.id, row.startsAt);
+}
+
+async function lockDay(tx: Executor, start: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${dayNumber(shopDate(start))})`);
+}
+
+/** Checks the slot at `start` under the day's lock: a slot of the settings, with a free place. */
+async function checkSlot(
+  tx: Executor,
+  start: Date,
+  now: Date,
+  options: { ignoreLeadTime: boolean; except?: string },
+): Promise<{ ok: true; end: Date } | { ok: false; status: "slot-taken" | "slot-unavailable" }> {
+  await lockDay(tx, start);
+  const { booking } = await readShopSettings(tx);
+  const settings = options.ignoreLeadTime ? { ...booking, leadHours: 0 } : booking;
+  const slot = slotAt(settings, start, now);
+  if (!slot) return { ok: false, status: "slot-unavailable" };
+  const taken = await takenBetween(tx, slot.start, slot.end, options.except);
+  if (taken.length >= settings.capacity) return { ok: false, status: "slot-taken" };
+  return { ok: true, end: slot.end };
+}
+
+/** The outbox rows of a change: the customer's mail, the shop's on a booking, and the (re)scheduled reminder. */
+async function writeMails(
+  tx: Executor,
+  context: StoreContext,
+  row: AppointmentRow,
+  kind: "booked" | "confirmed" | "moved" | "cancelled",
+  now: Date,
+): Promise<void> {
+  const token = row.status === "cancelled" ? null : tokenOf(context.links, row);
+  const domain = new URL(context.mail.publicUrl).hostname;
+  const rows: { kind: string; mail: OutboxMail; at?: Date }[] = [
+    { kind: `appointment-${kind}`, mail: composeCustomerMail(kind, row, context.mail, token) },
+  ];
+  if (kind === "booked") rows.push({ kind: "appointment-shop", mail: composeShopMail(row, context.mail) });
+  // The reminder says what is true the day before: rewritten at every change, dropped on cancellation.
+  await tx
+    .delete(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.requestId, row.id),
+        eq(outboxMessages.requestKind, "appointment-reminder"),
+        eq(outboxMessages.status, "pending"),
+      ),
+    );
+  const remindAt = shopInstant(dateOfDay(dayNumber(shopDate(row.startsAt)) - 1), REMINDER_MINUTES);
+  if (row.status !== "cancelled" && remindAt.getTime() > now.getTime()) {
+    rows.push({
+      kind: "appointment-reminder",
+      mail: composeCustomerMail("reminder", row, context.mail, token),
+      at: remindAt,
+    });
+  }
+  await tx.insert(outboxMessages).values(
+    rows.map((item) => ({
+      messageId: newMessageId(domain),
+      requestKind: item.kind,
+      requestId: row.id,
+      mail: item.mail,
+      ...(item.at ? { nextAttemptAt: item.at } : {}),
+    })),
+  );
+}
+
+/** Books `start` for `details`, in one transaction (see the module's note on the race). */
+export async function placeAppointment(
+  context: StoreContext,
+  start: Date,
+  details: NewAppointment,
+  now: Date,
+): Promise<PlaceOutcome> {
+  return context.db.transaction(async (tx) => {
+    const slot = await checkSlot(tx, start, now, { ignoreLeadTime: false });
+    if (!slot.ok) return { status: slot.status };
+    const [row] = await tx
+      .insert(appointments)
+      .values({ ...details, startsAt: start, endsAt: slot.end })
+      .returning();
+    await writeMails(tx, context, row!, "booked", now);
+    return { status: "placed", row: row!, token: tokenOf(context.links, row!) };
+  });
+}
+
+/** The row, locked for this transaction, if it can still change (not cancelled, not started). */
+async function lockModifiable(
+  tx: Executor,
+  id: string,
+  now: Date,
+): Promise<{ ok: true; row: AppointmentRow } | { ok: false; outcome: PlaceOutcome } | null> {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for("update");
+  if (!row) return null;
+  if (row.status === "cancelled") return { ok: false, outcome: { status: "not-modifiable", reason: "cancelled" } };
+  if (row.startsAt.getTime() <= now.getTime())
+    return { ok: false, outcome: { status: "not-modifiable", reason: "past" } };
+  return { ok: true, row };
+}
+
+/** Moves appointment `id` to `start` (by the customer: lead time applies; by the shop: it does not). Null: no such id. */
+export async function moveAppointment(
+  context: StoreContext,
+  id: string,
+  start: Date,
+  by: "customer" | "shop",
+  now: Date,
+): Promise<PlaceOutcome | null> {
+  return context.db.transaction(async (tx) => {
+    const current = await lockModifiable(tx, id, now);
+    if (!current || !current.ok) return current ? current.outcome : null;
+    const slot = await checkSlot(tx, start, now, { ignoreLeadTime: by === "shop", except: id });
+    if (!slot.ok) return { status: slot.status };
+    const [row] = await tx
+      .update(appointments)
+      .set({ startsAt: start, endsAt: slot.end, updatedAt: now, revision: sql`${appointments.revision} + 1` })
+      .where(eq(appointments.id, id))
+      .returning();
+    await writeMails(tx, context, row!, "moved", now);
+    return { status: "placed", row: row!, token: tokenOf(context.links, row!) };
+  });
+}
+
+/** Confirms (shop) or cancels (customer or shop) appointment `id`. Null: no such id. */
+export async function setAppointmentStatus(
+  context: StoreContext,
+  id: string,
+  status: Exclude<AppointmentStatus, "requested">,
+  by: "customer" | "shop",
+  now: Date,
+): Promise<PlaceOutcome | null> {
+  return context.db.transaction(async (tx) => {
+    const current = await lockModifiable(tx, id, now);
+    if (!current || !current.ok) return current ? current.outcome : null;
+    if (status === "confirmed" && current.row.status === "confirmed") {
+      return { status: "placed", row: current.row, token: tokenOf(context.links, current.row) };
+    }
+    const [row] = await tx
+      .update(appointments)
+      .set({
+        status,
+        updatedAt: now,
+        revision: sql`${appointments.revision} + 1`,
+        ...(status === "confirmed" ? { confirmedAt: now } : { cancelledAt: now, cancelledBy: by }),
+      })
+      .where(eq(appointments.id, id))
+      .returning();
+    await writeMails(tx, context, row!, status, now);
+    return { status: "placed", row: row!, token: tokenOf(context.links, row!) };
+  });
+}
