@@ -118,6 +118,7 @@ const realtime = attachRealtime({
   db: services.database.db,
   sessionAbandonMs: env.SESSION_ABANDON_S * 1000,
   devices: services.devices,
+  agenda: services.booking,
 });
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();

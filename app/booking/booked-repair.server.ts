@@ -22,6 +22,8 @@ export type BookedRepair = {
   /** Whole euros, "à partir de"; null for a diagnosis. */
   euros: number | null;
   estimate: boolean;
+  /** The model's repairs to choose from when the link named the model only (empty otherwise). */
+  choices: { id: string; label: string; euros: number }[];
 };
 
 /** The booked model and repair for the link's slugs; unknown slugs fall back to a diagnosis (of the model if known). */
@@ -37,5 +39,6 @@ export function bookedRepair(modelSlug: string | undefined | null, repairId: str
     repairLabel: repair?.label ?? DIAGNOSIS_LABEL,
     euros: repair?.euros ?? null,
     estimate: repair?.estimate ?? false,
+    choices: entry && !repair ? entry.model.repairs.map(({ id, label, euros }) => ({ id, label, euros })) : [],
   };
 }

@@ -53,6 +53,8 @@ export type BookingServices = {
   book(input: unknown, origin: RequestOrigin): Promise<BookingResult>;
   /** The appointment a manage link names, or `link-invalid`. */
   byToken(token: string): Promise<{ status: "found"; appointment: AppointmentView } | { status: "link-invalid" }>;
+  /** The appointment's iCalendar text (`rendez-vous.ics`) for a valid link, else null. */
+  invitationByToken(token: string): Promise<string | null>;
   /** Cancels by the customer's link. */
   cancelByToken(token: string, origin: RequestOrigin): Promise<BookingResult>;
   /** Moves by the customer's link to `slot` (an ISO start, untrusted); answers the new token. */

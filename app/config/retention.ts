@@ -47,6 +47,12 @@ export const RETENTION = {
    * the rating's last change: the shop reads them to improve the assistant.
    */
   assistantInactiveDays: 365,
+  /**
+   * Appointments (issue 18 §1): 1 year after the appointment's date, to
+   * answer a question about a visit and see a customer's history; an
+   * appointment is not a contract (the repair ticket is).
+   */
+  appointmentDays: 365,
 } as const;
 
 /** "30 jours", "1 an", "3 ans": a period in days as the pages state it. */

@@ -146,6 +146,8 @@ export type ServerToClientEvents = {
    * dashboard applies `session:updated`, which carries the session.
    */
   "sessions:changed": () => void;
+  /** Issue 18 §1: an appointment of shop date `date` changed (booked, moved, confirmed, cancelled); to technicians. */
+  "agenda:changed": (change: { date: string }) => void;
   /** A signaling message from the other participant of `code` (validated by the server). */
   signal: (message: { code: string; data: SignalData }) => void;
   /** The account's sign-in session ended (signed out elsewhere, account deleted): leave the area. */

@@ -26,12 +26,17 @@ import { brandPageForPath } from "#app/utils/catalogue-pages.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { catalogueTrail, categoryOfFamily } from "#app/utils/structured-data.ts";
 import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+import { bookingServicesContext } from "#app/booking/context.ts";
+import { withBonus } from "#app/booking/bonus.server.ts";
+import { optionalContext } from "#app/utils/server-context.ts";
 
 /** The brand whose page is `/services/:page`; any other page goes to / like an unknown path (spec §2, §8). */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const page = brandPageForPath(`/services/${params.page}`);
   if (!page) throw replace("/");
-  return page;
+  // Pre-rendering has no server context: the built page never shows the bonus (issue 18 §3).
+  const booking = optionalContext(context, bookingServicesContext);
+  return booking && (await booking.bonusShown()) ? withBonus(page) : page;
 }
 
 /** No hydration: the islands script only (issue 16, docs/decisions/013). */

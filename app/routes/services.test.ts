@@ -4,7 +4,10 @@
  * every catalogue page has its own title and a 70–160 character description,
  * the category pages naming their brands as the data list them (issue 14).
  */
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { bookingServicesContext, type BookingServices } from "#app/booking/context.ts";
+import { afterBonusText, bonusFor } from "#app/catalogue/bonus-reparation.ts";
 import { brands } from "#app/catalogue/index.ts";
 import type { Route } from "./+types/services.brand";
 import * as brandRoute from "./services.brand";
@@ -15,8 +18,13 @@ import * as tabletRoute from "./services.tablet-repair";
 
 const matches = [{ id: "root", loaderData: { env: { PUBLIC_URL: "https://www.atelier.example" }, year: 2026 } }];
 
-function loadBrand(page: string) {
-  return brandRoute.loader({ params: { page } } as unknown as Route.LoaderArgs);
+/** The brand loader without a server context (as when pre-rendering), or with booking services saying whether the bonus shows. */
+function loadBrand(page: string, bonusShown?: boolean) {
+  const context = new RouterContextProvider();
+  if (bonusShown !== undefined) {
+    context.set(bookingServicesContext, { bonusShown: async () => bonusShown } as unknown as BookingServices);
+  }
+  return brandRoute.loader({ params: { page }, context } as unknown as Route.LoaderArgs);
 }
 
 /** Calls a route's `meta` with what these pages read (root matches and their loader data). */
@@ -29,18 +37,34 @@ function metaOf(meta: (args: never) => unknown, loaderData?: unknown) {
 }
 
 describe("brand page loader", () => {
-  it("returns the brand of /services/:page", () => {
-    const data = loadBrand("iphone-repair");
+  it("returns the brand of /services/:page", async () => {
+    const data = await loadBrand("iphone-repair");
     expect(data.brand.slug).toBe("iphone");
     expect(data.brand.series[0]?.models[0]?.repairs[0]?.text).toMatch(/^à partir de \d+\s€$/);
   });
 
+  // Issue 18 §3: only when the shop turned the setting on, and only on eligible repairs.
+  it("adds the price after the bonus réparation only when the shop shows it", async () => {
+    const repairsOf = async (bonusShown?: boolean) =>
+      (await loadBrand("iphone-repair", bonusShown)).brand.series.flatMap((series) =>
+        series.models.flatMap((model) => model.repairs),
+      );
+    for (const off of [undefined, false]) {
+      expect((await repairsOf(off)).filter((repair) => repair.afterBonus)).toEqual([]);
+    }
+    const on = await repairsOf(true);
+    const screen = on.find((repair) => repair.id === "ecran")!;
+    expect(screen.afterBonus).toBe(afterBonusText(screen.euros, bonusFor("iphone", "ecran")!.euros));
+    expect(screen.afterBonus).toMatch(/^\d+\s€ après bonus réparation$/);
+    expect(on.find((repair) => repair.id === "vitre-arriere")?.afterBonus).toBeUndefined();
+  });
+
   it.each(["inconnu-repair", "pc-repair", "iphone", "services"])(
     "sends /services/%s to / with a replace redirect",
-    (page) => {
+    async (page) => {
       let thrown: unknown;
       try {
-        loadBrand(page);
+        await loadBrand(page);
       } catch (error) {
         thrown = error;
       }
@@ -53,13 +77,15 @@ describe("brand page loader", () => {
   );
 });
 
-describe("catalogue page meta", () => {
+describe("catalogue page meta", async () => {
   const pages = [
     metaOf(pcRoute.meta),
     metaOf(smartphoneRoute.meta, smartphoneRoute.loader()),
     metaOf(tabletRoute.meta, tabletRoute.loader()),
     metaOf(consoleRoute.meta, consoleRoute.loader()),
-    ...brands.map((brand) => metaOf(brandRoute.meta, loadBrand(brand.path.replace("/services/", "")))),
+    ...(await Promise.all(
+      brands.map(async (brand) => metaOf(brandRoute.meta, await loadBrand(brand.path.replace("/services/", "")))),
+    )),
   ];
 
   it("gives each page (the four category pages and every brand page) a description of 70–160 characters", () => {

@@ -33,6 +33,8 @@ export type PricedRepair = {
   /** True while the price is an estimate for the shop to confirm (rendered as `data-estimate`). */
   readonly estimate: boolean;
   readonly text: string;
+  /** Issue 18 §3: "64 € après bonus réparation", only when the shop shows the bonus and the repair is eligible. */
+  readonly afterBonus?: string;
 };
 
 /** A model card: name, anchor slug and repairs in display order. */

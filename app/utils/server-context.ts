@@ -63,6 +63,18 @@ export const formServicesContext = sharedContext<FormServices>("form-services");
 export const requestOriginContext = sharedContext<RequestOrigin>("request-origin");
 export const accountServicesContext = sharedContext<AccountServices>("account-services");
 
+/** A context value, or undefined where the server gave none (pre-rendering at build time). */
+export function optionalContext<T>(
+  context: { get<V>(key: RouterContext<V>): V },
+  key: RouterContext<T | undefined>,
+): T | undefined {
+  try {
+    return context.get(key);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads a context value the server always sets. @throws Error when it is missing (a wiring bug, not user input). */
 export function requireContext<T>(context: { get<V>(key: RouterContext<V>): V }, key: RouterContext<T | undefined>): T {
   let value: T | undefined;

@@ -54,9 +54,9 @@ describe.each(DATABASE_KINDS)("booking on %s", (kind) => {
       mail: { shopEmail: "atelier@exemple.fr", publicUrl: "https://atelier.example" },
       secret: "s".repeat(40),
       rateLimit: { points: 1000, durationSeconds: 600 },
-      onChanged: (change) => changes.push(change.date),
       now: () => NOW,
     });
+    booking.subscribe((change) => changes.push(change.date));
   });
 
   const outbox = () =>

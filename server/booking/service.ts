@@ -23,7 +23,7 @@ import type { RequestOrigin } from "#app/utils/server-context.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import { pseudonymizeIp } from "#server/logger.ts";
 import { createManageLinks } from "./links.ts";
-import type { AppointmentRow, BookingMailSettings } from "./mails.ts";
+import { invitation, type AppointmentRow, type BookingMailSettings } from "./mails.ts";
 import {
   moveAppointment,
   placeAppointment,
@@ -53,7 +53,6 @@ export type BookingServiceOptions = {
   rateLimit: { points: number; durationSeconds: number; store?: RateLimitStore };
   /** After a commit that wrote mails. */
   onStored?: () => void;
-  onChanged?: (change: AgendaChange) => void;
   /** The clock (tests). */
   now?: () => Date;
 };
@@ -64,6 +63,8 @@ export type StaffOutcome =
   | { ok: false; status: 404 | 409 | 503; message: string; next?: SlotView[] };
 
 export type BookingService = BookingServices & {
+  /** Calls `listener` after each committed change (the live agendas); returns the unsubscribe function. */
+  subscribe(listener: (change: AgendaChange) => void): () => void;
   /** Appointments starting in [from, to) (shop dates, inclusive `from`, exclusive `to`), cancelled ones included. */
   agenda(from: string, to: string): Promise<AppointmentView[]>;
   confirm(id: string): Promise<StaffOutcome>;
@@ -103,6 +104,10 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
   const { db, logger } = options;
   const now = options.now ?? (() => new Date());
   const links = createManageLinks(options.secret);
+  const listeners = new Set<(change: AgendaChange) => void>();
+  const changed = (row: AppointmentRow) => {
+    for (const listener of listeners) listener({ id: row.id, date: shopDate(row.startsAt) });
+  };
   const context: StoreContext = { db, mail: options.mail, links };
   const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
     name: "booking-ip",
@@ -152,7 +157,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     if (!outcome) return { status: "link-invalid" };
     if (outcome.status === "placed") {
       options.onStored?.();
-      options.onChanged?.({ id: outcome.row.id, date: shopDate(outcome.row.startsAt) });
+      changed(outcome.row);
       return { status: "booked", token: outcome.token, appointment: appointmentView(outcome.row) };
     }
     if (outcome.status === "not-modifiable") return outcome;
@@ -173,7 +178,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     if (!outcome) return { ok: false, status: 404, message: "Ce rendez-vous n'existe pas." };
     if (outcome.status === "placed") {
       options.onStored?.();
-      options.onChanged?.({ id: outcome.row.id, date: shopDate(outcome.row.startsAt) });
+      changed(outcome.row);
       return { ok: true, appointment: appointmentView(outcome.row) };
     }
     if (outcome.status === "not-modifiable") {
@@ -204,6 +209,11 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
   };
 
   return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
     async availability(from, count) {
       return guarded("lecture des créneaux", () => days(from, count), null);
     },
@@ -252,6 +262,13 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       if (!id) return { status: "link-invalid" };
       const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
       return row ? { status: "found", appointment: appointmentView(row) } : { status: "link-invalid" };
+    },
+
+    async invitationByToken(token) {
+      const id = links.verify(token, now());
+      if (!id) return null;
+      const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+      return row ? invitation(row, options.mail, row.status === "cancelled" ? null : token) : null;
     },
 
     async cancelByToken(token, origin) {

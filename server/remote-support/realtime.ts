@@ -102,6 +102,8 @@ export type RealtimeOptions = {
   sessionAbandonMs?: number;
   /** Issue 15: the desktop app's namespace `/device` and the `input` relay (`device-realtime.ts`). Absent: neither. */
   devices?: DeviceService;
+  /** Issue 18 §1: appointment changes, pushed to technicians as `agenda:changed`. Absent: none. */
+  agenda?: { subscribe(listener: (change: { date: string }) => void): () => void };
 };
 
 export type Realtime = {
@@ -288,6 +290,9 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     });
   });
 
+  const unsubscribeAgenda = options.agenda?.subscribe(({ date }) => {
+    io.to(TECHNICIANS_ROOM).emit("agenda:changed", { date });
+  });
   const unsubscribe = sessions.subscribe((event: SessionServiceEvent) => {
     if (event.type === "session") {
       const { session } = event;
@@ -345,6 +350,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         presence?.stop();
         clearInterval(codeExpiry);
         unsubscribe();
+        unsubscribeAgenda?.();
         device?.close();
         // Issue 13 §4: not disconnectSockets(true), which a browser's client takes as final ("io server disconnect")
         // and never reconnects. The tabs are told, then their connections dropped: a client sees "transport close"

@@ -72,6 +72,7 @@ export async function startAppServer(variables: Record<string, string> = {}): Pr
     sessions: services.sessions,
     logger,
     publicUrl: env.PUBLIC_URL,
+    agenda: services.booking,
   });
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
   return {

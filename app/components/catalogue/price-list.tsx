@@ -8,6 +8,7 @@
 import type { ModelView, SeriesView } from "#app/utils/catalogue-pages.server.ts";
 import { cn } from "#app/utils/cn.ts";
 import { Container } from "#app/components/ui/section.tsx";
+import { bookingPath } from "#app/booking/paths.ts";
 
 /** Links to every series section of the page (`#<series slug>`), shown above the price cards. */
 export function SeriesNav({ series }: { series: readonly SeriesView[] }) {
@@ -32,10 +33,16 @@ export function SeriesNav({ series }: { series: readonly SeriesView[] }) {
   );
 }
 
+/** Small, so 40 cards of 6 lines stay light; 24 px high at least (WCAG 2.5.8) with room around. */
+const BOOK_LINK =
+  "inline-block py-0.5 text-sm font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-sky-300";
+
 /**
  * One model's card: its name as an `<h3>` and its repairs as a `<dl>`
  * (term "Écran", definition "à partir de 49 €"), so a screen reader reads
- * each repair with its price. Estimated prices carry `data-estimate="true"`
+ * each repair with its price, then the "Prendre rendez-vous" link of that
+ * repair (issue 18 §1, a plain link: no JavaScript on the page until clicked)
+ * and, when the shop shows it, the price after the bonus réparation (§3). Estimated prices carry `data-estimate="true"`
  * for the shop to find them; visitors see them like any other price.
  */
 export function ModelCard({ model }: { model: ModelView }) {
@@ -51,6 +58,18 @@ export function ModelCard({ model }: { model: ModelView }) {
             <dt className="text-slate-300">{repair.label}</dt>
             <dd className="font-semibold text-white" data-estimate={repair.estimate ? "true" : undefined}>
               {repair.text}
+            </dd>
+            {repair.afterBonus ? (
+              <dd className="w-full text-right text-sm text-emerald-200">{repair.afterBonus}</dd>
+            ) : null}
+            <dd className="w-full text-right">
+              <a href={bookingPath(model.slug, repair.id)} className={BOOK_LINK}>
+                Prendre rendez-vous
+                <span className="sr-only">
+                  {" "}
+                  : {repair.label}, {model.name}
+                </span>
+              </a>
             </dd>
           </div>
         ))}

@@ -45,6 +45,9 @@ async function typeAndWait(user: ReturnType<typeof userEvent.setup>, input: HTML
   return screen.getAllByRole("option");
 }
 
+/** The model options, without the "Prendre rendez-vous" option following each. */
+const modelsOf = (options: HTMLElement[]) => options.filter((option) => !option.textContent?.startsWith("Prendre"));
+
 describe("ModelFinder", () => {
   it("server-renders a labelled, collapsed combobox and an empty status", () => {
     const html = renderToString(<ModelFinder />);
@@ -74,12 +77,13 @@ describe("ModelFinder", () => {
   it("moves the active option with the arrows and opens it with Enter", async () => {
     const { user, input } = renderFinder();
     const options = await typeAndWait(user, input, "iphone 13 ecran");
-    expect(options.map((o) => o.textContent)).toEqual([
+    expect(modelsOf(options).map((o) => o.textContent)).toEqual([
       expect.stringMatching(/^iPhone 13,/),
       expect.stringMatching(/^iPhone 13 mini/),
       expect.stringMatching(/^iPhone 13 Pro,/),
       expect.stringMatching(/^iPhone 13 Pro Max/),
     ]);
+    expect(options).toHaveLength(8);
     expect(input).not.toHaveAttribute("aria-activedescendant");
 
     await user.keyboard("{ArrowDown}");
@@ -89,13 +93,26 @@ describe("ModelFinder", () => {
     expect(input).toHaveAttribute("aria-activedescendant", options[1]!.id);
     expect(options[0]).toHaveAttribute("aria-selected", "false");
     await user.keyboard("{ArrowUp}{ArrowUp}");
-    expect(input).toHaveAttribute("aria-activedescendant", options[3]!.id); // wraps
-    await user.keyboard("{ArrowDown}{ArrowDown}");
-    expect(input).toHaveAttribute("aria-activedescendant", options[1]!.id);
+    expect(input).toHaveAttribute("aria-activedescendant", options[7]!.id); // wraps
+    await user.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[2]!.id);
     expect(input).toHaveFocus();
 
     await user.keyboard("{Enter}");
     expect(goTo).toHaveBeenCalledExactlyOnceWith("/services/iphone-repair#iphone-13-mini");
+  });
+
+  // Issue 18 §1: every result is followed by its booking link, for the repair typed.
+  it("offers « Prendre rendez-vous » after each result, pre-filled with the model and the repair typed", async () => {
+    const { user, input } = renderFinder();
+    const options = await typeAndWait(user, input, "iphone 13 ecran");
+    expect(options[1]).toHaveTextContent(/^Prendre rendez-vous : Écran, iPhone 13$/);
+    expect(options[1]).toHaveAttribute("href", "/rendez-vous?modele=iphone-13&reparation=ecran");
+    await user.keyboard("{ArrowDown}{ArrowDown}{Enter}");
+    expect(goTo).toHaveBeenCalledExactlyOnceWith("/rendez-vous?modele=iphone-13&reparation=ecran");
+    await user.clear(input);
+    const withoutRepair = await typeAndWait(user, input, "ps5 digital");
+    expect(withoutRepair[1]).toHaveAttribute("href", "/rendez-vous?modele=ps5-digital");
   });
 
   it("Enter without an active option opens the first result", async () => {
@@ -142,7 +159,7 @@ describe("ModelFinder", () => {
   it("announces counts beyond the limit", async () => {
     const { user, input } = renderFinder({ limit: 3 });
     const options = await typeAndWait(user, input, "iphone");
-    expect(options).toHaveLength(3);
+    expect(modelsOf(options)).toHaveLength(3);
     expect(screen.getByRole("status")).toHaveTextContent(/^\d+ modèles trouvés, les 3 premiers affichés\.$/);
   });
 
@@ -150,7 +167,7 @@ describe("ModelFinder", () => {
     const { user, input } = renderFinder({ family: "tablet" });
     const options = await typeAndWait(user, input, "xiaomi");
     expect(options.length).toBeGreaterThan(0);
-    for (const option of options) expect(option).toHaveTextContent("Tablette");
+    for (const option of modelsOf(options)) expect(option).toHaveTextContent("Tablette");
   });
 
   it("derives every id from its `id` prop (an island hydrated alone keeps the page's ids)", async () => {

@@ -39,6 +39,7 @@ import type { ModelHit, ModelSearchResult } from "#app/catalogue/search.ts";
 import { clsx } from "clsx";
 import { flushSync } from "react-dom";
 import { goTo } from "./go-to.ts";
+import { bookingPath } from "#app/booking/paths.ts";
 
 type Engine = typeof import("./finder-engine");
 
@@ -104,6 +105,29 @@ function SearchIcon() {
 }
 
 /** "3 modèles trouvés", "23 modèles trouvés, les 6 premiers affichés", "Aucun modèle trouvé". */
+/**
+ * One option of the list: a model (to its price card) followed by its
+ * "Prendre rendez-vous" (issue 18 §1: the booking form for the model and the
+ * repair typed, if one was).
+ */
+type FinderOption = { key: string; hit: ModelHit; href: string; book: boolean; repairLabel?: string };
+
+function optionsOf(hits: readonly ModelHit[]): FinderOption[] {
+  return hits.flatMap((hit) => {
+    const matched = hit.repairs.find((repair) => repair.matched);
+    return [
+      { key: hit.slug, hit, href: hit.href, book: false },
+      {
+        key: `${hit.slug}-rdv`,
+        hit,
+        href: bookingPath(hit.slug, matched?.id),
+        book: true,
+        repairLabel: matched?.label,
+      },
+    ];
+  });
+}
+
 function statusText(result: ModelSearchResult): string {
   const { total, hits } = result;
   if (total === 0) return "Aucun modèle trouvé.";
@@ -128,7 +152,7 @@ export function ModelFinder({
   const hintId = `${id}-aide`;
   const listboxId = `${id}-liste`;
   const statusId = `${id}-statut`;
-  const optionId = useCallback((hit: ModelHit) => `${id}-${hit.slug}`, [id]);
+  const optionId = useCallback((option: FinderOption) => `${id}-${option.key}`, [id]);
 
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -162,35 +186,36 @@ export function ModelFinder({
     [engine, query, familyKey, brandSlug, limit],
   );
   const hits = result?.hits ?? [];
-  const expanded = open && hits.length > 0;
-  const activeHit = expanded && active >= 0 ? hits[active] : undefined;
+  const options = useMemo(() => optionsOf(result?.hits ?? []), [result]);
+  const expanded = open && options.length > 0;
+  const activeOption = expanded && active >= 0 ? options[active] : undefined;
 
   useEffect(() => {
-    if (activeHit) document.getElementById(optionId(activeHit))?.scrollIntoView?.({ block: "nearest" });
-  }, [activeHit, optionId]);
+    if (activeOption) document.getElementById(optionId(activeOption))?.scrollIntoView?.({ block: "nearest" });
+  }, [activeOption, optionId]);
 
-  const go = (hit: ModelHit) => {
+  const go = (option: FinderOption) => {
     // Collapse the list first: on the model's own brand page, the browser scrolls to its card at once,
     // and a list collapsing afterwards would move the card out of view.
     flushSync(() => {
       setOpen(false);
       setActive(-1);
     });
-    goTo(hit.href);
+    goTo(option.href);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case "ArrowDown":
       case "ArrowUp": {
-        if (hits.length === 0) return;
+        if (options.length === 0) return;
         event.preventDefault();
         if (event.altKey) {
           setOpen(event.key === "ArrowDown");
           if (event.key === "ArrowUp") setActive(-1);
           return;
         }
-        const last = hits.length - 1;
+        const last = options.length - 1;
         setOpen(true);
         if (!expanded) setActive(event.key === "ArrowDown" ? 0 : last);
         else if (event.key === "ArrowDown") setActive(active >= last ? 0 : active + 1);
@@ -198,7 +223,7 @@ export function ModelFinder({
         return;
       }
       case "Enter": {
-        const target = activeHit ?? (result && result.hits[0]);
+        const target = activeOption ?? options[0];
         if (!target) return;
         event.preventDefault();
         go(target);
@@ -245,7 +270,7 @@ export function ModelFinder({
           aria-expanded={expanded}
           aria-controls={listboxId}
           aria-autocomplete="list"
-          aria-activedescendant={activeHit ? optionId(activeHit) : undefined}
+          aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
           aria-describedby={hintId}
           autoComplete="off"
           autoCapitalize="off"
@@ -286,43 +311,69 @@ export function ModelFinder({
         onMouseDown={(event) => event.preventDefault()}
         className="flex flex-col gap-2 rounded-2xl border border-slate-700/80 bg-slate-900/95 p-2 shadow-lg shadow-slate-950/40"
       >
-        {hits.map((hit, position) => (
-          <a
-            key={hit.slug}
-            id={optionId(hit)}
-            role="option"
-            aria-selected={position === active}
-            tabIndex={-1}
-            href={hit.href}
-            onClick={() => {
+        {options.map((option, position) => {
+          const { hit } = option;
+          const common = {
+            id: optionId(option),
+            role: "option",
+            "aria-selected": position === active,
+            tabIndex: -1,
+            href: option.href,
+            onClick: () => {
               setOpen(false);
               setActive(-1);
-            }}
-            onMouseMove={() => {
+            },
+            onMouseMove: () => {
               if (position !== active) setActive(position);
-            }}
-            className={clsx(
-              "flex flex-col gap-1 rounded-xl border px-4 py-3 text-slate-200 transition-colors hover:bg-slate-800 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4",
-              position === active ? "border-sky-300 bg-slate-800" : "border-transparent",
-            )}
-          >
-            <span className="flex flex-col">
-              <span className="text-lg font-semibold text-white">{hit.name}</span>
-              <span className="text-sm text-slate-300">
-                <span className="sr-only">, </span>
-                {hit.brand} · {FAMILY_LABELS[hit.family]}
-              </span>
-            </span>
-            <span className="flex flex-col text-sm sm:items-end">
-              {hit.repairs.slice(0, repairsShown).map((repair) => (
-                <span key={repair.id} className={repair.matched ? "font-semibold text-sky-200" : undefined}>
-                  <span className="sr-only">, </span>
-                  {repair.label} — {formatPrice(repair.euros)}
+            },
+          } as const;
+          if (option.book) {
+            // Issue 18 §1: every result offers the booking form for its model and the repair typed, if any.
+            return (
+              <a
+                key={option.key}
+                {...common}
+                className={clsx(
+                  "-mt-2 self-end rounded-xl border px-4 py-2 text-sm font-medium text-sky-300 underline underline-offset-4 hover:bg-slate-800",
+                  position === active ? "border-sky-300 bg-slate-800" : "border-transparent",
+                )}
+              >
+                Prendre rendez-vous
+                <span className="sr-only">
+                  {" "}
+                  : {option.repairLabel ? `${option.repairLabel}, ` : ""}
+                  {hit.name}
                 </span>
-              ))}
-            </span>
-          </a>
-        ))}
+              </a>
+            );
+          }
+          return (
+            <a
+              key={option.key}
+              {...common}
+              className={clsx(
+                "flex flex-col gap-1 rounded-xl border px-4 py-3 text-slate-200 transition-colors hover:bg-slate-800 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4",
+                position === active ? "border-sky-300 bg-slate-800" : "border-transparent",
+              )}
+            >
+              <span className="flex flex-col">
+                <span className="text-lg font-semibold text-white">{hit.name}</span>
+                <span className="text-sm text-slate-300">
+                  <span className="sr-only">, </span>
+                  {hit.brand} · {FAMILY_LABELS[hit.family]}
+                </span>
+              </span>
+              <span className="flex flex-col text-sm sm:items-end">
+                {hit.repairs.slice(0, repairsShown).map((repair) => (
+                  <span key={repair.id} className={repair.matched ? "font-semibold text-sky-200" : undefined}>
+                    <span className="sr-only">, </span>
+                    {repair.label} — {formatPrice(repair.euros)}
+                  </span>
+                ))}
+              </span>
+            </a>
+          );
+        })}
       </div>
       <p id={statusId} role="status" className={clsx("text-sm text-slate-300", !showStatus && "sr-only")}>
         {result ? statusText(result) : ""}

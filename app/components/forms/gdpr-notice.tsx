@@ -16,17 +16,19 @@ type GdprNoticeProps = {
   purpose: string;
   /** The GDPR legal basis, completing "Base légale : ". */
   legalBasis: string;
+  /** How long it is kept, completing "conservées …", e.g. "1 an après la date du rendez-vous"; default the requests' period. */
+  kept?: string;
   className?: string;
 };
 
 /** Small print under a form: controller, purpose, legal basis, retention (`RETENTION.requestDays`, issue 13 §11), rights and the CNIL. */
-export function GdprNotice({ purpose, legalBasis, className }: GdprNoticeProps) {
+export function GdprNotice({ purpose, legalBasis, kept, className }: GdprNoticeProps) {
   return (
     <div className={cn("flex flex-col gap-2 text-sm text-slate-300", className)}>
       <p>
         Les informations saisies sont traitées par {shop.legal.entity}, responsable du traitement, pour {purpose}. Base
         légale : {legalBasis}. Elles ne sont ni vendues ni cédées, et sont conservées{" "}
-        {formatRetentionDays(RETENTION.requestDays)} après notre dernier contact, puis supprimées.
+        {kept ?? `${formatRetentionDays(RETENTION.requestDays)} après notre dernier contact`}, puis supprimées.
       </p>
       <p>
         Vous pouvez exercer vos droits d'accès, de rectification, d'effacement et d'opposition en nous écrivant à{" "}

@@ -1,0 +1,99 @@
+/**
+ * Issue 18 §1: the booking form: the week's slots (`SlotPicker`), then the
+ * customer's name, e-mail, phone and optional note, the forms' honeypot and
+ * the GDPR notice. A plain POST to the page's action (enhanced by React
+ * Router once hydrated); after a refusal the page comes back with the
+ * message, the errors under each field and the typed values.
+ */
+import { Form, useNavigation } from "react-router";
+import { CalendarCheck } from "lucide-react";
+import { EmailField } from "#app/components/forms/email-field.tsx";
+import { GdprNotice } from "#app/components/forms/gdpr-notice.tsx";
+import { Honeypot } from "#app/components/forms/honeypot.tsx";
+import { TextField } from "#app/components/forms/text-field.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField, RequiredFieldsNote, Textarea } from "#app/components/ui/field.tsx";
+import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
+import { LIMITS, type FieldErrors } from "#app/requests/schemas.ts";
+import type { BookedRepair } from "./booked-repair.server.ts";
+import type { SlotView } from "./context.ts";
+import { NOTE_MAX } from "./schemas.ts";
+import { SlotPicker } from "./slot-picker.tsx";
+import type { WeekData } from "./week.server.ts";
+
+/** What the action answers when nothing was booked. */
+export type BookingActionData = {
+  message: string;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+  next?: SlotView[];
+};
+
+type Props = { action: string; week: WeekData; booked: BookedRepair; actionData?: BookingActionData };
+
+export function BookingForm({ action, week, booked, actionData }: Props) {
+  const sending = useNavigation().state === "submitting";
+  const state = { errors: actionData?.fieldErrors ?? {}, values: actionData?.values };
+  const slotError = actionData?.fieldErrors.slot ?? (actionData?.next ? actionData.message : undefined);
+  return (
+    <Form method="post" action={action} className="relative flex flex-col gap-8" preventScrollReset>
+      {actionData && !slotError ? (
+        <p role="alert" className="rounded-xl border border-rose-400/70 bg-rose-950/70 px-4 py-3 text-rose-50">
+          {actionData.message}
+        </p>
+      ) : null}
+      {booked.modelSlug ? <input type="hidden" name="model" value={booked.modelSlug} /> : null}
+      {booked.repairId ? <input type="hidden" name="repair" value={booked.repairId} /> : null}
+      <SlotPicker
+        legend="1. Choisissez un créneau"
+        days={week.days}
+        selected={actionData?.values.slot}
+        next={actionData?.next}
+        previousWeek={week.previousWeek}
+        nextWeek={week.nextWeek}
+        error={slotError}
+      />
+      <fieldset className="flex flex-col gap-5">
+        <legend className="mb-2 text-xl font-semibold text-white">2. Vos coordonnées</legend>
+        <RequiredFieldsNote />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField id="rdv-nom" label="Nom" name="name" autoComplete="name" maxLength={LIMITS.name} state={state} />
+          <EmailField id="rdv-email" state={state} />
+          <TextField
+            id="rdv-telephone"
+            label="Téléphone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={LIMITS.phone}
+            hint="Pour vous prévenir si l'atelier doit déplacer le rendez-vous."
+            state={state}
+          />
+          <FormField
+            id="rdv-note"
+            label="Précisions (facultatif)"
+            hint="La panne, ce qui s'est passé, vos disponibilités…"
+            error={state.errors.note}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Textarea {...control} name="note" rows={4} maxLength={NOTE_MAX} defaultValue={state.values?.note} />
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+      <Honeypot />
+      <div>
+        <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+          <CalendarCheck aria-hidden="true" className="size-5" />
+          {sending ? "Envoi en cours..." : "Confirmer le rendez-vous"}
+        </Button>
+      </div>
+      <GdprNotice
+        purpose="organiser votre rendez-vous et vous en informer (confirmation, rappel, changement)"
+        legalBasis="les mesures précontractuelles prises à votre demande (article 6.1.b du RGPD)"
+        kept={`${formatRetentionDays(RETENTION.appointmentDays)} après la date du rendez-vous`}
+      />
+    </Form>
+  );
+}

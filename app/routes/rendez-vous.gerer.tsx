@@ -1,0 +1,205 @@
+/**
+ * Issue 18 §1: /rendez-vous/gerer?jeton=…, the customer's page for one
+ * appointment, reached by the signed, expiring link of the confirmation
+ * page and mails (no login). It shows the appointment and its status, the
+ * `.ics` invitation, and lets the customer move it to another free slot or
+ * cancel it. `&nouveau=1` adds the booking's confirmation message. An
+ * invalid or expired link shows one French message, whatever is wrong.
+ */
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/rendez-vous.gerer";
+import { bookingServicesContext, type AppointmentView } from "#app/booking/context.ts";
+import { formatWhen } from "#app/booking/format.ts";
+import { APPOINTMENT_STATUS_LABELS, BOOKING_MESSAGES } from "#app/booking/schemas.ts";
+import { SlotPicker } from "#app/booking/slot-picker.tsx";
+import { weekOf } from "#app/booking/week.server.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { PageHero, Section } from "#app/components/ui/section.tsx";
+import { formatPrice } from "#app/catalogue/format.ts";
+import { formatAddress, shop, telHref } from "#app/config/shop.ts";
+import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
+import { rateLimitedMessage } from "#app/requests/schemas.ts";
+import { getMeta } from "#app/utils/meta.ts";
+import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
+import type { SlotView } from "#app/booking/context.ts";
+
+/** The message after booking (`nouveau=1`), moving or cancelling (`fait=`), set by the redirects. */
+function noticeOf(query: URLSearchParams): string | null {
+  if (query.get("nouveau") === "1") return `${BOOKING_MESSAGES.booked} ${BOOKING_MESSAGES.bookedDetail}`;
+  const done = query.get("fait");
+  return done === "annule" ? BOOKING_MESSAGES.cancelled : done === "deplace" ? BOOKING_MESSAGES.moved : null;
+}
+
+const manageUrl = (token: string, extra = "") => `/rendez-vous/gerer?jeton=${encodeURIComponent(token)}${extra}`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("jeton") ?? "";
+  const services = requireContext(context, bookingServicesContext);
+  const found = await services.byToken(token).catch(() => ({ status: "link-invalid" as const }));
+  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  if (found.status !== "found")
+    return data({ appointment: null, token: "", week: null, notice: null }, { status: 404, headers });
+  const modifiable = found.appointment.status !== "cancelled";
+  const week = modifiable
+    ? await weekOf(services, url.searchParams.get("semaine"), (date) => `${manageUrl(token)}&semaine=${date}#deplacer`)
+    : null;
+  return data({ appointment: found.appointment, token, week, notice: noticeOf(url.searchParams) }, { headers });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  getMeta(matches, {
+    title: "Mon rendez-vous",
+    description: "Votre rendez-vous à l'atelier : date, invitation pour votre agenda, déplacement ou annulation.",
+    path: "/rendez-vous/gerer",
+  }).concat({ name: "robots", content: "noindex" });
+
+type ManageActionData = { message: string; next?: SlotView[] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("jeton") ?? "";
+  let fields: Record<string, string>;
+  try {
+    fields = formFields(await request.formData());
+  } catch {
+    const { status, message } = unreadableForm(request);
+    return data({ message } as ManageActionData, { status });
+  }
+  const services = requireContext(context, bookingServicesContext);
+  const origin = requireContext(context, requestOriginContext);
+  const result =
+    fields.intent === "cancel"
+      ? await services.cancelByToken(token, origin)
+      : await services.moveByToken(token, fields.slot, origin);
+  if (result.status === "booked") {
+    const done = fields.intent === "cancel" ? "annule" : "deplace";
+    throw redirect(manageUrl(result.token, `&fait=${done}`), 303);
+  }
+  const answer = (status: number, message: string, next?: SlotView[]) =>
+    data({ message, next } as ManageActionData, { status });
+  switch (result.status) {
+    case "invalid":
+      return answer(400, result.fieldErrors.slot ?? "Choisissez un créneau.");
+    case "slot-taken":
+      return answer(409, BOOKING_MESSAGES.slotTaken, result.next);
+    case "slot-unavailable":
+      return answer(409, BOOKING_MESSAGES.slotUnavailable, result.next);
+    case "rate-limited":
+      return answer(429, rateLimitedMessage(result.retryAfterSeconds));
+    case "link-invalid":
+      return answer(404, BOOKING_MESSAGES.linkInvalid);
+    case "not-modifiable":
+      return answer(409, result.reason === "cancelled" ? BOOKING_MESSAGES.alreadyCancelled : BOOKING_MESSAGES.past);
+    default:
+      return answer(503, BOOKING_MESSAGES.failed);
+  }
+}
+
+function Details({ appointment, token }: { appointment: AppointmentView; token: string }) {
+  const start = new Date(appointment.startsAt);
+  const cancelled = appointment.status === "cancelled";
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-5">
+      <dl className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+        <dt className="text-slate-300">Date</dt>
+        <dd className="font-semibold text-white first-letter:uppercase">{formatWhen(start)}</dd>
+        <dt className="text-slate-300">Réparation</dt>
+        <dd className="text-white">
+          {appointment.repairLabel}
+          {appointment.modelName ? ` – ${appointment.modelName}` : ""}
+          {appointment.priceEuros !== null ? ` (${formatPrice(appointment.priceEuros)})` : ""}
+        </dd>
+        <dt className="text-slate-300">Statut</dt>
+        <dd className="text-white">{APPOINTMENT_STATUS_LABELS[appointment.status]}</dd>
+        <dt className="text-slate-300">Adresse</dt>
+        <dd className="text-white">
+          {shop.name}, {formatAddress()}
+        </dd>
+      </dl>
+      {cancelled ? null : (
+        <a
+          href={`/rendez-vous/invitation.ics?jeton=${encodeURIComponent(token)}`}
+          download="rendez-vous.ics"
+          className="inline-flex min-h-11 w-fit items-center rounded-full border border-slate-600 px-4 text-slate-100 hover:border-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+        >
+          Ajouter à mon agenda (.ics)
+        </a>
+      )}
+    </div>
+  );
+}
+
+export default function ManageAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment, token, week, notice } = loaderData;
+  if (!appointment) {
+    return (
+      <>
+        <PageHero title="Mon rendez-vous" />
+        <Section title="Lien non valide" id="lien">
+          <p className="max-w-2xl text-lg text-slate-200">{BOOKING_MESSAGES.linkInvalid}</p>
+          <p className="mt-4 text-slate-300">
+            Téléphone :{" "}
+            <a className="text-sky-300 underline underline-offset-4" href={telHref}>
+              {shop.phone.display}
+            </a>
+          </p>
+        </Section>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHero title="Mon rendez-vous" />
+      <Section title="Votre rendez-vous" id="rendez-vous">
+        <div className="flex flex-col gap-6">
+          {notice ? (
+            <p
+              role="status"
+              className="rounded-xl border border-emerald-400/60 bg-emerald-950/70 px-4 py-3 text-emerald-50"
+            >
+              {notice}
+            </p>
+          ) : null}
+          <Details appointment={appointment} token={token} />
+          {week ? (
+            <>
+              <Form
+                method="post"
+                action={manageUrl(token)}
+                className="flex flex-col gap-5"
+                id="deplacer"
+                preventScrollReset
+              >
+                <input type="hidden" name="intent" value="move" />
+                <SlotPicker
+                  legend="Déplacer le rendez-vous"
+                  days={week.days}
+                  next={actionData?.next}
+                  previousWeek={week.previousWeek}
+                  nextWeek={week.nextWeek}
+                  error={actionData?.message}
+                />
+                <Button type="submit" variant="secondary" className="w-full sm:w-auto">
+                  Déplacer à ce créneau
+                </Button>
+              </Form>
+              <details className="rounded-2xl border border-slate-700/80 p-5">
+                <summary className="cursor-pointer text-lg font-semibold text-white">Annuler le rendez-vous</summary>
+                <Form method="post" action={manageUrl(token)} className="mt-4 flex flex-col gap-3">
+                  <input type="hidden" name="intent" value="cancel" />
+                  <p className="text-slate-200">
+                    Le créneau sera libéré pour un autre client. Vous recevrez un e-mail de confirmation.
+                  </p>
+                  <Button type="submit" className="w-full sm:w-auto">
+                    Confirmer l'annulation
+                  </Button>
+                </Form>
+              </details>
+            </>
+          ) : null}
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Issue 18 §1: /rendez-vous, booking a slot at the shop from a price
+ * (`?modele=<model slug>&reparation=<repair id>`, the "Prendre rendez-vous"
+ * links of the brand pages and the finder) or for a free diagnosis (no
+ * query). No account: name, e-mail, phone, optional note, the forms'
+ * honeypot. Rendered on the server at each request (slots change); works
+ * without JavaScript: week links are GETs, the form a POST whose success
+ * redirects to the manage page (`/rendez-vous/gerer?jeton=…&nouveau=1`).
+ */
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/rendez-vous";
+import { bookedRepair } from "#app/booking/booked-repair.server.ts";
+import { bookingServicesContext, type BookingResult, type SlotView } from "#app/booking/context.ts";
+import { BOOKING_MESSAGES } from "#app/booking/schemas.ts";
+import { weekOf } from "#app/booking/week.server.ts";
+import { BookingForm, type BookingActionData } from "#app/booking/booking-form.tsx";
+import { BookingSummary } from "#app/booking/booking-summary.tsx";
+import { bonusLine } from "#app/booking/bonus.server.ts";
+import { PageHero, Section } from "#app/components/ui/section.tsx";
+import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
+import { rateLimitedMessage, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
+import { getMeta } from "#app/utils/meta.ts";
+import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
+
+/** The page's own address with the booked repair kept, and the week `semaine` if given. */
+function pageUrl(model: string | null, repair: string | null, week?: string): string {
+  const query = new URLSearchParams();
+  if (model) query.set("modele", model);
+  if (repair) query.set("reparation", repair);
+  if (week) query.set("semaine", week);
+  const text = query.toString();
+  return `/rendez-vous${text ? `?${text}` : ""}`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const booked = bookedRepair(url.searchParams.get("modele"), url.searchParams.get("reparation"));
+  const services = requireContext(context, bookingServicesContext);
+  const week = await weekOf(services, url.searchParams.get("semaine"), (date) =>
+    pageUrl(booked.modelSlug, booked.repairId, date),
+  );
+  const bonus = await bonusLine(services, booked);
+  // Never cached: places change with every booking.
+  return data(
+    { booked, week, bonus, action: pageUrl(booked.modelSlug, booked.repairId) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  getMeta(matches, {
+    title: loaderData?.booked.modelName
+      ? `Rendez-vous : ${loaderData.booked.repairLabel} ${loaderData.booked.modelName}`
+      : "Prendre rendez-vous",
+    description:
+      "Réservez un créneau à l'atelier pour votre réparation ou un diagnostic gratuit, sans créer de compte. Confirmation et rappel par e-mail.",
+    path: "/rendez-vous",
+  });
+
+/** The French message and HTTP status of a failed booking. */
+function refusal(result: Exclude<BookingResult, { status: "booked" }>): {
+  status: number;
+  message: string;
+  next?: SlotView[];
+} {
+  switch (result.status) {
+    case "invalid":
+      return { status: 400, message: result.fieldErrors._form ?? REQUEST_MESSAGES.invalid };
+    case "slot-taken":
+      return { status: 409, message: BOOKING_MESSAGES.slotTaken, next: result.next };
+    case "slot-unavailable":
+      return { status: 409, message: BOOKING_MESSAGES.slotUnavailable, next: result.next };
+    case "spam":
+      return { status: 400, message: REQUEST_MESSAGES.spam };
+    case "rate-limited":
+      return { status: 429, message: rateLimitedMessage(result.retryAfterSeconds) };
+    default:
+      return { status: 503, message: BOOKING_MESSAGES.failed };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    const { status, message } = unreadableForm(request);
+    return data({ message, fieldErrors: {}, values: {} } satisfies BookingActionData, { status });
+  }
+  const fields = formFields(formData);
+  const services = requireContext(context, bookingServicesContext);
+  const result = await services.book(fields, requireContext(context, requestOriginContext));
+  if (result.status === "booked") {
+    throw redirect(`/rendez-vous/gerer?jeton=${encodeURIComponent(result.token)}&nouveau=1`, 303);
+  }
+  const { status, message, next } = refusal(result);
+  const { slot: _slot, site_web: _trap, ...values } = fields;
+  return data(
+    {
+      message,
+      fieldErrors: result.status === "invalid" ? result.fieldErrors : {},
+      values: { ...values, ...(status === 400 ? { slot: fields.slot ?? "" } : {}) },
+      next,
+    } satisfies BookingActionData,
+    { status },
+  );
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booked, week, bonus } = loaderData;
+  return (
+    <>
+      <PageHero
+        title="Prendre rendez-vous"
+        subtitle="Choisissez un créneau à l'atelier. Sans compte : une confirmation et un rappel vous sont envoyés par e-mail."
+      />
+      <Section title="Votre rendez-vous" id="rendez-vous">
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="order-2 lg:order-1">
+            {week ? (
+              <BookingForm action={loaderData.action} week={week} booked={booked} actionData={actionData} />
+            ) : (
+              <p role="alert" className="rounded-xl border border-rose-400/70 bg-rose-950/70 px-4 py-3 text-rose-50">
+                {BOOKING_MESSAGES.failed}
+              </p>
+            )}
+          </div>
+          <div className="order-1 lg:order-2">
+            <BookingSummary booked={booked} bonus={bonus} />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}
