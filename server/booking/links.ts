@@ -41,6 +41,8 @@ export function createManageLinks(secret: string): ManageLinks {
       const given = Buffer.from(signature, "base64url");
       const expected = mac(`${id}.${expiry}`);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      // 22 characters carry 132 bits for 128: only the canonical spelling is the link we sent.
+      if (given.toString("base64url") !== signature) return null;
       if (parseInt(expiry, 36) * 1000 <= now.getTime()) return null;
       return id;
     },

@@ -15,6 +15,8 @@ export type ReceivedMail = {
   replyTo: string[];
   subject: string;
   text: string;
+  /** Issue 18: the text of each text/calendar part or attachment (the `.ics` invitation). */
+  calendars: string[];
 };
 
 export type SmtpSink = {
@@ -46,6 +48,13 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
           replyTo: (mail.replyTo ?? []).map((address) => address.address ?? ""),
           subject: mail.subject ?? "",
           text: mail.text ?? "",
+          calendars: mail.attachments
+            .filter((attachment) => attachment.mimeType.startsWith("text/calendar"))
+            .map((attachment) =>
+              typeof attachment.content === "string"
+                ? attachment.content
+                : new TextDecoder().decode(attachment.content),
+            ),
         });
         for (const wake of waiters) wake();
         callback();
