@@ -21,12 +21,18 @@ export default [
   route("services/tablet-repair", "routes/services.tablet-repair.tsx"),
   route("services/console-repair", "routes/services.console-repair.tsx"),
   route("services/:page", "routes/services.brand.tsx"),
+  // Issue 18 §1: booking a slot, and the customer's page for it (signed link), with its .ics.
+  route("rendez-vous", "routes/rendez-vous.tsx"),
+  route("rendez-vous/gerer", "routes/rendez-vous.gerer.tsx"),
+  route("rendez-vous/invitation.ics", "routes/rendez-vous.invitation.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("soft-assist", "routes/soft-assist.tsx"),
   // Where the password-reset mail's link lands (better-auth redirects here with ?token=).
   route("soft-assist/nouveau-mot-de-passe", "routes/soft-assist.nouveau-mot-de-passe.tsx"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
+  // Issue 18 §2: the public repair-tracking page (code + e-mail or phone).
+  route("suivi", "routes/suivi.tsx"),
   // Spec §2: any unknown path goes to / and replaces the history entry.
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

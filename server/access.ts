@@ -39,7 +39,8 @@ import type { Auth } from "./auth.ts";
  * - `requests:read`: the contact and quote requests ("Demandes");
  * - `assistant:use`: the chat assistant (issue 7), and rating its answers (issue 17 §4);
  * - `assistant:review`: the customers' ratings of the assistant's answers,
- *   with the rated exchanges ("Avis sur l'assistant", issue 17 §4).
+ *   with the rated exchanges ("Avis sur l'assistant", issue 17 §4);
+ * - `repairs:manage`: repair tickets, their statuses and quotes ("Réparations", issue 18 §2).
  */
 export const PERMISSIONS = [
   "session:create",
@@ -49,6 +50,8 @@ export const PERMISSIONS = [
   "requests:read",
   "assistant:use",
   "assistant:review",
+  "agenda:manage",
+  "repairs:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -63,6 +66,8 @@ export const ROLE_PERMISSIONS = {
     "report:read",
     "requests:read",
     "assistant:review",
+    "agenda:manage",
+    "repairs:manage",
   ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Role = keyof typeof ROLE_PERMISSIONS;

@@ -39,6 +39,12 @@ import { createRemoteSupportRouter } from "./remote-support/api.ts";
 import { iceConfigFromEnv } from "./remote-support/ice.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
+import type { BookingService } from "./booking/service.ts";
+import { createAgendaRouter } from "./booking/api.ts";
+import { bookingServicesContext } from "#app/booking/context.ts";
+import { repairTrackingContext } from "#app/repairs/tracking-context.ts";
+import { createRepairsRouter } from "./repairs/api.ts";
+import type { RepairService } from "./repairs/service.ts";
 import type { AssistantRatingService } from "./assistant/ratings.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import type { DeviceService } from "./remote-support/device-service.ts";
@@ -74,6 +80,10 @@ export type AppOptions = {
   assistant: AssistantService;
   /** Issue 17 §4: ratings of the assistant's answers, for /api/assistant/…. */
   assistantRatings: AssistantRatingService;
+  /** Issue 18 §1: the booking pages (router context) and the staff agenda (/api/agenda…). */
+  booking: BookingService;
+  /** Issue 18 §2: repair tickets (/api/repairs…, technicians) and the public page /suivi (router context). */
+  repairs?: RepairService;
 } & (
   | { mode: "production"; buildDir: string }
   | {
@@ -184,6 +194,8 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       ice: iceConfigFromEnv(env),
     }),
   );
+  app.use("/api", createAgendaRouter({ auth: options.auth, booking: options.booking }));
+  if (options.repairs) app.use("/api", createRepairsRouter({ auth: options.auth, repairs: options.repairs }));
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 
@@ -198,6 +210,8 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     context.set(accountServicesContext, accounts);
     context.set(cspNonceContext, res.locals.cspNonce as string);
     context.set(formServicesContext, options.forms);
+    context.set(bookingServicesContext, options.booking);
+    if (options.repairs) context.set(repairTrackingContext, options.repairs);
     context.set(requestOriginContext, { ip: req.ip ?? "inconnue" });
     return context;
   };
@@ -230,6 +244,11 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       const page = req.path.replace(/\/index\.html(\.br|\.gz)?$/, "") || "/";
       if (!pages.has(page)) return next();
       res.redirect(301, page);
+    });
+    // Issue 18 §3: while the bonus is shown, a brand page's loader data come from the loader, not the build.
+    app.use((req, res, next) => {
+      if ((req as RenderedAfresh)[RENDER_AFRESH]) return void handler(req, res, next);
+      next();
     });
     app.use(
       express.static(clientDir, {
@@ -270,6 +289,15 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   if (!prerendered) return app;
   const answerPrerendered = prerendered;
   return (req, res) => {
+    if (BRAND_PAGE.test((req.url ?? "").split("?", 1)[0]!)) {
+      // Issue 18 §3: the built brand pages never show the bonus; while the shop shows it, they are rendered afresh.
+      void options.booking.bonusShown().then((shown) => {
+        if (shown) (req as RenderedAfresh)[RENDER_AFRESH] = true;
+        else if (answerPrerendered(req, res)) return;
+        app(req, res);
+      });
+      return;
+    }
     if (answerPrerendered(req, res)) {
       const logged = redactUrl(req.url);
       logger.debug({ method: req.method, url: logged }, "pre-rendered page");
@@ -278,6 +306,11 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     app(req, res);
   };
 }
+
+/** The brand (and category) pages and their loader data: `/services/<slug>-repair` and `….data`. */
+const BRAND_PAGE = /^\/services\/[a-z0-9-]+-repair(\.data)?\/?$/;
+const RENDER_AFRESH = Symbol("render-afresh");
+type RenderedAfresh = { [RENDER_AFRESH]?: boolean };
 
 /** The headers a (synchronous) helmet middleware sets, captured once. */
 function captureHeaders(middleware: RequestHandler): HeaderSet {

@@ -19,6 +19,8 @@ import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
 import { chatProviderFromEnv } from "./assistant/config.ts";
 import { createAssistantService, type AssistantService } from "./assistant/service.ts";
 import { createAssistantRatingService, RATING_RATE_LIMIT, type AssistantRatingService } from "./assistant/ratings.ts";
+import { createBookingService, type BookingService } from "./booking/service.ts";
+import { createRepairService, TRACKING_RATE_LIMIT, type RepairService } from "./repairs/service.ts";
 import { createRetentionWorker, outboxFolder, retentionPolicyFromEnv, type RetentionWorker } from "./retention.ts";
 
 export type Services = {
@@ -35,6 +37,10 @@ export type Services = {
   assistant: AssistantService;
   /** Issue 17 §4: ratings of the assistant's answers, for /api/assistant/… and the staff list. */
   assistantRatings: AssistantRatingService;
+  /** Issue 18 §1: online booking and the staff agenda. */
+  booking: BookingService;
+  /** Issue 18 §2: repair tickets (staff API) and the public tracking page `/suivi`. */
+  repairs: RepairService;
   /** Where every rate limit counts (issue 13 §10): the `rate_limits` table on PostgreSQL, memory on PGlite. */
   rateLimits: RateLimitStore;
   /** Scheduled purges of expired data (issue 13 §11), created stopped: `retention.start()` once the server listens. */
@@ -91,11 +97,12 @@ export async function startServices(
   });
   // Each needs the other: auth reports ended sign-in sessions to the session service, which checks passwords with auth.
   let sessions: SessionService | undefined;
+  const secret = await loadAuthSecret(env);
   const auth = createAuth({
     db: database.db,
     env,
     logger,
-    secret: await loadAuthSecret(env),
+    secret,
     onMailQueued: () => outbox.wake(),
     onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
     rateLimits,
@@ -129,6 +136,25 @@ export async function startServices(
       ? "assistant : fournisseur d'IA configuré"
       : "assistant : aucun fournisseur d'IA configuré, assistant hors ligne",
   );
+  const booking = createBookingService({
+    db: database.db,
+    logger,
+    mail: { shopEmail: env.SHOP_EMAIL, publicUrl: env.PUBLIC_URL },
+    secret,
+    rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S, store: rateLimits },
+    onStored: () => outbox.wake(),
+  });
+  const repairs = createRepairService({
+    db: database.db,
+    logger,
+    mail: {
+      shopEmail: env.SHOP_EMAIL,
+      messageIdDomain: new URL(env.PUBLIC_URL).hostname,
+      publicUrl: env.PUBLIC_URL,
+    },
+    rateLimit: { ...TRACKING_RATE_LIMIT, store: rateLimits },
+    onMailQueued: () => outbox.wake(),
+  });
   const retention = createRetentionWorker({
     db: database.db,
     logger,
@@ -145,6 +171,8 @@ export async function startServices(
     devices,
     assistant,
     assistantRatings,
+    booking,
+    repairs,
     rateLimits,
     retention,
     async close() {
@@ -159,7 +187,10 @@ export async function startServices(
 /** What `createApp` needs of the services (HTTP routes and route actions), for `server/index.ts` and the tests. */
 export function appServices(
   services: Services,
-): Pick<Services, "forms" | "auth" | "sessions" | "devices" | "assistant" | "assistantRatings"> {
+): Pick<
+  Services,
+  "forms" | "auth" | "sessions" | "devices" | "assistant" | "assistantRatings" | "booking" | "repairs"
+> {
   return {
     forms: services.forms,
     auth: services.auth,
@@ -167,5 +198,7 @@ export function appServices(
     devices: services.devices,
     assistant: services.assistant,
     assistantRatings: services.assistantRatings,
+    booking: services.booking,
+    repairs: services.repairs,
   };
 }

@@ -44,6 +44,8 @@ const RemoteView = lazy(() => import("./remote-view").then((module) => ({ defaul
 import { ReportFlow } from "./report-dialogs";
 import { RequestsView } from "#app/requests/requests-view.tsx";
 import { RatingsView } from "#app/assistant/ratings-view.tsx";
+import { AgendaView } from "#app/booking/agenda-view.tsx";
+import { RepairsView } from "#app/repairs/repairs-view.tsx";
 
 type Props = {
   user: AccountView;
@@ -64,15 +66,17 @@ export default function TechnicianDashboard({
 }
 
 function Dashboard({ user, socket, initial }: Props) {
-  const [view, setView] = useState<"sessions" | "requests" | "assistant">("sessions");
+  const [view, setView] = useState<"sessions" | "agenda" | "requests" | "assistant" | "repairs">("sessions");
   return (
     <div className="flex flex-col gap-8">
       <nav aria-label="Vues du tableau de bord" className="flex flex-wrap gap-2">
         {(
           [
             ["sessions", "Sessions"],
+            ["agenda", "Rendez-vous"],
             ["requests", "Demandes"],
             ["assistant", "Assistant"],
+            ["repairs", "Réparations"],
           ] as const
         ).map(([key, label]) => (
           <Button
@@ -90,8 +94,10 @@ function Dashboard({ user, socket, initial }: Props) {
       <div hidden={view !== "sessions"}>
         <SessionsView user={user} socket={socket} initial={initial} />
       </div>
+      {view === "agenda" ? <AgendaView socket={socket} /> : null}
       {view === "requests" ? <RequestsView /> : null}
       {view === "assistant" ? <RatingsView /> : null}
+      {view === "repairs" ? <RepairsView /> : null}
     </div>
   );
 }

@@ -1,0 +1,107 @@
+/**
+ * Issue 18 §2, what the repair-tracking server and its screens say to each
+ * other: the ticket views (staff and public), the French messages and the API
+ * paths. No zod here (the schemas are in `schemas.ts`), so the dashboard's
+ * chunk and the tracking page only download types and texts.
+ */
+import type { QuoteDecision, RepairStatus } from "./statuses.ts";
+
+/** Limits in characters (and euros), also the forms' `maxLength` / `max`. */
+export const REPAIR_LIMITS = {
+  modelName: 120,
+  repairLabel: 120,
+  conditionNotes: 2000,
+  accessories: 500,
+  customerName: 100,
+  email: 254,
+  phone: 30,
+  note: 1000,
+  quoteDescription: 2000,
+  /** Whole euros: a repair bill, not a typo with extra zeros. */
+  euros: 100_000,
+  /** The tracking form's "E-mail ou téléphone". */
+  contact: 254,
+} as const;
+
+/** One step of a ticket, as both views show it (ISO 8601 time). */
+export type RepairEventView = { status: RepairStatus; note: string | null; at: string };
+
+/** A ticket's quote; `decidedBy` "client" or a staff member's name (staff view only). */
+export type RepairQuoteView = {
+  description: string;
+  amountEuros: number;
+  decision: QuoteDecision | null;
+  decidedAt: string | null;
+};
+
+/**
+ * What the public tracking page shows (code + contact checked): no contact
+ * details, no internal notes. `warrantyUntil` is "YYYY-MM-DD" once "Rendu".
+ */
+export type PublicRepairTicket = {
+  /** "R7K3-QXMA". */
+  code: string;
+  modelName: string;
+  repairLabel: string;
+  priceEuros: number | null;
+  status: RepairStatus;
+  events: RepairEventView[];
+  quote: RepairQuoteView | null;
+  warrantyUntil: string | null;
+};
+
+/** A ticket as staff see it (dashboard, `/api/repairs/:id`). */
+export type StaffRepairTicket = Omit<PublicRepairTicket, "events"> & {
+  id: string;
+  appointmentId: string | null;
+  conditionNotes: string | null;
+  accessories: string | null;
+  customerName: string;
+  email: string;
+  phone: string;
+  quoteDecidedBy: string | null;
+  events: (RepairEventView & { authorName: string | null })[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A line of the staff list. */
+export type RepairTicketSummary = Pick<
+  StaffRepairTicket,
+  "id" | "code" | "modelName" | "repairLabel" | "status" | "customerName" | "createdAt" | "updatedAt"
+>;
+
+export type RepairListResponse = { tickets: RepairTicketSummary[] };
+export type RepairTicketResponse = { ticket: StaffRepairTicket };
+
+export const REPAIR_MESSAGES = {
+  /** The only refusal of the tracking page, whatever part is wrong (issue 18 §2: "revealing nothing"). */
+  notFound: "Aucune réparation ne correspond à ce code et à ces coordonnées.",
+  ticketNotFound: "Réparation introuvable.",
+  appointmentNotFound: "Rendez-vous introuvable.",
+  badId: "Identifiant de réparation invalide.",
+  failed: "Une erreur est survenue. Veuillez réessayer.",
+  listFailed: "Les réparations n'ont pas pu être lues. Veuillez réessayer.",
+  noQuote: "Aucun devis n'attend de réponse pour cette réparation.",
+  quoteNotAllowed: "Un devis ne peut plus être saisi pour cette réparation.",
+  tooManyAttempts: (minutes: number) =>
+    `Trop de tentatives depuis votre connexion. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}, ou appelez-nous.`,
+  accepted: "Merci : vous avez accepté le devis. Nous poursuivons la réparation.",
+  refused: "Vous avez refusé le devis. L'atelier vous recontacte pour la suite.",
+  unreadableForm: "Le formulaire envoyé est illisible. Rechargez la page et réessayez.",
+} as const;
+
+/** The staff API's paths. */
+export const REPAIR_PATHS = {
+  list: "/api/repairs",
+  create: "/api/repairs",
+  ticket: (id: string) => `/api/repairs/${encodeURIComponent(id)}`,
+  status: (id: string) => `/api/repairs/${encodeURIComponent(id)}/status`,
+  quote: (id: string) => `/api/repairs/${encodeURIComponent(id)}/quote`,
+  decision: (id: string) => `/api/repairs/${encodeURIComponent(id)}/decision`,
+} as const;
+
+/** The public page's link for `code` (mails): `${publicUrl}/suivi?code=R7K3-QXMA`. */
+export function trackingLink(publicUrl: string, code: string): string {
+  return `${publicUrl.replace(/\/$/, "")}/suivi?code=${encodeURIComponent(code)}`;
+}

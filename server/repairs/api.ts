@@ -1,0 +1,111 @@
+/**
+ * The staff API of repair tracking (issue 18 §2), mounted at `/api` before
+ * the forms router (whose catch-all answers 404), every route behind the
+ * `repairs:manage` permission (technicians; `server/access.ts`): 401
+ * "Utilisateur non connecté", 403 "Réservé aux techniciens." otherwise.
+ *
+ * | Method, path                              | Body                                   | Success                  |
+ * |-------------------------------------------|----------------------------------------|--------------------------|
+ * | GET  /api/repairs?etat=ouvertes\|toutes    |                                        | 200 `RepairListResponse` |
+ * | POST /api/repairs                          | `{ appointmentId, … }` or a walk-in's fields (`WalkInTicket`) | 201 `RepairTicketResponse` |
+ * | GET  /api/repairs/:id                      |                                        | 200 `RepairTicketResponse` |
+ * | POST /api/repairs/:id/status               | `{ status, note? }`                    | 200 `RepairTicketResponse` |
+ * | POST /api/repairs/:id/quote                | `{ description, amountEuros, note? }`  | 200 `RepairTicketResponse` |
+ * | POST /api/repairs/:id/decision             | `{ decision: "accepted" \| "refused" }` (given by phone) | 200 `RepairTicketResponse` |
+ *
+ * Refusals are `{ message, fieldErrors? }` in French: 400 unreadable or
+ * invalid body (never a 5xx for bad bytes), 404 unknown ticket or
+ * appointment, 409 a move the rules refuse, 413 too large, 500 database failure.
+ */
+import express, { type ErrorRequestHandler, type Response } from "express";
+import type { RepairListResponse, RepairTicketResponse } from "#app/repairs/protocol.ts";
+import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
+import type { Auth } from "#server/auth.ts";
+import { createGuards } from "#server/access.ts";
+import type { RepairRefusal, RepairService, TicketResult } from "./service.ts";
+
+/** Largest body: a quote's 2 000 characters and notes, in JSON, with room to spare. */
+export const REPAIRS_BODY_LIMIT_BYTES = 32 * 1024;
+
+const STATUS: Record<RepairRefusal["reason"], number> = { invalid: 400, "not-found": 404, conflict: 409, failed: 500 };
+
+function refuse(res: Response, refusal: RepairRefusal): void {
+  res.status(STATUS[refusal.reason]).json({ message: refusal.message, fieldErrors: refusal.fieldErrors });
+}
+
+function answer(res: Response, result: TicketResult, status = 200): void {
+  if (!result.ok) return refuse(res, result);
+  res.status(status).json({ ticket: result.ticket } satisfies RepairTicketResponse);
+}
+
+/** The router of the table above; `repairs` holds the rules, `auth` resolves the caller. */
+export function createRepairsRouter({ auth, repairs }: { auth: Auth; repairs: RepairService }): express.Router {
+  const router = express.Router();
+  const json = express.json({ limit: REPAIRS_BODY_LIMIT_BYTES });
+  const { requirePermission } = createGuards(auth);
+  // Express gives `undefined` for a body of another type: the service answers it in French (400).
+  const body = (req: express.Request): unknown => req.body;
+
+  router.get(
+    "/repairs",
+    requirePermission("repairs:manage", async (req, res) => {
+      const all = req.query.etat === "toutes";
+      const result = await repairs.list({ all });
+      if (!result.ok) return refuse(res, result);
+      res.json({ tickets: result.tickets } satisfies RepairListResponse);
+    }),
+  );
+
+  router.post(
+    "/repairs",
+    json,
+    requirePermission("repairs:manage", async (req, res, caller) => {
+      answer(res, await repairs.open(body(req), caller.userId), 201);
+    }),
+  );
+
+  router.get(
+    "/repairs/:id",
+    requirePermission("repairs:manage", async (req, res) => {
+      answer(res, await repairs.get(String(req.params.id)));
+    }),
+  );
+
+  router.post(
+    "/repairs/:id/status",
+    json,
+    requirePermission("repairs:manage", async (req, res, caller) => {
+      answer(res, await repairs.changeStatus(String(req.params.id), body(req), caller.userId));
+    }),
+  );
+
+  router.post(
+    "/repairs/:id/quote",
+    json,
+    requirePermission("repairs:manage", async (req, res, caller) => {
+      answer(res, await repairs.enterQuote(String(req.params.id), body(req), caller.userId));
+    }),
+  );
+
+  router.post(
+    "/repairs/:id/decision",
+    json,
+    requirePermission("repairs:manage", async (req, res, caller) => {
+      answer(res, await repairs.recordDecision(String(req.params.id), body(req), caller.userId));
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    res.setHeader("Cache-Control", "no-store");
+    if (error?.type === "entity.parse.failed") return void res.status(400).json({ message: SESSION_MESSAGES.badJson });
+    if (error?.type === "entity.too.large")
+      return void res.status(413).json({ message: "Le contenu envoyé est trop volumineux." });
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
+      return void res.status(error.status).json({ message: SESSION_MESSAGES.badBody });
+    req.log?.error({ err: error }, "repairs API request failed");
+    res.status(500).json({ message: SESSION_MESSAGES.failed });
+  };
+  router.use(onError);
+  return router;
+}

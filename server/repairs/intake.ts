@@ -1,0 +1,63 @@
+/**
+ * Issue 18 §2, what a new repair ticket holds: copied from an appointment
+ * (model, repair, price and contact, so a later change of the booking does
+ * not rewrite the ticket) or typed for a walk-in; linked to the customer's
+ * account when one has the same e-mail.
+ */
+import { eq, sql } from "drizzle-orm";
+import { REPAIR_MESSAGES } from "#app/repairs/protocol.ts";
+import { parseOpenTicket } from "#app/repairs/schemas.ts";
+import type { AppDatabase } from "#database/connection.ts";
+import { users } from "#database/schema.ts";
+import { appointments } from "#database/schema-booking.ts";
+import type { repairTickets } from "#database/schema-repairs.ts";
+import type { RepairRefusal } from "./service.ts";
+
+/**
+ * The fields of a new ticket from an appointment (copied) or a walk-in (typed), or the French refusal
+ * (400 invalid body, 404 unknown appointment). @throws when the database cannot be read.
+ */
+export async function newTicketValues(
+  db: AppDatabase,
+  input: unknown,
+): Promise<RepairRefusal | Omit<typeof repairTickets.$inferInsert, "trackingCode">> {
+  const parsed = parseOpenTicket(input);
+  if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message, fieldErrors: parsed.fieldErrors };
+  const { conditionNotes, accessories, priceEuros } = parsed.data;
+  const dropOff = { conditionNotes: conditionNotes ?? null, accessories: accessories ?? null };
+  if (parsed.data.kind === "appointment") {
+    const [appointment] = await db.select().from(appointments).where(eq(appointments.id, parsed.data.appointmentId));
+    if (!appointment) return { ok: false, reason: "not-found", message: REPAIR_MESSAGES.appointmentNotFound };
+    return {
+      ...dropOff,
+      appointmentId: appointment.id,
+      modelName: appointment.modelName ?? "Appareil à préciser",
+      repairLabel: appointment.repairLabel,
+      priceEuros: priceEuros ?? appointment.priceEuros,
+      customerName: appointment.customerName,
+      email: appointment.email,
+      phone: appointment.phone,
+      userId: appointment.userId ?? (await accountOf(db, appointment.email)),
+    };
+  }
+  const { modelName, repairLabel, customerName, email, phone } = parsed.data;
+  return {
+    ...dropOff,
+    modelName,
+    repairLabel,
+    customerName,
+    email,
+    phone,
+    priceEuros: priceEuros ?? null,
+    userId: await accountOf(db, email),
+  };
+}
+
+/** The account with this e-mail, if the customer has one ("in their account", issue 18 §2). */
+async function accountOf(db: AppDatabase, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row?.id ?? null;
+}

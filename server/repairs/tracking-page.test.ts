@@ -1,0 +1,160 @@
+/**
+ * Issue 18 §2, /suivi's loader and action as React Router calls them, over
+ * the real repair service on PGlite and PostgreSQL: `?code=` pre-fills; a
+ * right code and contact show the ticket; a wrong code, a wrong contact or
+ * both get the same 404 sentence; the quote buttons record the answer after
+ * checking code and contact again; a body that is not a form gets a French
+ * 415 (never the error page); nothing is cached.
+ */
+import { sql } from "drizzle-orm";
+import { pino } from "pino";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPAIR_MESSAGES } from "#app/repairs/protocol.ts";
+import { repairTrackingContext } from "#app/repairs/tracking-context.ts";
+import { requestOriginContext } from "#app/utils/server-context.ts";
+import { users } from "#database/schema.ts";
+import { repairTicketEvents } from "#database/schema-repairs.ts";
+import { badInputs } from "#tests/support/bad-inputs.ts";
+import { createRepairService, type RepairService } from "./service.ts";
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { action, loader, type TrackingActionData } from "#app/routes/suivi.tsx";
+
+const logger = pino({ level: "silent" });
+
+describe.each(DATABASE_KINDS)("/suivi on %s", (kind) => {
+  let database: TestDatabase;
+  let repairs: RepairService;
+  let context: RouterContextProvider;
+  let code: string;
+  let id: string;
+
+  /** Calls the action with `fields` as a URL-encoded form; resolves with the status, headers and data. */
+  async function post(fields: Record<string, string> | string, contentType = "application/x-www-form-urlencoded") {
+    const body = typeof fields === "string" ? fields : new URLSearchParams(fields).toString();
+    const request = new Request("http://localhost/suivi", {
+      method: "POST",
+      headers: { "Content-Type": contentType },
+      body,
+    });
+    const answer = await action({ request, context, params: {} } as never);
+    return {
+      status: answer.init?.status ?? 200,
+      headers: new Headers(answer.init?.headers),
+      data: answer.data as TrackingActionData,
+    };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.db.execute(sql.raw("truncate repair_tickets, outbox_messages, users cascade"));
+    await database.db.insert(users).values({ id: "tech", name: "Camille Tech", email: "camille@atelier.exemple" });
+    repairs = createRepairService({
+      db: database.db,
+      logger,
+      mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple", publicUrl: "http://localhost" },
+    });
+    context = new RouterContextProvider();
+    context.set(repairTrackingContext, repairs);
+    context.set(requestOriginContext, { ip: "203.0.113.9" });
+    const opened = await repairs.open(
+      {
+        modelName: "MacBook Air M1",
+        repairLabel: "Clavier",
+        customerName: "Léa Martin",
+        email: "lea@exemple.fr",
+        phone: "06 12 34 56 78",
+      },
+      "tech",
+    );
+    if (!opened.ok) throw new Error(opened.message);
+    ({ code, id } = opened.ticket);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("pre-fills the code from ?code=, uncached", async () => {
+    const answer = loader({ request: new Request("http://localhost/suivi?code=R7K3-QXMA") } as never);
+    expect(answer.data).toEqual({ code: "R7K3-QXMA" });
+    expect(new Headers(answer.init?.headers).get("cache-control")).toBe("no-store");
+  });
+
+  it("shows the ticket for the right code and contact, and one sentence for anything wrong", async () => {
+    const found = await post({ code: code.toLowerCase().replace("-", " "), contact: "+33 6 12 34 56 78" });
+    expect(found.status).toBe(200);
+    expect(found.headers.get("cache-control")).toBe("no-store");
+    expect(found.data.ticket).toMatchObject({ code, modelName: "MacBook Air M1", status: "received" });
+
+    const wrongCode = code.startsWith("2") ? `3${code.slice(1)}` : `2${code.slice(1)}`;
+    for (const fields of [
+      { code: wrongCode, contact: "lea@exemple.fr" },
+      { code, contact: "paul@exemple.fr" },
+      { code: wrongCode, contact: "0700000000" },
+    ]) {
+      const refused = await post(fields);
+      expect(refused.status).toBe(404);
+      expect(refused.data).toMatchObject({ ticket: null, message: REPAIR_MESSAGES.notFound, tone: "error" });
+    }
+  });
+
+  it("records the customer's answer to a pending quote", async () => {
+    const quoted = await repairs.enterQuote(id, { description: "Nappe du clavier", amountEuros: 45 }, "tech");
+    expect(quoted.ok).toBe(true);
+    const shown = await post({ code, contact: "lea@exemple.fr" });
+    expect(shown.data.ticket?.quote).toMatchObject({ amountEuros: 45, decision: null });
+    // The buttons carry the code and contact again: a wrong contact is refused like a lookup.
+    expect((await post({ code, contact: "paul@exemple.fr", decision: "accepted" })).status).toBe(404);
+    const accepted = await post({ code, contact: "LEA@exemple.fr", decision: "accepted" });
+    expect(accepted.status).toBe(200);
+    expect(accepted.data).toMatchObject({
+      message: REPAIR_MESSAGES.accepted,
+      tone: "success",
+      ticket: { status: "repairing", quote: { decision: "accepted" } },
+    });
+    const again = await post({ code, contact: "lea@exemple.fr", decision: "refused" });
+    expect(again.data).toMatchObject({ message: REPAIR_MESSAGES.noQuote, ticket: { status: "repairing" } });
+  });
+
+  it("never answers 5xx to hostile bodies (issue 13 §7), and records nothing", async () => {
+    const before = await database.db.$count(repairTicketEvents);
+    const attempts = badInputs([
+      { name: "POST /suivi", path: "/suivi", caller: "anonymous", valid: { code, contact: "lea@exemple.fr" } },
+      {
+        name: "POST /suivi (quote answer)",
+        path: "/suivi",
+        caller: "anonymous",
+        valid: { code, contact: "lea@exemple.fr", decision: "refused" },
+      },
+    ]);
+    // Each attempt may count as a failed lookup: a service of its own, without a limit that matters.
+    const unlimited = new RouterContextProvider();
+    unlimited.set(
+      repairTrackingContext,
+      createRepairService({
+        db: database.db,
+        logger,
+        mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple", publicUrl: "http://localhost" },
+        rateLimit: { points: 1_000_000, durationSeconds: 60 },
+      }),
+    );
+    unlimited.set(requestOriginContext, { ip: "203.0.113.10" });
+    for (const attempt of attempts) {
+      const headers: Record<string, string> = {};
+      if (attempt.contentType !== undefined) headers["Content-Type"] = attempt.contentType;
+      const request = new Request("http://localhost/suivi", { method: "POST", headers, body: attempt.body });
+      const answer = await action({ request, context: unlimited, params: {} } as never);
+      const status = answer.init?.status ?? 200;
+      expect(status >= 500, `${attempt.target} — ${attempt.input}: ${status}`).toBe(false);
+      expect((answer.data as TrackingActionData).message ?? "", attempt.input).not.toContain("    at ");
+    }
+    expect(await database.db.$count(repairTicketEvents)).toBe(before);
+  });
+
+  it("answers a French 415 to a body that is not a form, and 400 to an empty one", async () => {
+    const json = await post('{"code":"x"}', "application/json");
+    expect(json.status).toBe(415);
+    expect(json.data.message).toContain("Cette page n'accepte que son formulaire");
+    expect((await post({ code: "", contact: "" })).status).toBe(400);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Issue 18 §2, the public tracking page's lookup: a ticket is found only
+ * with both its code and its customer's e-mail or phone, and every other
+ * outcome is the same French sentence (`REPAIR_MESSAGES.notFound`), so
+ * nothing tells which part was wrong or whether a code exists. Failures are
+ * counted per IP address; once the limit is spent, every lookup from that
+ * address is refused until the window ends. Logs carry a pseudonymized IP
+ * and ticket ids, never what was typed.
+ */
+import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { REPAIR_MESSAGES } from "#app/repairs/protocol.ts";
+import { parseTrackingQuery, type TrackingQuery } from "#app/repairs/schemas.ts";
+import { normalizeTrackingCode } from "#app/repairs/statuses.ts";
+import type { TrackingResult } from "#app/repairs/tracking-context.ts";
+import type { RequestOrigin } from "#app/utils/server-context.ts";
+import type { AppDatabase } from "#database/connection.ts";
+import { repairTickets } from "#database/schema-repairs.ts";
+import { pseudonymizeIp } from "#server/logger.ts";
+import { exhausted, penalise } from "#server/rate-limit.ts";
+import { contactMatches, isTrackingCode } from "./codes.ts";
+import { publicView, type EventRow, type TicketRow } from "./views.ts";
+
+type Refusal = Extract<TrackingResult, { ok: false }>;
+
+export type PublicTracking = {
+  /** The form's lookup: validates `input`, then `find`, then the public view with the steps. */
+  lookup(input: unknown, origin: RequestOrigin): Promise<TrackingResult>;
+  /** The ticket of a valid query (limit checked, failure counted); for the quote answer's re-check. */
+  find(query: TrackingQuery, origin: RequestOrigin): Promise<{ ok: true; row: TicketRow } | Refusal>;
+};
+
+/** The lookups over `db`, counting failures in `limiter` (keyed by the visitor's IP). */
+export function trackPublic({
+  db,
+  logger,
+  limiter,
+  eventsOf,
+}: {
+  db: AppDatabase;
+  logger: Logger;
+  limiter: RateLimiterAbstract;
+  eventsOf: (db: AppDatabase, ticketId: string) => Promise<EventRow[]>;
+}): PublicTracking {
+  const failed = (error: unknown): Refusal => {
+    logger.error({ err: error }, "suivi de réparation : lecture impossible");
+    return { ok: false, reason: "failed", message: REPAIR_MESSAGES.failed };
+  };
+
+  async function find(query: TrackingQuery, origin: RequestOrigin): Promise<{ ok: true; row: TicketRow } | Refusal> {
+    try {
+      const state = await exhausted(limiter, origin.ip);
+      if (!state.allowed) {
+        const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
+        return {
+          ok: false,
+          reason: "rate-limited",
+          message: REPAIR_MESSAGES.tooManyAttempts(minutes),
+          retryAfterSeconds: state.retryAfterSeconds,
+        };
+      }
+      const code = normalizeTrackingCode(query.code);
+      // A code that cannot exist costs no query, but counts like any wrong one.
+      const [row] = isTrackingCode(code)
+        ? await db.select().from(repairTickets).where(eq(repairTickets.trackingCode, code))
+        : [];
+      if (row && contactMatches(query.contact, row)) return { ok: true, row };
+      await penalise(limiter, origin.ip);
+      logger.warn({ ipHash: pseudonymizeIp(origin.ip) }, "suivi de réparation : code ou coordonnées inconnus");
+      return { ok: false, reason: "not-found", message: REPAIR_MESSAGES.notFound };
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  return {
+    find,
+    async lookup(input, origin) {
+      const parsed = parseTrackingQuery(input);
+      if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message };
+      const found = await find(parsed.data, origin);
+      if (!found.ok) return found;
+      try {
+        return { ok: true, ticket: publicView(found.row, await eventsOf(db, found.row.id)) };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Issue 18 §2: a stored ticket and its steps as each audience sees it. The
+ * public view (tracking page) leaves out the contact details, the condition
+ * notes and who did what; the staff view has everything, with names.
+ */
+import type {
+  PublicRepairTicket,
+  RepairQuoteView,
+  RepairTicketSummary,
+  StaffRepairTicket,
+} from "#app/repairs/protocol.ts";
+import { formatTrackingCode, warrantyEnd } from "#app/repairs/statuses.ts";
+import type { repairTicketEvents, repairTickets } from "#database/schema-repairs.ts";
+
+export type TicketRow = typeof repairTickets.$inferSelect;
+export type EventRow = typeof repairTicketEvents.$inferSelect;
+
+function quoteOf(row: TicketRow): RepairQuoteView | null {
+  if (row.quoteAmountEuros === null || row.quoteDescription === null) return null;
+  return {
+    description: row.quoteDescription,
+    amountEuros: row.quoteAmountEuros,
+    decision: row.quoteDecision,
+    decidedAt: row.quoteDecidedAt?.toISOString() ?? null,
+  };
+}
+
+/** The warranty's last day once "Rendu" (spec §9), else null. */
+export function warrantyOf(row: Pick<TicketRow, "status" | "returnedAt">): string | null {
+  return row.status === "returned" && row.returnedAt ? warrantyEnd(row.returnedAt) : null;
+}
+
+/** What the tracking page shows; `events` oldest first. */
+export function publicView(row: TicketRow, events: EventRow[]): PublicRepairTicket {
+  return {
+    code: formatTrackingCode(row.trackingCode),
+    modelName: row.modelName,
+    repairLabel: row.repairLabel,
+    priceEuros: row.priceEuros,
+    status: row.status,
+    events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    quote: quoteOf(row),
+    warrantyUntil: warrantyOf(row),
+  };
+}
+
+/** The staff's view; `names` maps user ids to account names (authors, staff decisions). */
+export function staffView(row: TicketRow, events: EventRow[], names: Map<string, string>): StaffRepairTicket {
+  const decidedBy = row.quoteDecidedBy;
+  return {
+    ...publicView(row, events),
+    id: row.id,
+    appointmentId: row.appointmentId,
+    conditionNotes: row.conditionNotes,
+    accessories: row.accessories,
+    customerName: row.customerName,
+    email: row.email,
+    phone: row.phone,
+    quoteDecidedBy: decidedBy === null || decidedBy === "client" ? decidedBy : (names.get(decidedBy) ?? decidedBy),
+    events: events.map((event) => ({
+      status: event.status,
+      note: event.note,
+      at: event.createdAt.toISOString(),
+      authorName: event.authorId ? (names.get(event.authorId) ?? null) : null,
+    })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A line of the staff list. */
+export function summaryOf(row: TicketRow): RepairTicketSummary {
+  return {
+    id: row.id,
+    code: formatTrackingCode(row.trackingCode),
+    modelName: row.modelName,
+    repairLabel: row.repairLabel,
+    status: row.status,
+    customerName: row.customerName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

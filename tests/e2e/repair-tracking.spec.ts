@@ -1,0 +1,207 @@
+/**
+ * Issue 18 §2 end to end, on a server of this file delivering its mails to
+ * the test SMTP sink (`tests/support/smtp.ts`): a technician opens a walk-in
+ * ticket in the dashboard's "Réparations" view and walks it through every
+ * status, with the customer's mail at each step; they enter a quote, which
+ * the customer accepts on /suivi (reached by the mail's link), and the shop
+ * is told. Once "Rendu", the page shows the warranty. The page refuses a
+ * wrong code, a wrong e-mail or both with the same sentence, and works
+ * without JavaScript. axe finds nothing on /suivi and the view, at desktop
+ * and mobile widths.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp.ts";
+import {
+  newPage,
+  signIn,
+  startAreaServer,
+  violations,
+  type AreaServer,
+  type TechnicianAccount,
+} from "#tests/support/soft-assist-pages.ts";
+
+const TECHNICIAN: TechnicianAccount = {
+  name: "Camille Atelier",
+  email: "camille.reparations@atelier.exemple",
+  password: "mot-de-passe-technicien",
+};
+const SHOP_EMAIL = "atelier@atelier.exemple";
+const REFUSAL = "Aucune réparation ne correspond à ce code et à ces coordonnées.";
+
+let area: AreaServer;
+let smtp: SmtpSink;
+/** The ticket of the first test, for the refusals of the second. */
+let ticket: { code: string; email: string } | undefined;
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  smtp = await startSmtpSink();
+  area = await startAreaServer("suivi", [TECHNICIAN], {
+    SMTP_URL: smtp.url,
+    SHOP_EMAIL,
+    OUTBOX_POLL_MS: "300",
+  });
+});
+
+test.afterAll(async () => {
+  await area?.stop();
+  await smtp?.close();
+});
+
+/** Resolves with the first mail received (now or within 20 s) that `matches`. */
+async function mailWhere(matches: (mail: ReceivedMail) => boolean, what: string): Promise<ReceivedMail> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = smtp.received.find(matches);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`mail introuvable : ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The customer's mail announcing `label` for `code`. */
+const stepMail = (email: string, code: string, label: string) =>
+  mailWhere(
+    (mail) => mail.to.includes(email) && mail.subject === `Votre réparation ${code} : ${label}`,
+    `${label} pour ${email}`,
+  );
+
+/** Chooses `label` in the open ticket's status form, with `note`, and waits for the new status. */
+async function moveTo(page: Page, code: string, label: string, note = "") {
+  const form = page.getByRole("form", { name: "Changer le statut" });
+  await form.getByLabel("Nouveau statut").selectOption({ label });
+  if (note) await form.getByLabel(/Note pour le client/).fill(note);
+  await form.getByRole("button", { name: "Changer le statut" }).click();
+  await expect(page.getByRole("heading", { level: 3, name: `Réparation ${code} · ${label}` })).toBeVisible();
+}
+
+/** Fills /suivi's form and submits it. */
+async function track(page: Page, code: string, contact: string) {
+  await page.getByRole("textbox", { name: "Code de suivi" }).fill(code);
+  await page.getByRole("textbox", { name: "E-mail ou téléphone" }).fill(contact);
+  await page.getByRole("button", { name: "Suivre ma réparation" }).click();
+}
+
+test("a walk-in repair goes through every status with its mails, and the customer accepts the quote", async ({
+  browser,
+}) => {
+  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
+  const technician = await newPage(browser, area.server.url);
+  await signIn(technician, TECHNICIAN);
+  await technician
+    .getByRole("navigation", { name: "Vues du tableau de bord" })
+    .getByRole("button", { name: "Réparations" })
+    .click();
+  await technician.getByRole("button", { name: "Nouvelle réparation" }).click();
+  const form = technician.getByRole("form", { name: "Nouvelle réparation" });
+  await form.getByLabel("Modèle de l'appareil").fill("iPhone 12");
+  await form.getByLabel("Réparation demandée").fill("Écran");
+  await form.getByLabel("Prix annoncé").fill("89");
+  await form.getByLabel("Nom du client").fill("Chloé Bernard");
+  await form.getByLabel("E-mail du client").fill(email);
+  await form.getByLabel("Téléphone du client").fill("06 12 34 56 78");
+  await form.getByLabel("État de l'appareil au dépôt").fill("Coin supérieur cabossé");
+  await form.getByLabel("Accessoires laissés").fill("Coque bleue");
+  expect(await violations(technician)).toEqual([]);
+  await form.getByRole("button", { name: "Ouvrir la réparation" }).click();
+
+  const heading = technician.getByRole("heading", { level: 3, name: /^Réparation [2-9A-Z]{4}-[2-9A-Z]{4} · Reçu$/ });
+  await expect(heading).toBeVisible();
+  const code = /Réparation (\S+) ·/.exec((await heading.textContent())!)![1]!;
+  ticket = { code, email };
+  await expect(technician.getByRole("list", { name: "Liste des réparations" })).toContainText(code);
+  expect(await violations(technician)).toEqual([]);
+  const received = await stepMail(email, code, "Reçu");
+  expect(received.text).toContain(`Code de suivi : ${code}`);
+
+  await moveTo(technician, code, "Diagnostic", "La nappe de l'écran est abîmée aussi.");
+  expect((await stepMail(email, code, "Diagnostic")).text).toContain(
+    "Message de l'atelier : La nappe de l'écran est abîmée aussi.",
+  );
+
+  const quote = technician.getByRole("form", { name: "Saisir un devis" });
+  await quote.getByLabel("Description du devis").fill("Remplacement de la nappe en plus de l'écran");
+  await quote.getByLabel("Montant du devis").fill("35");
+  await quote.getByRole("button", { name: "Envoyer le devis au client" }).click();
+  await expect(
+    technician.getByRole("heading", { level: 3, name: `Réparation ${code} · Devis à valider` }),
+  ).toBeVisible();
+  const quoteMail = await stepMail(email, code, "Devis à valider");
+  expect(quoteMail.text).toContain("Montant : 35 € TTC");
+
+  // The customer follows the mail's link: the code is filled in, the e-mail is theirs to type.
+  const link = /Suivre la réparation : (\S+)/.exec(quoteMail.text)![1]!;
+  expect(link).toBe(`${area.server.url}/suivi?code=${code}`);
+  const customer = await newPage(browser, area.server.url);
+  await customer.goto(link);
+  await expect(customer.getByRole("textbox", { name: "Code de suivi" })).toHaveValue(code);
+  expect(await violations(customer)).toEqual([]);
+  await customer.getByRole("textbox", { name: "E-mail ou téléphone" }).fill(email.toUpperCase());
+  await customer.getByRole("button", { name: "Suivre ma réparation" }).click();
+  await expect(customer.getByRole("heading", { name: `Réparation ${code}` })).toBeVisible();
+  await expect(customer.getByTestId("statut")).toHaveText("Devis à valider");
+  await expect(customer.getByText("Montant : 35 € TTC")).toBeVisible();
+  expect(await violations(customer)).toEqual([]);
+  await customer.getByRole("button", { name: "Accepter le devis" }).click();
+  await expect(customer.getByRole("status").filter({ hasText: "vous avez accepté le devis" })).toBeVisible();
+  await expect(customer.getByTestId("statut")).toHaveText("En réparation");
+  await expect(customer.getByText(/^Devis accepté le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\.$/)).toBeVisible();
+  await stepMail(email, code, "En réparation");
+  const shopMail = await mailWhere(
+    (mail) => mail.to.includes(SHOP_EMAIL) && mail.subject === `Devis accepté : réparation ${code}`,
+    "devis accepté pour l'atelier",
+  );
+  expect(shopMail.text).toContain(`Client : Chloé Bernard <${email}>`);
+
+  // The technician reads the decision, then finishes the repair.
+  await technician.getByRole("list", { name: "Liste des réparations" }).getByRole("button", { name: code }).click();
+  await expect(technician.getByRole("heading", { level: 3, name: `Réparation ${code} · En réparation` })).toBeVisible();
+  await expect(technician.getByText(/accepté par le client le/)).toBeVisible();
+  await moveTo(technician, code, "Prêt à récupérer");
+  await stepMail(email, code, "Prêt à récupérer");
+  await moveTo(technician, code, "Rendu", "Merci de votre confiance.");
+  const returned = await stepMail(email, code, "Rendu");
+  expect(returned.text).toMatch(/Garantie : 12 mois, jusqu'au \d{1,2} \S+ \d{4} inclus/);
+  // Given back: no longer among the open repairs (the only one of this server).
+  await expect(technician.getByText("Aucune réparation en cours.")).toBeVisible();
+
+  await track(customer, code, "+33 6 12 34 56 78");
+  await expect(customer.getByTestId("statut")).toHaveText("Rendu");
+  await expect(customer.getByText(/^Garantie jusqu'au \d{1,2} \S+ \d{4}/)).toBeVisible();
+  const steps = customer.getByRole("region", { name: "Étapes" }).getByRole("listitem");
+  await expect(steps).toHaveCount(6);
+  await expect(steps.last()).toContainText("Merci de votre confiance.");
+  expect(await violations(customer)).toEqual([]);
+  await customer.context().close();
+  await technician.context().close();
+});
+
+test("the tracking page refuses a wrong code or e-mail without saying which", async ({ browser }) => {
+  expect(ticket).toBeDefined();
+  const { code, email } = ticket!;
+  const other = code.startsWith("2") ? `3${code.slice(1)}` : `2${code.slice(1)}`;
+  const page = await newPage(browser, area.server.url);
+  await page.goto("/suivi");
+  for (const [typedCode, contact] of [
+    [other, email],
+    [code, "quelqu.un@exemple.fr"],
+    [other, "quelqu.un@exemple.fr"],
+  ] as const) {
+    await track(page, typedCode, contact);
+    await expect(page.getByRole("alert").filter({ hasText: REFUSAL })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^Réparation / })).toHaveCount(0);
+  }
+  expect(await violations(page)).toEqual([]);
+  await page.context().close();
+
+  // Without JavaScript the form is a plain POST to the page: the right pair shows the ticket.
+  const context = await browser.newContext({ baseURL: area.server.url, javaScriptEnabled: false, locale: "fr-FR" });
+  const plain = await context.newPage();
+  await plain.goto(`/suivi?code=${code}`);
+  await plain.getByRole("textbox", { name: "E-mail ou téléphone" }).fill(email);
+  await plain.getByRole("button", { name: "Suivre ma réparation" }).click();
+  await expect(plain.getByTestId("statut")).toHaveText("Rendu");
+  await context.close();
+});
