@@ -9,6 +9,7 @@ for (const script of [
   "throughput.ts",
   "lighthouse.ts",
   "post-contact.ts",
+  "booking.ts",
   "remote-support.ts",
   "remote-control.ts",
   "assistant.ts",

@@ -55,6 +55,20 @@ export function shopInstant(date: string, minutes: number): Date {
   return new Date(new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, SHOP_TIME_ZONE).getTime());
 }
 
+/**
+ * `minutes` after midnight on `date` → instant, for every slot of one day.
+ * A time-zone lookup costs about 8 µs and a month has ~900 slot bounds: the
+ * offset is read at both ends of the day and, when equal (every day but the
+ * two DST changes), applied arithmetically.
+ */
+function dayClock(date: string): (minutes: number) => Date {
+  const midnight = dayNumber(date) * DAY_MS;
+  const offsetAt = (minutes: number) => midnight + minutes * 60_000 - shopInstant(date, minutes).getTime();
+  const offset = offsetAt(0);
+  if (offsetAt(24 * 60 - 1) !== offset) return (minutes) => shopInstant(date, minutes);
+  return (minutes) => new Date(midnight + minutes * 60_000 - offset);
+}
+
 function pad(value: number): string {
   return String(value).padStart(2, "0");
 }
@@ -90,6 +104,8 @@ export function slotsBetween(
     const ranges = settings.hours
       .filter((range) => range.day === weekday)
       .toSorted((a, b) => minutesOf(a.opens) - minutesOf(b.opens));
+    if (ranges.length === 0) continue;
+    const instant = dayClock(date);
     for (const range of ranges) {
       const closes = minutesOf(range.closes);
       for (
@@ -97,12 +113,14 @@ export function slotsBetween(
         minute + settings.slotMinutes <= closes;
         minute += settings.slotMinutes
       ) {
-        const start = shopInstant(date, minute);
-        if (start.getTime() < earliest) continue;
+        const start = instant(minute);
+        const end = instant(minute + settings.slotMinutes);
+        // The hour skipped when clocks go forward has no length: no slot there.
+        if (start.getTime() < earliest || end.getTime() <= start.getTime()) continue;
         const time = `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
         slots.push({
           start,
-          end: shopInstant(date, minute + settings.slotMinutes),
+          end,
           date,
           time,
           free: settings.capacity,

@@ -4,9 +4,9 @@
  * SMTP is down), and its reads.
  *
  * Race for the last place: a booking or a move takes a transaction-scoped
- * advisory lock on the target shop date (`pg_advisory_xact_lock(class,
- * day)`), then re-reads the settings, checks the slot and counts the places
- * taken before inserting. Two visitors racing for the last place are thus
+ * advisory lock on the target slot (`pg_advisory_xact_lock(class, start in
+ * minutes)`), then re-reads the settings, checks the slot and counts the
+ * places taken before inserting. Two visitors racing for the last place are thus
  * serialised: the second counts the first's row and gets `slot-taken`. It
  * holds on PostgreSQL across server processes, and on PGlite (one
  * connection) trivially.
@@ -21,7 +21,7 @@ import { newMessageId } from "#server/requests.ts";
 import { composeCustomerMail, composeShopMail, type AppointmentRow, type BookingMailSettings } from "./mails.ts";
 import type { ManageLinks } from "./links.ts";
 
-/** First key of the advisory locks taken by bookings (the second is the shop date's day number). */
+/** First key of the advisory locks taken by bookings (the second is the slot's start, `lockSlot`). */
 const BOOKING_LOCK_CLASS = 18_001;
 /** Reminders leave at this wall-clock time the day before (minutes after midnight: 17:00). */
 const REMINDER_MINUTES = 17 * 60;
@@ -89,8 +89,13 @@ export function tokenOf(links: ManageLinks, row: AppointmentRow): string {
   return links.sign(row.id, row.startsAt);
 }
 
-async function lockDay(tx: Executor, start: Date): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${dayNumber(shopDate(start))})`);
+/**
+ * Serialises the bookings of one slot (key: its start in whole minutes since
+ * 1970, which fits PostgreSQL's int4 until the year 6053). Slots of one grid
+ * never overlap, so bookings of different slots need not wait for each other.
+ */
+async function lockSlot(tx: Executor, start: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${Math.floor(start.getTime() / 60_000)})`);
 }
 
 /** Checks the slot at `start` under the day's lock: a slot of the settings, with a free place. */
@@ -100,7 +105,7 @@ async function checkSlot(
   now: Date,
   options: { ignoreLeadTime: boolean; except?: string },
 ): Promise<{ ok: true; end: Date } | { ok: false; status: "slot-taken" | "slot-unavailable" }> {
-  await lockDay(tx, start);
+  await lockSlot(tx, start);
   const { booking } = await readShopSettings(tx);
   const settings = options.ignoreLeadTime ? { ...booking, leadHours: 0 } : booking;
   const slot = slotAt(settings, start, now);
