@@ -204,6 +204,8 @@ const EnvSchema = z
     RETENTION_SENT_MAIL_DAYS: positiveInt(RETENTION.sentMailDays),
     RETENTION_SESSIONS_DAYS: positiveInt(RETENTION.sessionDays),
     RETENTION_ASSISTANT_DAYS: positiveInt(RETENTION.assistantInactiveDays),
+    RETENTION_APPOINTMENTS_DAYS: positiveInt(RETENTION.appointmentDays),
+    RETENTION_REPAIRS_DAYS: positiveInt(RETENTION.repairTicketDays),
     RETENTION_SIGNALING_HOURS: positiveInt(RETENTION.signalingHours),
     RETENTION_INTERVAL_HOURS: positiveInt(6),
     RETENTION_BATCH_SIZE: positiveInt(500),

@@ -27,6 +27,8 @@ import {
 } from "#database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { emlFileName } from "./outbox/transports.ts";
+import { appointments } from "#database/schema-booking.ts";
+import { repairTickets } from "#database/schema-repairs.ts";
 import { createLogger } from "./logger.ts";
 import {
   createRetentionWorker,
@@ -281,6 +283,52 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
     expect(conversation).toEqual([{ userId: "active" }, { userId: "active" }]);
     expect(await db.select({ id: authSessions.id }).from(authSessions)).toEqual([{ id: "valid" }]);
     expect(await db.select({ id: verifications.id }).from(verifications)).toEqual([{ id: "valid" }]);
+  });
+
+  // Issue 18: appointments a year after their date; repair tickets 3 years after closing, never while open.
+  it("deletes appointments after their period and closed repair tickets after theirs, never an open ticket", async () => {
+    await db.execute(sql.raw("truncate appointments, repair_tickets cascade"));
+    const appointment = (daysAgo: number, name: string) => ({
+      startsAt: ago(daysAgo),
+      endsAt: new Date(ago(daysAgo).getTime() + 1_800_000),
+      repairLabel: "Écran",
+      customerName: name,
+      email: "client@exemple.fr",
+      phone: "0612345678",
+    });
+    await db
+      .insert(appointments)
+      .values([appointment(400, "Ancien"), appointment(300, "Récent"), appointment(-3, "À venir")]);
+    const ticket = (code: string, status: "returned" | "cancelled" | "repairing", daysAgo: number) => ({
+      trackingCode: code,
+      modelName: "iPhone 13",
+      repairLabel: "Écran",
+      customerName: "Client",
+      email: "client@exemple.fr",
+      phone: "0612345678",
+      status,
+      createdAt: ago(daysAgo + 10),
+      updatedAt: ago(daysAgo),
+    });
+    await db
+      .insert(repairTickets)
+      .values([
+        ticket("AAAAAAAA", "returned", RETENTION.repairTicketDays + 1),
+        ticket("BBBBBBBB", "cancelled", RETENTION.repairTicketDays + 1),
+        ticket("CCCCCCCC", "returned", RETENTION.repairTicketDays - 30),
+        ticket("DDDDDDDD", "repairing", RETENTION.repairTicketDays + 400),
+      ]);
+
+    const counts = await purge();
+
+    expect(counts).toMatchObject({ appointments: 1, repairTickets: 2 });
+    const left = await db.select({ name: appointments.customerName }).from(appointments).orderBy(appointments.startsAt);
+    expect(left.map((row) => row.name)).toEqual(["Récent", "À venir"]);
+    const tickets = await db
+      .select({ code: repairTickets.trackingCode })
+      .from(repairTickets)
+      .orderBy(repairTickets.trackingCode);
+    expect(tickets.map((row) => row.code)).toEqual(["CCCCCCCC", "DDDDDDDD"]);
   });
 
   it("deletes expired rate-limit counters and keeps running ones", async () => {

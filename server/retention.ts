@@ -18,6 +18,9 @@
  * - the assistant conversation of an account silent for `assistantDays`;
  * - ratings of the assistant's answers, with the exchange copied with them,
  *   not changed for `assistantDays` (issue 17 §4);
+ * - appointments whose slot ended more than `appointmentDays` ago (issue 18 §1);
+ * - repair tickets closed (returned or cancelled) more than `repairDays`
+ *   ago, their steps with them (issue 18 §2); open tickets never;
  * - expired sign-in sessions and verifications (reset tokens, report grants);
  * - expired rate-limit counters (their keys name accounts and IP addresses).
  *
@@ -39,6 +42,8 @@ export type RetentionPolicy = {
   sentMailDays: number;
   sessionDays: number;
   assistantDays: number;
+  appointmentDays: number;
+  repairDays: number;
   signalingHours: number;
   /** Rows per delete statement. */
   batchSize: number;
@@ -53,6 +58,8 @@ export function retentionPolicyFromEnv(env: Env): RetentionPolicy {
     sentMailDays: env.RETENTION_SENT_MAIL_DAYS,
     sessionDays: env.RETENTION_SESSIONS_DAYS,
     assistantDays: env.RETENTION_ASSISTANT_DAYS,
+    appointmentDays: env.RETENTION_APPOINTMENTS_DAYS,
+    repairDays: env.RETENTION_REPAIRS_DAYS,
     signalingHours: env.RETENTION_SIGNALING_HOURS,
     batchSize: env.RETENTION_BATCH_SIZE,
     intervalHours: env.RETENTION_INTERVAL_HOURS,
@@ -76,6 +83,8 @@ export const PURGE_KINDS = [
   "sessions",
   "assistantMessages",
   "assistantRatings",
+  "appointments",
+  "repairTickets",
   "authSessions",
   "verifications",
   "rateLimits",
@@ -97,6 +106,8 @@ export const PURGE_LABELS: Record<PurgeKind, string> = {
   sessions: "sessions d'assistance",
   assistantMessages: "messages de l'assistant",
   assistantRatings: "avis sur les réponses de l'assistant",
+  appointments: "rendez-vous",
+  repairTickets: "tickets de réparation",
   authSessions: "sessions de connexion expirées",
   verifications: "vérifications expirées",
   rateLimits: "compteurs de limite expirés",
@@ -252,6 +263,19 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
     "assistantRatings",
     () => sql`delete from assistant_ratings where id in (
       select id from assistant_ratings where updated_at < ${days(policy.assistantDays)} limit ${limit}) returning 1`,
+  );
+
+  await inBatches(
+    "appointments",
+    () => sql`delete from appointments where id in (
+      select id from appointments where ends_at < ${days(policy.appointmentDays)} limit ${limit}) returning 1`,
+  );
+  // Closed tickets only: the last change of a returned or cancelled ticket is its closing. Steps go by cascade.
+  await inBatches(
+    "repairTickets",
+    () => sql`delete from repair_tickets where id in (
+      select id from repair_tickets where status in ('returned', 'cancelled') and updated_at < ${days(policy.repairDays)}
+      limit ${limit}) returning 1`,
   );
 
   await inBatches(

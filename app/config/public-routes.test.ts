@@ -37,13 +37,13 @@ describe("PRERENDERED_PATHS", () => {
 });
 
 describe("sitemapXml", () => {
-  it("gives every pre-rendered path, then the signed-out /soft-assist, as absolute URLs on the origin, in order", () => {
+  it("gives every pre-rendered path, then /soft-assist, /rendez-vous and /suivi, as absolute URLs on the origin, in order", () => {
     const xml = sitemapXml("https://www.atelier.example");
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/u,
     );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/gu)].map((match) => match[1]);
-    expect(locs).toEqual([...listed, "/soft-assist"].map((path) => new URL(path, "https://www.atelier.example").href));
+    expect(locs).toEqual([...listed, "/soft-assist", "/rendez-vous", "/suivi"].map((path) => new URL(path, "https://www.atelier.example").href));
     expect(locs).toContain("https://www.atelier.example/services/iphone-repair");
   });
 });

@@ -51,9 +51,9 @@ export const PRERENDERED_PATHS: readonly string[] = prerenderedPaths(brands);
 /**
  * Pages rendered per request that search engines may index: the signed-out
  * /soft-assist, the entry to remote support and the desktop app
- * (docs/decisions/014).
+ * (docs/decisions/014); booking a repair and following it (issue 18).
  */
-export const INDEXED_SERVER_PATHS: readonly string[] = ["/soft-assist"];
+export const INDEXED_SERVER_PATHS: readonly string[] = ["/soft-assist", "/rendez-vous", "/suivi"];
 
 /** What the sitemap lists: the pre-rendered pages, then the indexed server-rendered ones. */
 export const SITEMAP_PATHS: readonly string[] = [...PRERENDERED_PATHS, ...INDEXED_SERVER_PATHS];

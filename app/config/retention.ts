@@ -53,6 +53,13 @@ export const RETENTION = {
    * appointment is not a contract (the repair ticket is).
    */
   appointmentDays: 365,
+  /**
+   * Repair tickets (issue 18 §2) with their steps, notes and quote: 3 years
+   * after the ticket closed (returned or cancelled), so the 12-month
+   * warranty and the claims that may follow it can be answered; an open
+   * ticket is never deleted.
+   */
+  repairTicketDays: Math.ceil(3 * DAYS_PER_YEAR),
 } as const;
 
 /** "30 jours", "1 an", "3 ans": a period in days as the pages state it. */

@@ -71,6 +71,14 @@ const RETENTION_FACTS = [
     value: `${formatRetentionDays(RETENTION.assistantInactiveDays)} après l'avis ou sa dernière modification, avec son commentaire et l'extrait noté de la conversation (jusqu'à 10 messages), même après « Nouvelle conversation » ; l'atelier les lit pour améliorer l'assistant`,
   },
   {
+    term: "Rendez-vous pris en ligne (nom, e-mail, téléphone, précisions)",
+    value: `${formatRetentionDays(RETENTION.appointmentDays)} après la date du rendez-vous`,
+  },
+  {
+    term: "Tickets de réparation (appareil, étapes, devis, coordonnées)",
+    value: `${formatRetentionDays(RETENTION.repairTicketDays)} après la restitution ou l'annulation, pour répondre à la garantie ; jamais tant que la réparation est en cours`,
+  },
+  {
     term: "Compte de l'espace d'assistance",
     value:
       "jusqu'à sa suppression, sur simple demande ; les connexions et liens de réinitialisation expirés sont supprimés",

@@ -23,6 +23,15 @@ for (const path of PRERENDERED_PATHS) {
   });
 }
 
+// Issue 18: the booking page (a free diagnosis, and from a price) and the tracking form, rendered per request.
+for (const path of ["/rendez-vous", "/rendez-vous?modele=ps5&reparation=port-hdmi", "/suivi"]) {
+  test(`axe finds no violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator("h1")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
 test("axe finds no violation with the mobile menu open", { tag: "@mobile" }, async ({ page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Ouvrir le menu" }).click();
