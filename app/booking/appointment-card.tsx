@@ -12,6 +12,7 @@ import type { AppointmentView, DayView } from "./context.ts";
 import { formatShortDay, formatTime } from "./format.ts";
 import { APPOINTMENT_STATUS_LABELS } from "./schemas.ts";
 import { shopDate } from "./slots.ts";
+import { NewTicketButton } from "#app/repairs/new-ticket-button.tsx";
 
 const STATUS_CLASS = {
   requested: "border-amber-300/60 text-amber-100",
@@ -111,6 +112,7 @@ export function AppointmentCard({ appointment, onConfirm, onCancel, onMoved }: P
           Annuler ce rendez-vous ? Le client est prévenu par e-mail.
         </p>
       ) : null}
+      {appointment.status !== "cancelled" ? <NewTicketButton appointmentId={appointment.id} /> : null}
       {moving && active ? (
         <MoveForm
           appointment={appointment}

@@ -44,6 +44,8 @@ export type PublicRepairTicket = {
   modelName: string;
   repairLabel: string;
   priceEuros: number | null;
+  /** Issue 18 §3: "64 € après bonus réparation" when the shop shows the bonus and the booked repair is eligible. */
+  afterBonus: string | null;
   status: RepairStatus;
   events: RepairEventView[];
   quote: RepairQuoteView | null;
@@ -79,6 +81,7 @@ export const REPAIR_MESSAGES = {
   notFound: "Aucune réparation ne correspond à ce code et à ces coordonnées.",
   ticketNotFound: "Réparation introuvable.",
   appointmentNotFound: "Rendez-vous introuvable.",
+  appointmentHasTicket: (code: string) => `Une réparation est déjà ouverte pour ce rendez-vous (code ${code}).`,
   badId: "Identifiant de réparation invalide.",
   failed: "Une erreur est survenue. Veuillez réessayer.",
   listFailed: "Les réparations n'ont pas pu être lues. Veuillez réessayer.",

@@ -98,6 +98,7 @@ export function TicketPanel({ ticket, onChanged }: Props) {
         <dd className="text-white">
           {ticket.modelName} · {ticket.repairLabel}
           {ticket.priceEuros !== null ? ` · ${formatEuros(ticket.priceEuros)}` : ""}
+          {ticket.afterBonus ? ` (${ticket.afterBonus})` : ""}
         </dd>
         <dt className="font-semibold text-slate-300">Client</dt>
         <dd className="break-words text-white">

@@ -15,6 +15,7 @@ const TICKET: PublicRepairTicket = {
   modelName: "iPhone 12",
   repairLabel: "Écran",
   priceEuros: 89,
+  afterBonus: null,
   status: "quote-pending",
   events: [
     { status: "received", note: null, at: "2026-11-24T09:05:00.000Z" },

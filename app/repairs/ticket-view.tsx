@@ -37,6 +37,7 @@ export function TicketView({ ticket, contact, busy = false }: Props) {
           <dd className="text-white">
             {ticket.repairLabel}
             {ticket.priceEuros !== null ? ` (annoncée ${formatEuros(ticket.priceEuros)})` : null}
+            {ticket.afterBonus ? <span className="block text-base text-emerald-200">{ticket.afterBonus}</span> : null}
           </dd>
           <dt className="font-semibold text-slate-300">Statut</dt>
           <dd className="font-semibold text-sky-200" data-testid="statut">

@@ -7,15 +7,16 @@
 import { eq, sql } from "drizzle-orm";
 import { REPAIR_MESSAGES } from "#app/repairs/protocol.ts";
 import { parseOpenTicket } from "#app/repairs/schemas.ts";
+import { formatTrackingCode } from "#app/repairs/statuses.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { users } from "#database/schema.ts";
 import { appointments } from "#database/schema-booking.ts";
-import type { repairTickets } from "#database/schema-repairs.ts";
+import { repairTickets } from "#database/schema-repairs.ts";
 import type { RepairRefusal } from "./service.ts";
 
 /**
  * The fields of a new ticket from an appointment (copied) or a walk-in (typed), or the French refusal
- * (400 invalid body, 404 unknown appointment). @throws when the database cannot be read.
+ * (400 invalid body, 404 unknown appointment, 409 a ticket already opened for it). @throws when the database cannot be read.
  */
 export async function newTicketValues(
   db: AppDatabase,
@@ -28,6 +29,18 @@ export async function newTicketValues(
   if (parsed.data.kind === "appointment") {
     const [appointment] = await db.select().from(appointments).where(eq(appointments.id, parsed.data.appointmentId));
     if (!appointment) return { ok: false, reason: "not-found", message: REPAIR_MESSAGES.appointmentNotFound };
+    // One device dropped off per appointment: a second click (or a second technician) must not open it twice.
+    const [existing] = await db
+      .select({ code: repairTickets.trackingCode })
+      .from(repairTickets)
+      .where(eq(repairTickets.appointmentId, appointment.id));
+    if (existing) {
+      return {
+        ok: false,
+        reason: "conflict",
+        message: REPAIR_MESSAGES.appointmentHasTicket(formatTrackingCode(existing.code)),
+      };
+    }
     return {
       ...dropOff,
       appointmentId: appointment.id,

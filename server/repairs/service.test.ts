@@ -258,6 +258,11 @@ describe.each(DATABASE_KINDS)("repair tracking on %s", (kind) => {
       email: "paul@exemple.fr",
       accessories: "Chargeur",
     });
+    expect(await repairs.open({ appointmentId: appointment!.id }, "tech")).toEqual({
+      ok: false,
+      reason: "conflict",
+      message: `Une réparation est déjà ouverte pour ce rendez-vous (code ${ticket.code}).`,
+    });
     expect(await repairs.open({ appointmentId: "00000000-0000-4000-8000-000000000000" }, "tech")).toEqual({
       ok: false,
       reason: "not-found",

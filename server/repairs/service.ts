@@ -46,6 +46,7 @@ import { newTicketValues } from "./intake.ts";
 import { composeDecisionMail, composeStepMail, type RepairMailSettings } from "./mail.ts";
 import { publicView, staffView, summaryOf, warrantyOf, type EventRow, type TicketRow } from "./views.ts";
 import { trackPublic } from "./tracking.ts";
+import { ticketBonus } from "./bonus.ts";
 
 /** A staff refusal: 400 `invalid` (with `fieldErrors`), 404 `not-found`, 409 `conflict`, 500 `failed`. */
 export type RepairRefusal = {
@@ -131,7 +132,8 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
 
   async function staffTicket(row: TicketRow): Promise<StaffRepairTicket> {
     const events = await eventsOf(db, row.id);
-    return staffView(row, events, await namesOf([row.quoteDecidedBy, ...events.map((event) => event.authorId)]));
+    const names = await namesOf([row.quoteDecidedBy, ...events.map((event) => event.authorId)]);
+    return staffView(row, events, names, await ticketBonus(db, row));
   }
 
   /**
@@ -347,7 +349,7 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
         if (!outcome) return { ok: false, reason: "conflict", message: REPAIR_MESSAGES.noQuote };
         logger.info({ ticketId: outcome.id, decision }, "réparation : réponse du client au devis");
         options.onMailQueued?.();
-        const ticket = publicView(outcome, await eventsOf(db, outcome.id));
+        const ticket = publicView(outcome, await eventsOf(db, outcome.id), await ticketBonus(db, outcome));
         return { ok: true, ticket, decision } satisfies TrackingResult & { decision: QuoteDecision };
       } catch (error) {
         logger.error({ err: error }, "réparation : réponse au devis non enregistrée");

@@ -21,6 +21,7 @@ import { pseudonymizeIp } from "#server/logger.ts";
 import { exhausted, penalise } from "#server/rate-limit.ts";
 import { contactMatches, isTrackingCode } from "./codes.ts";
 import { publicView, type EventRow, type TicketRow } from "./views.ts";
+import { ticketBonus } from "./bonus.ts";
 
 type Refusal = Extract<TrackingResult, { ok: false }>;
 
@@ -82,7 +83,8 @@ export function trackPublic({
       const found = await find(parsed.data, origin);
       if (!found.ok) return found;
       try {
-        return { ok: true, ticket: publicView(found.row, await eventsOf(db, found.row.id)) };
+        const afterBonus = await ticketBonus(db, found.row);
+        return { ok: true, ticket: publicView(found.row, await eventsOf(db, found.row.id), afterBonus) };
       } catch (error) {
         return failed(error);
       }

@@ -30,13 +30,14 @@ export function warrantyOf(row: Pick<TicketRow, "status" | "returnedAt">): strin
   return row.status === "returned" && row.returnedAt ? warrantyEnd(row.returnedAt) : null;
 }
 
-/** What the tracking page shows; `events` oldest first. */
-export function publicView(row: TicketRow, events: EventRow[]): PublicRepairTicket {
+/** What the tracking page shows; `events` oldest first; `afterBonus` from `ticketBonus` (issue 18 §3). */
+export function publicView(row: TicketRow, events: EventRow[], afterBonus: string | null = null): PublicRepairTicket {
   return {
     code: formatTrackingCode(row.trackingCode),
     modelName: row.modelName,
     repairLabel: row.repairLabel,
     priceEuros: row.priceEuros,
+    afterBonus,
     status: row.status,
     events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
     quote: quoteOf(row),
@@ -45,10 +46,15 @@ export function publicView(row: TicketRow, events: EventRow[]): PublicRepairTick
 }
 
 /** The staff's view; `names` maps user ids to account names (authors, staff decisions). */
-export function staffView(row: TicketRow, events: EventRow[], names: Map<string, string>): StaffRepairTicket {
+export function staffView(
+  row: TicketRow,
+  events: EventRow[],
+  names: Map<string, string>,
+  afterBonus: string | null = null,
+): StaffRepairTicket {
   const decidedBy = row.quoteDecidedBy;
   return {
-    ...publicView(row, events),
+    ...publicView(row, events, afterBonus),
     id: row.id,
     appointmentId: row.appointmentId,
     conditionNotes: row.conditionNotes,
