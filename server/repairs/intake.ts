@@ -4,7 +4,7 @@
  * not rewrite the ticket) or typed for a walk-in; linked to the customer's
  * account when one has the same e-mail.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { REPAIR_MESSAGES } from "#app/repairs/protocol.ts";
 import { parseOpenTicket } from "#app/repairs/schemas.ts";
 import { formatTrackingCode } from "#app/repairs/statuses.ts";
@@ -66,11 +66,15 @@ export async function newTicketValues(
   };
 }
 
-/** The account with this e-mail, if the customer has one ("in their account", issue 18 §2). */
+/**
+ * The account with this e-mail, if the customer has one ("in their account", issue 18 §2), and only once
+ * that address is verified: anyone can sign up with any address, and a ticket must not land in a stranger's
+ * account because they typed its owner's e-mail first.
+ */
 async function accountOf(db: AppDatabase, email: string): Promise<string | null> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.emailVerified, true)));
   return row?.id ?? null;
 }

@@ -234,6 +234,17 @@ describe.each(DATABASE_KINDS)("repair tracking on %s", (kind) => {
     });
   });
 
+  // Anyone can sign up with any address: only a verified one links a ticket to an account.
+  it("links a walk-in ticket to the account of its e-mail only once that address is verified", async () => {
+    await db.insert(users).values({ id: "lea", name: "Léa", email: "lea.martin@exemple.fr" });
+    const unverified = ticketOf(await repairs.open(WALK_IN, "tech"));
+    await db.execute(sql`update users set email_verified = true where id = 'lea'`);
+    const verified = ticketOf(await repairs.open(WALK_IN, "tech"));
+    const owners = await db.select({ id: repairTickets.id, userId: repairTickets.userId }).from(repairTickets);
+    expect(owners.find((row) => row.id === unverified.id)?.userId).toBeNull();
+    expect(owners.find((row) => row.id === verified.id)?.userId).toBe("lea");
+  });
+
   it("opens a ticket from an appointment with its model, repair, price and contact", async () => {
     const [appointment] = await db
       .insert(appointments)
