@@ -25,6 +25,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { SESSION_EVENT_KINDS } from "#app/remote-support/protocol.ts";
+import type { SessionConversationMessage } from "#app/assistant/session-conversation.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
@@ -210,6 +211,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     userName: text("user_name").notNull(),
     userEmail: text("user_email").notNull(),
+    /** Issue 18 §4: the customer's assistant conversation (≤ 20 messages) when asked from the assistant; goes with the row. */
+    assistantConversation: jsonb("assistant_conversation").$type<SessionConversationMessage[]>(),
   },
   (table) => [
     index("sessions_user_id_idx").on(table.userId, table.createdAt),

@@ -24,6 +24,10 @@ import {
   type Permission,
   type Role,
 } from "./access.ts";
+import { createAgendaRouter } from "./booking/api.ts";
+import type { BookingService } from "./booking/service.ts";
+import { createRepairsRouter } from "./repairs/api.ts";
+import type { RepairService } from "./repairs/service.ts";
 import { createApiRouter } from "./api.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
@@ -219,6 +223,9 @@ describe("routes under /api", () => {
       createAssistantRouter({ auth, assistant: {} as AssistantService, ratings: {} as AssistantRatingService }),
     ),
     ...routesOf(createRemoteSupportRouter({ auth, sessions: {} as SessionService, devices: {} as DeviceService })),
+    // Issue 18: the staff agenda and repair tickets (with a customer's own repairs).
+    ...routesOf(createAgendaRouter({ auth, booking: {} as BookingService })),
+    ...routesOf(createRepairsRouter({ auth, repairs: {} as RepairService })),
     ...routesOf(createApiRouter({} as FormServices)),
   ]);
 
@@ -239,12 +246,26 @@ describe("routes under /api", () => {
       "GET /assistant/ratings": "assistant:review",
       "POST /sessions": "session:create",
       "GET /sessions/mine": "session:create",
+      "POST /sessions/from-assistant": "session:create",
       "GET /sessions/active": "session:history",
       "GET /sessions/history": "session:history",
       "POST /sessions/join": "session:join",
       "GET /sessions/:code/report": "report:read",
       "POST /reports/verify": "report:read",
       "GET /requests": "requests:read",
+      "GET /agenda": "agenda:manage",
+      "GET /agenda/slots": "agenda:manage",
+      "POST /agenda/:id/confirm": "agenda:manage",
+      "POST /agenda/:id/cancel": "agenda:manage",
+      "POST /agenda/:id/move": "agenda:manage",
+      "GET /agenda/settings": "agenda:manage",
+      "PUT /agenda/settings": "agenda:manage",
+      "GET /repairs": "repairs:manage",
+      "POST /repairs": "repairs:manage",
+      "GET /repairs/:id": "repairs:manage",
+      "POST /repairs/:id/status": "repairs:manage",
+      "POST /repairs/:id/quote": "repairs:manage",
+      "POST /repairs/:id/decision": "repairs:manage",
     });
   });
 });

@@ -10,6 +10,10 @@
  * Issue 17 §4: each stored answer (not the greeting, not one being written
  * or that failed) can be rated "Utile" / "Pas utile" (`answer-rating.tsx`);
  * one line under the conversation says where ratings go.
+ *
+ * Issue 18 §4: links in answers include the booking form's path with its
+ * query (`SITE_PATH`), and « Parler à un technicien » (`technician-handoff.tsx`)
+ * starts a support session with this conversation attached.
  */
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Bot, Send, Trash2 } from "lucide-react";
@@ -27,9 +31,14 @@ import {
 } from "./protocol";
 import { AnswerRating } from "./answer-rating";
 import { RATING_MESSAGES } from "./ratings-protocol";
+import { TechnicianHandoff } from "./technician-handoff";
 
-/** Site paths in a reply ("/services/playstation-repair#ps5", "/contact") become links. */
-const SITE_PATH = /(\/(?:services|contact|soft-assist|repair|dev-web)[a-z0-9\-/]*(?:#[a-z0-9-]+)?)/g;
+/**
+ * Site paths in a reply ("/services/playstation-repair#ps5", "/contact") become links, and so does the
+ * booking form with its query (issue 18 §4: "/rendez-vous?modele=ps5&reparation=port-hdmi").
+ */
+export const SITE_PATH =
+  /(\/(?:services|contact|soft-assist|repair|dev-web|rendez-vous)[a-z0-9\-/]*(?:\?[a-z0-9\-=&%]+)?(?:#[a-z0-9-]+)?)/g;
 
 /** A reply's text with its site paths as links and its line breaks kept. */
 export function ReplyText({ text }: { text: string }): ReactNode {
@@ -232,6 +241,7 @@ export function AssistantPanel() {
       <p id={`${id}-erreur`} role="alert" className="text-red-300">
         {error}
       </p>
+      <TechnicianHandoff disabled={busy} />
     </Card>
   );
 }

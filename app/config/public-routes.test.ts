@@ -43,7 +43,11 @@ describe("sitemapXml", () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n/u,
     );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/gu)].map((match) => match[1]);
-    expect(locs).toEqual([...listed, "/soft-assist", "/rendez-vous", "/suivi"].map((path) => new URL(path, "https://www.atelier.example").href));
+    expect(locs).toEqual(
+      [...listed, "/soft-assist", "/rendez-vous", "/suivi"].map(
+        (path) => new URL(path, "https://www.atelier.example").href,
+      ),
+    );
     expect(locs).toContain("https://www.atelier.example/services/iphone-repair");
   });
 });

@@ -26,6 +26,9 @@ export const API_ROUTES = {
   verify: "/reports/verify",
   iceServers: "/sessions/:code/ice-servers",
   events: "/sessions/:code/events",
+  /** Issue 18 §4: a session asked from the assistant, and the conversation attached to it. */
+  fromAssistant: "/sessions/from-assistant",
+  conversation: "/sessions/:code/conversation",
   requests: "/requests",
   /** Issue 15, the desktop app (`device-protocol.ts`). */
   pairing: "/sessions/:code/pairing",

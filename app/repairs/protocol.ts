@@ -95,7 +95,20 @@ export const REPAIR_MESSAGES = {
 } as const;
 
 /** The staff API's paths. */
+/** Issue 18 §2: a ticket as its customer sees it in their account (`/soft-assist`). */
+export type CustomerRepairLine = {
+  /** "R7K3-QXMA". */
+  code: string;
+  modelName: string;
+  repairLabel: string;
+  status: RepairStatus;
+  updatedAt: string;
+};
+export type CustomerRepairsResponse = { repairs: CustomerRepairLine[] };
+
 export const REPAIR_PATHS = {
+  /** The signed-in customer's tickets (GET), and adding one by code + contact (POST). */
+  mine: "/api/repairs/mine",
   list: "/api/repairs",
   create: "/api/repairs",
   ticket: (id: string) => `/api/repairs/${encodeURIComponent(id)}`,

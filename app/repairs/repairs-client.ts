@@ -5,7 +5,13 @@
  * and `fieldErrors`, else a generic one; status 0 when no answer came).
  * Zod-free, for the dashboard's chunk.
  */
-import { REPAIR_MESSAGES, REPAIR_PATHS, type RepairListResponse, type RepairTicketResponse } from "./protocol.ts";
+import {
+  REPAIR_MESSAGES,
+  REPAIR_PATHS,
+  type CustomerRepairsResponse,
+  type RepairListResponse,
+  type RepairTicketResponse,
+} from "./protocol.ts";
 
 /** A call's outcome: the data, or the French `message` (and per-field messages) to show. */
 export type RepairCallResult<T> =
@@ -67,3 +73,11 @@ export const enterRepairQuote = (id: string, body: { description: string; amount
 /** Records the customer's answer to the pending quote, given to staff by phone or at the counter. */
 export const recordRepairDecision = (id: string, decision: "accepted" | "refused") =>
   call<RepairTicketResponse>(REPAIR_PATHS.decision(id), postJson({ decision }), REPAIR_MESSAGES.failed);
+
+/** The signed-in customer's repairs (issue 18 §2, "in their account"). */
+export const myRepairs = () =>
+  call<CustomerRepairsResponse>(REPAIR_PATHS.mine, { headers: { Accept: "application/json" } }, REPAIR_MESSAGES.failed);
+
+/** Adds the repair of `code` to the account, proven by the ticket's e-mail or phone (`contact`). */
+export const addMyRepair = (code: string, contact: string) =>
+  call<CustomerRepairsResponse>(REPAIR_PATHS.mine, postJson({ code, contact }), REPAIR_MESSAGES.failed);

@@ -7,6 +7,7 @@
  *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
+import { bookingPath } from "#app/booking/paths.ts";
 import { brands, formatPrice } from "#app/catalogue/index.ts";
 import { matchQuestion } from "#app/catalogue/match-question.ts";
 import { buildMatcher, type Matcher } from "#app/catalogue/model-matcher.ts";
@@ -42,14 +43,17 @@ export type QuotedModel = {
  * The catalogue's answer to a question:
  * - `found`: the model it names, with its `variants` (the same brand's models
  *   whose names extend it: "PS4" → "PS4 Slim", "PS4 Pro"), quoted for the
- *   same repairs;
+ *   same repairs, and `booking`, the booking form's site-relative path
+ *   pre-filled for it (issue 18 §4): with the repair when exactly one is
+ *   named (`/rendez-vous?modele=ps5&reparation=port-hdmi`), else the model
+ *   only, where the form lets the customer pick (`/rendez-vous?modele=ps5`);
  * - `ambiguous`: several models fit equally (a series name, "iPhone SE"):
  *   the candidates, to ask which one;
  * - `not-found`: no model of the catalogue; `brands` are the brand pages of
  *   the makers it names ("iPhone 7" → Apple's page).
  */
 export type PriceLookup =
-  | { kind: "found"; model: QuotedModel; repairNamed: boolean; variants: QuotedModel[] }
+  | { kind: "found"; model: QuotedModel; repairNamed: boolean; variants: QuotedModel[]; booking: string }
   | { kind: "ambiguous"; candidates: QuotedModel[]; repairNamed: boolean }
   | { kind: "not-found"; brands: { brand: string; link: string }[] };
 
@@ -100,10 +104,17 @@ export function lookupRepairPrice(question: string): PriceLookup {
   const { matcher, entries } = catalogueMatcher();
   const match = matchQuestion(matcher, question);
   if (match.kind === "model") {
+    const model = quote(entries, match.model, match.repairs);
+    const repairNamed = match.repairs.length > 0;
     return {
       kind: "found",
-      model: quote(entries, match.model, match.repairs),
-      repairNamed: match.repairs.length > 0,
+      model,
+      repairNamed,
+      // One repair named: book it; none or several: the form offers the model's repairs to choose from.
+      booking: bookingPath(
+        model.slug,
+        match.repairs.length === 1 && model.repairs.length === 1 ? match.repairs[0] : null,
+      ),
       // A variant without the repair asked about is no answer to it.
       variants: match.variants
         .filter((variant) =>

@@ -65,6 +65,8 @@ describe("offlineAnswer", () => {
     expect(answer).toContain(OFFLINE_NOTICE);
     expect(answer).toContain(shop.phone.display);
     expect(answer).toMatch(/technicien/);
+    // Issue 18 §4: the button under the conversation hands it over to a technician.
+    expect(answer).toContain("« Parler à un technicien »");
     expect(answer).not.toMatch(/€/);
   });
 

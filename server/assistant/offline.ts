@@ -6,14 +6,17 @@
  *
  * - A model it recognises gets its price for the repair named ("Combien
  *   coûte le port HDMI d'une PS5 ?" → "à partir de 89 €" with the page link),
- *   with the prices of its variants ("PS4" → "PS4 Slim", "PS4 Pro");
+ *   with the prices of its variants ("PS4" → "PS4 Slim", "PS4 Pro"), and
+ *   the booking form pre-filled for it ("Prendre rendez-vous : /rendez-vous?…",
+ *   issue 18 §4);
  * - several models fitting equally are listed with their prices, and the
  *   customer is asked which one;
  * - a model the catalogue lacks gets "not in our catalogue" with the quote
  *   form's link (never a neighbour's price);
  * - fact questions (hourly rate, hours, address, warranties…) get the facts,
  *   never "modèle non trouvé";
- * - anything else: how to reach the shop or a technician.
+ * - anything else: how to reach the shop or a technician (« Parler à un
+ *   technicien » hands this conversation over, issue 18 §4).
  * Every answer says it comes from an automatic assistant. Spec §5: an empty
  * message gets "Je n'ai pas bien compris…".
  */
@@ -28,6 +31,9 @@ export const OFFLINE_NOTICE = "(Réponse de l'assistant automatique de l'atelier
 
 /** The first sentence of the answer for a model the catalogue lacks. */
 export const NOT_FOUND_TEXT = "Je n'ai pas trouvé ce modèle dans notre catalogue de réparations.";
+
+/** Issue 18 §4: the words before the booking form's path in an answer (the chat panel makes the path a link). */
+export const BOOKING_LABEL = "Prendre rendez-vous";
 
 const ESTIMATE = " (tarif indicatif, confirmé au diagnostic)";
 const line = (repair: QuotedRepair) => `- ${repair.repair} : ${repair.price}${repair.estimate ? ESTIMATE : ""}`;
@@ -56,6 +62,7 @@ function priceAnswer(lookup: PriceLookup): string {
       ...model.repairs.map(line),
       ...others,
       `Le détail est sur la page ${model.link}. Le diagnostic est gratuit ; le prix exact vous est confirmé avant toute intervention.`,
+      `${BOOKING_LABEL} : ${lookup.booking}`,
     ].join("\n");
   }
   if (lookup.kind === "ambiguous") {
@@ -101,7 +108,7 @@ export function offlineReply(message: string): { text: string; lookup: PriceLook
   for (const topic of topics) if (!(topic === "quote" && parts.length > 0)) parts.push(factAnswer(topic));
   if (parts.length === 0) {
     parts.push(
-      `Je ne sais pas répondre précisément à cette question. Un technicien de l'atelier peut vous aider : appelez le ${shop.phone.display}, écrivez à ${shop.email}, ou démarrez une session d'assistance à distance depuis cette page.`,
+      `Je ne sais pas répondre précisément à cette question. Un technicien de l'atelier peut vous aider : appelez le ${shop.phone.display}, écrivez à ${shop.email}, ou cliquez sur « Parler à un technicien » sous cette conversation : il la verra en rejoignant votre session d'assistance à distance.`,
     );
   }
   return { text: `${OFFLINE_NOTICE}\n${parts.join("\n\n")}`, lookup };

@@ -1,7 +1,8 @@
 /**
  * What the model is told and what it may call (issue 7; spec §9 prompt): the
  * French system prompt and the two tools answering from `knowledge.ts`
- * (repair prices, shop facts). Ours, whichever `ChatProvider` carries them
+ * (repair prices with the booking form's path for a model found, issue 18 §4;
+ * shop facts). Ours, whichever `ChatProvider` carries them
  * (issue 14).
  */
 import { TECHNICIAN_HOURLY_RATE_EUROS } from "#app/config/shop.ts";
@@ -18,6 +19,8 @@ export function systemPrompt(): string {
     "Tu aides pour Windows, macOS et Linux : dépannage matériel et logiciel, sécurité (virus, mots de passe, sauvegardes), réseaux (Wi-Fi, box, imprimantes) et maintenance préventive.",
     `Tu proposes l'intervention d'un technicien (${TECHNICIAN_HOURLY_RATE_EUROS} € de l'heure, à distance ou à l'atelier) seulement quand c'est nécessaire : matériel à ouvrir, données en danger, ou problème que le client ne peut pas résoudre seul.`,
     "Pour un prix de réparation (smartphone, tablette, console), appelle toujours l'outil lookup_repair_price et donne le prix « à partir de » qu'il renvoie avec le lien de la page.",
+    // Issue 18 §4: the tool's `booking` is the booking form pre-filled for that model (and repair).
+    "Quand l'outil renvoie « booking », ajoute la ligne « Prendre rendez-vous : » suivie de ce chemin, recopié tel quel.",
     "Si l'outil répond « ambiguous », donne les modèles candidats avec leurs prix et demande lequel est le bon ; s'il répond « not-found », dis que le modèle n'est pas dans le catalogue et propose un devis gratuit sur /contact.",
     "N'écris JAMAIS un montant en euros qu'un outil ne t'a pas donné dans cette conversation : sans prix trouvé, invite à demander un devis gratuit.",
     "Pour les horaires, l'adresse, le téléphone, le tarif horaire, les garanties, la réparation express, le diagnostic, les devis, les boîtes mail ou l'assistance à distance, appelle l'outil shop_information et n'invente rien.",
@@ -29,7 +32,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "lookup_repair_price",
     description:
-      "Cherche dans le catalogue de l'atelier le prix d'une réparation (à partir de, en euros) et le lien de la page, pour un modèle de smartphone, de tablette ou de console.",
+      "Cherche dans le catalogue de l'atelier le prix d'une réparation (à partir de, en euros), le lien de la page et, pour un modèle trouvé, le lien du formulaire de rendez-vous pré-rempli (booking), pour un modèle de smartphone, de tablette ou de console.",
     parameters: {
       type: "object",
       properties: { question: { type: "string", description: "Marque, modèle et réparation, ex. « port HDMI PS5 »" } },

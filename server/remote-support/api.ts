@@ -24,6 +24,12 @@
  * | GET  /api/sessions/:code/ice-servers| participant, not ended  | 200 `IceServersResponse`     |
  * | GET  /api/sessions/:code/events     | participant             | 200 `SessionEventsResponse`  |
  * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse` |
+ * | POST /api/sessions/from-assistant   | `session:create` + `assistant:use` | 201 new / 200 existing `SessionFromAssistantResponse` |
+ * | GET  /api/sessions/:code/conversation | customer, joined technician | 200 `SessionConversationResponse` |
+ *
+ * Issue 18 §4: `from-assistant` is `POST /api/sessions` (same rules and
+ * refusals) with the caller's assistant conversation attached; the body is
+ * ignored (the server reads the stored conversation itself).
  *
  * Issue 15: the desktop app's routes (pairing, consent, surface, device,
  * `/api/device/pair`) are in `device-api.ts`, mounted here with `devices`.
@@ -248,6 +254,29 @@ export function createRemoteSupportRouter({
       if (devices && (body.data.kind === "control-on" || body.data.kind === "control-off"))
         await devices.controlToggled(code, body.data.kind === "control-on");
       res.status(201).json({ event: result.event });
+    }),
+  );
+
+  router.post(
+    API_ROUTES.fromAssistant,
+    route(
+      async (_req, res, caller) => {
+        const result = await sessions.createFromAssistant(caller);
+        if (!result.ok) return sendRefusalOf(res, result);
+        res.status(result.created ? 201 : 200).json({ session: result.session, attached: result.attached });
+      },
+      { permission: "session:create" },
+    ),
+  );
+
+  router.get(
+    API_ROUTES.conversation,
+    route(async (req, res, caller) => {
+      const code = codeParam(req, res);
+      if (code === null) return;
+      const result = await sessions.conversation(caller, code);
+      if (!result.ok) return sendRefusalOf(res, result);
+      res.json({ conversation: result.conversation });
     }),
   );
 

@@ -39,14 +39,14 @@ const WALK_IN = {
 };
 
 describe("repairs routes", () => {
-  it("all ask for repairs:manage", () => {
+  it("all ask for repairs:manage, but a customer's own list, which asks for a signed-in account", () => {
     const router = createRepairsRouter({ auth: {} as Auth, repairs: {} as never });
     const layers = (router as unknown as { stack: { route?: { path: string; stack: { handle: unknown }[] } }[] }).stack;
     const routes = layers.filter((layer) => layer.route);
-    expect(routes).toHaveLength(6);
+    expect(routes).toHaveLength(8);
     for (const layer of routes)
       expect(layer.route!.stack.map((inner) => accessOf(inner.handle)).find(Boolean), layer.route!.path).toBe(
-        "repairs:manage",
+        layer.route!.path === "/repairs/mine" ? "signed-in" : "repairs:manage",
       );
   });
 });
@@ -91,6 +91,29 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
     httpServer?.closeAllConnections();
     await new Promise((resolve) => httpServer?.close(resolve));
     await database?.dispose();
+  });
+
+  // "In their account if they have one": added with the code and the contact, as on /suivi.
+  it("lets a signed-in customer add a repair by its code and contact, and lists only theirs", async () => {
+    const created = await post(technician.cookie, "/api/repairs", { ...WALK_IN, email: `mine-${kind}@exemple.fr` });
+    const { ticket } = created.body as RepairTicketResponse;
+    expect(await request(url).get("/api/repairs/mine")).toMatchObject({ status: 401 });
+    expect((await request(url).get("/api/repairs/mine").set("Cookie", customer.cookie)).body).toEqual({ repairs: [] });
+    expect(
+      await post(customer.cookie, "/api/repairs/mine", { code: ticket.code, contact: "autre@exemple.fr" }),
+    ).toMatchObject({
+      status: 404,
+      body: { message: REPAIR_MESSAGES.notFound },
+    });
+    expect(await post(customer.cookie, "/api/repairs/mine", { code: 42 })).toMatchObject({ status: 400 });
+    const added = await post(customer.cookie, "/api/repairs/mine", { code: ticket.code, contact: "06 12 34 56 78" });
+    expect(added).toMatchObject({
+      status: 200,
+      body: { repairs: [{ code: ticket.code, modelName: "iPhone 12", status: "received" }] },
+    });
+    expect((await request(url).get("/api/repairs/mine").set("Cookie", technician.cookie)).body).toEqual({
+      repairs: [],
+    });
   });
 
   it("answers 401 signed out and 403 to customers", async () => {

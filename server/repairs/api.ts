@@ -1,6 +1,6 @@
 /**
  * The staff API of repair tracking (issue 18 §2), mounted at `/api` before
- * the forms router (whose catch-all answers 404), every route behind the
+ * the forms router (whose catch-all answers 404), every route but `/repairs/mine` behind the
  * `repairs:manage` permission (technicians; `server/access.ts`): 401
  * "Utilisateur non connecté", 403 "Réservé aux techniciens." otherwise.
  *
@@ -12,13 +12,15 @@
  * | POST /api/repairs/:id/status               | `{ status, note? }`                    | 200 `RepairTicketResponse` |
  * | POST /api/repairs/:id/quote                | `{ description, amountEuros, note? }`  | 200 `RepairTicketResponse` |
  * | POST /api/repairs/:id/decision             | `{ decision: "accepted" \| "refused" }` (given by phone) | 200 `RepairTicketResponse` |
+ * | GET  /api/repairs/mine (any signed-in account) |                                    | 200 `CustomerRepairsResponse` |
+ * | POST /api/repairs/mine (any signed-in account) | `{ code, contact }`                | 200 `CustomerRepairsResponse` / 404 |
  *
  * Refusals are `{ message, fieldErrors? }` in French: 400 unreadable or
  * invalid body (never a 5xx for bad bytes), 404 unknown ticket or
  * appointment, 409 a move the rules refuse, 413 too large, 500 database failure.
  */
 import express, { type ErrorRequestHandler, type Response } from "express";
-import type { RepairListResponse, RepairTicketResponse } from "#app/repairs/protocol.ts";
+import type { CustomerRepairsResponse, RepairListResponse, RepairTicketResponse } from "#app/repairs/protocol.ts";
 import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards } from "#server/access.ts";
@@ -42,9 +44,29 @@ function answer(res: Response, result: TicketResult, status = 200): void {
 export function createRepairsRouter({ auth, repairs }: { auth: Auth; repairs: RepairService }): express.Router {
   const router = express.Router();
   const json = express.json({ limit: REPAIRS_BODY_LIMIT_BYTES });
-  const { requirePermission } = createGuards(auth);
+  const { requireCaller, requirePermission } = createGuards(auth);
   // Express gives `undefined` for a body of another type: the service answers it in French (400).
   const body = (req: express.Request): unknown => req.body;
+
+  // Before "/repairs/:id", which only staff may read. Any signed-in account: its own repairs (issue 18 §2).
+  router.get(
+    "/repairs/mine",
+    requireCaller(async (_req, res, caller) => {
+      const result = await repairs.account.mine(caller.userId);
+      if (!result.ok) return void res.status(500).json({ message: result.message });
+      res.json({ repairs: result.repairs } satisfies CustomerRepairsResponse);
+    }),
+  );
+  router.post(
+    "/repairs/mine",
+    json,
+    requireCaller(async (req, res, caller) => {
+      const result = await repairs.account.claim(caller.userId, body(req), { ip: req.ip ?? "inconnue" });
+      if (result.ok) return void res.json({ repairs: result.repairs } satisfies CustomerRepairsResponse);
+      const status = { invalid: 400, "not-found": 404, "rate-limited": 429, failed: 500 }[result.reason];
+      res.status(status).json({ message: result.message });
+    }),
+  );
 
   router.get(
     "/repairs",

@@ -47,6 +47,7 @@ import { composeDecisionMail, composeStepMail, type RepairMailSettings } from ".
 import { publicView, staffView, summaryOf, warrantyOf, type EventRow, type TicketRow } from "./views.ts";
 import { trackPublic } from "./tracking.ts";
 import { ticketBonus } from "./bonus.ts";
+import { createAccountRepairs, type AccountRepairs } from "./account.ts";
 
 /** A staff refusal: 400 `invalid` (with `fieldErrors`), 404 `not-found`, 409 `conflict`, 500 `failed`. */
 export type RepairRefusal = {
@@ -74,6 +75,8 @@ export type RepairService = RepairTrackingServices & {
   list(options?: { all?: boolean }): Promise<{ ok: true; tickets: RepairTicketSummary[] } | RepairRefusal>;
   /** One ticket with its steps, for staff. */
   get(id: string): Promise<TicketResult>;
+  /** The customer's side in their account (`account.ts`). */
+  account: AccountRepairs;
 };
 
 export type RepairServiceOptions = {
@@ -230,6 +233,7 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
   const tracking = trackPublic({ db, logger, limiter, eventsOf });
 
   return {
+    account: createAccountRepairs({ db, logger, tracking }),
     async open(input, authorId) {
       try {
         const values = await newTicketValues(db, input);

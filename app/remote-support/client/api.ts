@@ -9,6 +9,7 @@
  * branch on `ok`.
  */
 import type { RequestListResponse } from "#app/requests/views.ts";
+import type { SessionConversationResponse, SessionFromAssistantResponse } from "#app/assistant/session-conversation.ts";
 import { authMessage, isFrenchAuthCode } from "#app/remote-support/account.ts";
 import { API_PATHS } from "#app/remote-support/api-paths.ts";
 import type {
@@ -96,6 +97,11 @@ export const getSessionEvents = (code: string) => apiGet<SessionEventsResponse>(
 /** A participant: adds what they did (or said) to session `code`'s record. */
 export const postSessionEvent = (code: string, event: SessionEventBody) =>
   apiPost<SessionEventResponse>(API_PATHS.events(code), event);
+/** Customer, issue 18 §4: starts a session (or gives back the open one) with their assistant conversation attached. */
+export const createSessionFromAssistant = () => apiPost<SessionFromAssistantResponse>(API_PATHS.fromAssistant);
+/** A participant, issue 18 §4: the assistant conversation attached to session `code` (null when none). */
+export const getSessionConversation = (code: string) =>
+  apiGet<SessionConversationResponse>(API_PATHS.conversation(code));
 /** Technician: the contact and quote requests ("Demandes"), newest first. */
 export const getRequests = () => apiGet<RequestListResponse>(API_PATHS.requests);
 

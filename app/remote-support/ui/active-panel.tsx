@@ -1,7 +1,8 @@
 /**
  * The dashboard's "Session active" card (spec §2 "Technician dashboard", §4
  * "Session timer"): the joined session's customer, its timer, the customer's
- * desktop app (issue 15), and the buttons to open the remote view or
+ * desktop app (issue 15), the customer's assistant conversation when they
+ * asked from it (issue 18 §4), and the buttons to open the remote view or
  * disconnect.
  */
 import { Button } from "#app/components/ui/button.tsx";
@@ -10,6 +11,7 @@ import type { ServerLink } from "#app/remote-support/client/server-connection.ts
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
+import { SessionConversationView } from "#app/assistant/session-conversation-view.tsx";
 import { DeviceStatus } from "./device-status";
 import { ServerLinkStatus } from "./server-link-status";
 
@@ -72,6 +74,8 @@ export function ActivePanel({
             </dd>
           </dl>
           <DeviceStatus device={device} />
+          {/* Issue 18 §4: what the customer said to the assistant, when the session was asked from it. */}
+          <SessionConversationView code={session.code} />
           <div className="flex flex-wrap gap-3">
             {onOpenRemote ? (
               <Button type="button" onClick={onOpenRemote}>

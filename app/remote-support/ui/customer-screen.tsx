@@ -24,6 +24,7 @@ import { DownloadPanel } from "./download-panel";
 import { ScreenSharePanel } from "./screen-share";
 import { ServerLinkStatus } from "./server-link-status";
 import { AssistantPanel } from "#app/assistant/assistant-panel.tsx";
+import { MyRepairs } from "#app/repairs/my-repairs.tsx";
 
 type ScreenProps = {
   user: AccountView;
@@ -57,6 +58,7 @@ export default function CustomerScreen({ user, realtime, initialSessions }: Scre
       <SessionPanel user={user} socket={socket} initialSessions={initialSessions} />
       <AssistantPanel />
       <DownloadPanel />
+      <MyRepairs />
     </div>
   );
 }

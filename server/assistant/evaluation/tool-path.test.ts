@@ -47,6 +47,8 @@ function modelReply(body: { messages: { role: string; content: string | null }[]
   const lines = models.map(
     (model) => `${model.model} : ${model.repairs.map((r) => `${r.repair} : ${r.price}`).join(", ")}`,
   );
+  // Issue 18 §4: the model cites the booking form's path the tool gave.
+  if (lookup.kind === "found") lines.push(`Prendre rendez-vous : ${lookup.booking}`);
   return { text: `${lines.join("\n")}${invented}` };
 }
 
@@ -54,6 +56,8 @@ describe("the evaluation set through an AI provider and our tools", () => {
   let fake: FakeOpenAI;
   let turn = 0;
   let replaced = 0;
+  /** Answers from a model found, and those of them showing its booking path as the tool gave it. */
+  const bookings = { found: 0, shown: 0 };
   let reports: Record<string, CategoryReport>;
   const cases = generateEvaluationSet(brands).filter(
     (test, index) => !PRICE_PHRASINGS.includes(test.category as never) || index % 10 === 0,
@@ -84,6 +88,12 @@ describe("the evaluation set through an AI provider and our tools", () => {
           .map((message) => JSON.parse(message.content) as PriceLookup | Record<string, unknown>)
           .filter((result): result is PriceLookup => "kind" in result),
       );
+      const last = lookups.at(-1);
+      if (last?.kind === "found") {
+        bookings.found++;
+        // Whole: the guard neither cut it nor took its digits for an amount.
+        if (outcome.content.split(/\s+/).includes(last.booking)) bookings.shown++;
+      }
       return { text: outcome.content, lookups: lookups.slice(-1) };
     });
   }, 120_000);
@@ -100,6 +110,11 @@ describe("the evaluation set through an AI provider and our tools", () => {
   it("answers facts from shop_information and devices not repaired with the quote form", () => {
     expect(reports.fait!.examples).toEqual([]);
     expect(reports["hors-catalogue"]!.examples).toEqual([]);
+  });
+
+  it("lets the booking form's path the tool gave through to the customer, untouched (issue 18 §4)", () => {
+    expect(bookings.found).toBeGreaterThan(0);
+    expect(bookings.shown).toBe(bookings.found);
   });
 
   it("replaced every amount the model invented, before the customer saw it", () => {

@@ -1,0 +1,59 @@
+/**
+ * Issue 18 §4: « Conversation avec l'assistant » in the technician's active
+ * session panel: the customer's assistant conversation attached to the
+ * session by « Parler à un technicien », as a list of messages labelled
+ * "Client" / "Assistant" with their time (fr-FR). Nothing is shown for a
+ * session started without one. The server answers it to the session's
+ * participants only.
+ */
+import { useEffect, useId, useState } from "react";
+import { getSessionConversation } from "#app/remote-support/client/api.ts";
+import { cn } from "#app/utils/cn.ts";
+import { formatMessageTime, HANDOFF_MESSAGES, type SessionConversationMessage } from "./session-conversation";
+
+/** The conversation attached to session `code`, read when the code changes. */
+export function SessionConversationView({ code }: { code: string }) {
+  const headingId = useId();
+  const [conversation, setConversation] = useState<SessionConversationMessage[] | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setConversation(null);
+    void getSessionConversation(code).then((result) => {
+      if (cancelled) return;
+      if (result.ok) setConversation(result.data.conversation);
+      // The status only: the conversation is the customer's.
+      else console.error("Conversation de l'assistant illisible", result.status);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [code]);
+
+  if (!conversation || conversation.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-lg font-semibold text-white">
+        {HANDOFF_MESSAGES.heading}
+      </h3>
+      <ol aria-labelledby={headingId} className="flex flex-col gap-2">
+        {conversation.map((message, position) => (
+          <li
+            key={position}
+            className={cn(
+              "rounded-lg px-3 py-2 whitespace-pre-line break-words text-slate-50",
+              message.role === "user" ? "bg-sky-950" : "bg-slate-800",
+            )}
+          >
+            <span className="block text-sm font-semibold text-slate-200">
+              {message.role === "user" ? HANDOFF_MESSAGES.customer : HANDOFF_MESSAGES.assistant}
+              {" · "}
+              <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+            </span>
+            {message.content}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Issue 18 §4 "Parler à un technicien": a session started from the
+ * assistant, with the customer's conversation attached, and who reads it.
+ * Part of `createSessionService` (`sessions.ts`).
+ *
+ * - `createFromAssistant` is `create` (same permission, per-account limit,
+ *   one open session per customer: the open one is given back), then the
+ *   snapshot of the caller's stored assistant conversation (the latest 20
+ *   messages, `server/assistant/conversation-snapshot.ts`) written on that
+ *   session's row while it is open. Asking again replaces the copy with the
+ *   newer conversation.
+ * - `conversation` answers the copy to the session's customer and to the
+ *   technician who joined it (`roleIn`), nobody else ("not-participant").
+ * The copy is a column of `sessions`, so the retention purge of sessions
+ * deletes it with them. Its contents are never logged.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { SessionConversationMessage } from "#app/assistant/session-conversation.ts";
+import type { SessionView } from "#app/remote-support/protocol.ts";
+import { sessions } from "#database/schema.ts";
+import { can, type Caller } from "#server/access.ts";
+import { conversationSnapshot } from "#server/assistant/conversation-snapshot.ts";
+import type { SessionLifecycle } from "./lifecycle.ts";
+import { refuse, roleIn, type Outcome, type SessionContext } from "./session-rules.ts";
+
+/** The methods of `SessionService` for sessions asked from the assistant (documented there, in `sessions.ts`). */
+export type SessionConversation = {
+  createFromAssistant(
+    caller: Caller | null,
+  ): Promise<Outcome<{ session: SessionView; created: boolean; attached: number }>>;
+  conversation(
+    caller: Caller | null,
+    code: string,
+  ): Promise<Outcome<{ conversation: SessionConversationMessage[] | null }>>;
+};
+
+export function createSessionConversation(
+  context: SessionContext,
+  create: SessionLifecycle["create"],
+): SessionConversation {
+  const { db, logger, guarded, findByCode } = context;
+  return {
+    async createFromAssistant(caller) {
+      if (!caller) return refuse("not-signed-in");
+      if (!can(caller, "assistant:use")) return refuse("not-permitted");
+      // Every rule of a new session applies unchanged: permission, limit, the open session given back.
+      const started = await create(caller, {});
+      if (!started.ok) return started;
+      return guarded("Erreur lors de l'ajout de la conversation à la session", async () => {
+        const snapshot = await conversationSnapshot(db, caller.userId);
+        const [row] = await db
+          .update(sessions)
+          .set({ assistantConversation: snapshot })
+          .where(and(eq(sessions.id, started.session.id), eq(sessions.userId, caller.userId), isNull(sessions.endTime)))
+          .returning({ id: sessions.id });
+        const attached = row ? snapshot.length : 0;
+        // The count only: the conversation itself stays out of the logs.
+        logger.info({ sessionId: started.session.id, messages: attached }, "conversation de l'assistant jointe");
+        return { ok: true, session: started.session, created: started.created, attached };
+      });
+    },
+
+    conversation(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      return guarded("Erreur lors de la récupération de la session", async () => {
+        const session = await findByCode(code);
+        if (!session) return refuse("not-found");
+        if (!roleIn(session, caller)) return refuse("not-participant");
+        return { ok: true, conversation: session.assistantConversation ?? null };
+      });
+    },
+  };
+}
