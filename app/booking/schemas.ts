@@ -58,8 +58,8 @@ export const BookingInput = z.object({
     .max(NOTE_MAX, { error: tooLong(NOTE_MAX) })
     .optional()
     .transform((value) => (value ? value : null)),
-  model: z.string().trim().max(100).optional(),
-  repair: z.string().trim().max(40).optional(),
+  model: typedString().trim().max(100, { error: "Modèle inconnu." }).optional(),
+  repair: typedString().trim().max(40, { error: "Réparation inconnue." }).optional(),
 });
 export type BookingInput = z.infer<typeof BookingInput>;
 

@@ -9,6 +9,7 @@ import { RepairCategoryGrid } from "#app/components/catalogue/repair-category-gr
 import { RepairPromisesCard } from "#app/components/catalogue/repair-promises-card.tsx";
 import { FinderSection } from "#app/components/finder/finder-section.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { bookingPath } from "#app/booking/paths.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { getMeta } from "#app/utils/meta.ts";
@@ -59,6 +60,10 @@ export default function Repair() {
       >
         <ButtonLink to="/contact" size="lg">
           Nous contacter
+        </ButtonLink>
+        {/* Issue 18 §1: booking a free diagnosis at the shop. */}
+        <ButtonLink to={bookingPath()} size="lg" variant="secondary">
+          Prendre rendez-vous
         </ButtonLink>
         <ButtonLink to="#processus" size="lg" variant="secondary">
           Comment ça marche&nbsp;?

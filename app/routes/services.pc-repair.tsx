@@ -20,6 +20,7 @@ import type { Route } from "./+types/services.pc-repair";
 import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
 import { PromiseGrid, REPAIR_TRUST } from "#app/components/catalogue/promise-grid.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { bookingPath } from "#app/booking/paths.ts";
 import { FeatureGrid } from "#app/components/ui/card.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { getMeta } from "#app/utils/meta.ts";
@@ -99,6 +100,10 @@ export default function PcRepair() {
       >
         <ButtonLink to="/contact" size="lg">
           Demander un diagnostic gratuit
+        </ButtonLink>
+        {/* Issue 18 §1: a page without prices books a free diagnosis. */}
+        <ButtonLink to={bookingPath()} size="lg" variant="secondary">
+          Prendre rendez-vous
         </ButtonLink>
       </PageHero>
       <Section

@@ -70,6 +70,8 @@ const pages: Record<string, Expectation> = {
       ["Réparation smartphone", "/services/smartphone-repair"],
       ["Réparation tablette", "/services/tablet-repair"],
       ["Réparation console", "/services/console-repair"],
+      // Issue 18 §1.
+      ["Prendre rendez-vous", "/rendez-vous"],
     ],
   },
   "/sales": {

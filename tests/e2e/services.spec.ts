@@ -68,6 +68,8 @@ const categoryPages: Record<string, Expectation> = {
     links: [
       CONTACT,
       ["Demander un diagnostic gratuit", "/contact"],
+      // Issue 18 §1: a page without prices books a free diagnosis.
+      ["Prendre rendez-vous", "/rendez-vous"],
       ["Consultez nos tarifs Surface", "/services/surface-repair"],
     ],
   },
