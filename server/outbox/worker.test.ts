@@ -110,6 +110,7 @@ describe.each(DATABASE_KINDS)("outbox on %s", (kind) => {
         replyTo: ["lea@exemple.fr"],
         subject: "Nouveau message de Léa Martin (site web)",
         text: "Nom: Léa Martin\nE-mail: lea@exemple.fr\n\nMessage:\nMon écran est fissuré.\nMerci !\n",
+        calendars: [],
       });
       const quoteMail = sink.received.find((mail) => mail.messageId === byKind.quote);
       expect(quoteMail?.replyTo).toEqual(["paul@durand.fr"]);
