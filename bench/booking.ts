@@ -14,7 +14,6 @@
  *
  *   node bench/booking.ts [rate=50] [seconds=15]
  */
-import http from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,67 +24,32 @@ import { openDatabase, type DatabaseHandle } from "#database/connection.ts";
 import { appointments } from "#database/schema-booking.ts";
 import { createBookingService } from "#server/booking/service.ts";
 import { createScratchDatabase, startPostgres } from "#tests/support/postgres.ts";
-import { percentile } from "./contact-load.ts";
+import { openLoop, percentile } from "./contact-load.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
 
 const rate = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 15);
 const ms = (value: number) => value.toFixed(2).replace(".", ",");
 
-/** Fixed-rate POSTs of the booking form, one free slot each. */
-async function postLoad(url: string, slots: string[]) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL(`${url}/rendez-vous?modele=iphone-13&reparation=ecran`);
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const pending: Promise<void>[] = [];
-  const started = performance.now();
-  const total = Math.min(rate * seconds, slots.length);
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const body = new URLSearchParams({
-      slot: slots[i]!,
-      name: "Léa Martin",
-      email: `lea${i}@exemple.fr`,
-      phone: "06 12 34 56 78",
-      note: "Écran fissuré, tactile qui ne répond plus en bas.",
-      model: "iphone-13",
-      repair: "ecran",
-      site_web: "",
-    }).toString();
-    pending.push(
-      new Promise<void>((resolve) => {
-        const request = http.request(
-          target,
-          {
-            method: "POST",
-            agent,
-            headers: {
-              "content-type": "application/x-www-form-urlencoded",
-              "content-length": Buffer.byteLength(body),
-              origin: url,
-            },
-          },
-          (response) => {
-            response.resume();
-            response.on("end", () => {
-              statuses.set(response.statusCode ?? 0, (statuses.get(response.statusCode ?? 0) ?? 0) + 1);
-              if (response.statusCode === 303) latencies.push(performance.now() - due);
-              resolve();
-            });
-          },
-        );
-        request.on("error", () => resolve());
-        request.end(body);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0, statuses };
+/** Fixed-rate POSTs of the booking form, one free slot each, answered 303. */
+function postLoad(url: string, slots: string[]) {
+  return openLoop(url, rate, seconds, {
+    path: "/rendez-vous?modele=iphone-13&reparation=ecran",
+    contentType: "application/x-www-form-urlencoded",
+    okStatus: 303,
+    limit: slots.length,
+    body: (i) =>
+      new URLSearchParams({
+        slot: slots[i]!,
+        name: "Léa Martin",
+        email: `lea${i}@exemple.fr`,
+        phone: "06 12 34 56 78",
+        note: "Écran fissuré, tactile qui ne répond plus en bas.",
+        model: "iphone-13",
+        repair: "ecran",
+        site_web: "",
+      }).toString(),
+  });
 }
 
 async function measurePost(label: string, extraEnv: Record<string, string>) {

@@ -32,19 +32,43 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Open-loop load: `rate` POSTs per second for `seconds`; latency from each request's due time, ms. */
-export async function openLoop(url: string, rate: number, seconds: number) {
+/** What each request of an open-loop load sends, and the status that counts it as served. */
+export type LoadRequest = {
+  path: string;
+  contentType: string;
+  /** The body of request number `index` (from 0). */
+  body(index: number): string;
+  okStatus: number;
+  /** At most this many requests (default rate × seconds). */
+  limit?: number;
+};
+
+/** `POST /api/contact` with `CONTACT_BODY`, answered 201. */
+export const CONTACT_REQUEST: LoadRequest = {
+  path: "/api/contact",
+  contentType: "application/json",
+  body: () => CONTACT_BODY,
+  okStatus: 201,
+};
+
+/**
+ * Open-loop load: `rate` POSTs per second for `seconds` (default: the contact form's); latency from each
+ * request's due time, ms. `statuses` counts every answer by HTTP status.
+ */
+export async function openLoop(url: string, rate: number, seconds: number, load: LoadRequest = CONTACT_REQUEST) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL(`${url}/api/contact`);
+  const target = new URL(`${url}${load.path}`);
   const latencies: number[] = [];
+  const statuses = new Map<number, number>();
   let errors = 0;
   const pending: Promise<void>[] = [];
   const started = performance.now();
-  const total = rate * seconds;
+  const total = Math.min(rate * seconds, load.limit ?? Infinity);
   for (let i = 0; i < total; i += 1) {
     const due = started + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const body = load.body(i);
     pending.push(
       new Promise<void>((resolve) => {
         const request = http.request(
@@ -52,12 +76,14 @@ export async function openLoop(url: string, rate: number, seconds: number) {
           {
             method: "POST",
             agent,
-            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(CONTACT_BODY) },
+            headers: { "content-type": load.contentType, "content-length": Buffer.byteLength(body), origin: url },
           },
           (response) => {
             response.resume();
             response.on("end", () => {
-              if (response.statusCode === 201) latencies.push(performance.now() - due);
+              const status = response.statusCode ?? 0;
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+              if (status === load.okStatus) latencies.push(performance.now() - due);
               else errors += 1;
               resolve();
             });
@@ -67,7 +93,7 @@ export async function openLoop(url: string, rate: number, seconds: number) {
           errors += 1;
           resolve();
         });
-        request.end(CONTACT_BODY);
+        request.end(body);
       }),
     );
   }
@@ -82,6 +108,7 @@ export async function openLoop(url: string, rate: number, seconds: number) {
     max: latencies.at(-1) ?? 0,
     accepted: latencies.length,
     errors,
+    statuses,
   };
 }
 
