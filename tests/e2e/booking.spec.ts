@@ -153,14 +153,20 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
   expect(await violations(technician)).toEqual([]);
   const later = await newPage(browser, area.server.url);
   await later.goto("/services/iphone-repair");
-  await expect(
-    later
-      .locator("#iphone-13")
-      .getByText(/^\d+\s€ après bonus réparation$/)
-      .first(),
-  ).toBeVisible();
+  const priceCard = later.locator("#iphone-13");
+  const euros = (text: string | null) => Number(/(\d+)\s€/.exec(text ?? "")?.[1]);
+  const price = euros(await priceCard.locator("dd").first().textContent());
+  const afterBonus = priceCard.getByText(/^\d+\s€ après bonus réparation$/).first();
+  await expect(afterBonus).toBeVisible();
+  expect(euros(await afterBonus.textContent())).toBeLessThan(price);
   // The structured data keep the undiscounted price.
-  expect(await later.locator('script[type="application/ld+json"]').first().textContent()).not.toContain("bonus");
+  type Offer = { url: string; itemOffered: { serviceType: string }; priceSpecification: { minPrice: number } };
+  const graph = JSON.parse((await later.locator('script[type="application/ld+json"]').first().textContent())!) as {
+    "@graph": { hasOfferCatalog?: { itemListElement: Offer[] } }[];
+  };
+  const offers = graph["@graph"].flatMap((node) => node.hasOfferCatalog?.itemListElement ?? []);
+  const screen = offers.find((offer) => offer.url.endsWith("#iphone-13") && offer.itemOffered.serviceType === "Écran");
+  expect(screen?.priceSpecification.minPrice).toBe(price);
   await later.goto("/rendez-vous?modele=iphone-13&reparation=ecran");
   await expect(later.getByText(/\d+\s€ après bonus réparation/)).toBeVisible();
   await Promise.all([later.context().close(), technician.context().close()]);

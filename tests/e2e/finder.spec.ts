@@ -55,12 +55,15 @@ test("works with the keyboard only: Tab to the field, type, arrows, Enter", asyn
   await expect(input).toBeFocused();
   await page.keyboard.type("iphone 13 ecran");
   const options = page.getByRole("option");
-  await expect(options).toHaveCount(4);
+  // Four models, each followed by its « Prendre rendez-vous » (issue 18).
+  await expect(options).toHaveCount(8);
+  await expect(options.nth(1)).toHaveText("Prendre rendez-vous : Écran, iPhone 13");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
-  await expect(input).toHaveAttribute("aria-activedescendant", (await options.nth(1).getAttribute("id"))!);
-  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
-  await expect(options.nth(1)).toContainText("iPhone 13 mini");
+  await page.keyboard.press("ArrowDown");
+  await expect(input).toHaveAttribute("aria-activedescendant", (await options.nth(2).getAttribute("id"))!);
+  await expect(options.nth(2)).toHaveAttribute("aria-selected", "true");
+  await expect(options.nth(2)).toContainText("iPhone 13 mini");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`${baseURL}/services/iphone-repair#iphone-13-mini`);
   // A document load of the pre-rendered page (issue 16: no client-side navigation on content pages).
