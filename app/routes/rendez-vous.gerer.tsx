@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("jeton") ?? "";
   const services = requireContext(context, bookingServicesContext);
   const found = await services.byToken(token).catch(() => ({ status: "link-invalid" as const }));
-  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  const headers = { "Cache-Control": "no-store" };
   if (found.status !== "found")
     return data({ appointment: null, token: "", week: null, notice: null }, { status: 404, headers });
   const modifiable = found.appointment.status !== "cancelled";
@@ -47,12 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ appointment: found.appointment, token, week, notice: noticeOf(url.searchParams) }, { headers });
 }
 
+/** The loader's headers: never cached (the `referrer` meta keeps the token out of referrers). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "Mon rendez-vous",
     description: "Votre rendez-vous à l'atelier : date, invitation pour votre agenda, déplacement ou annulation.",
     path: "/rendez-vous/gerer",
-  }).concat({ name: "robots", content: "noindex" });
+  }).concat({ name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" });
 
 type ManageActionData = { message: string; next?: SlotView[] };
 

@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("jeton") ?? "";
   const services = requireContext(context, bookingServicesContext);
   const text = await services.invitationByToken(token).catch(() => null);
-  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  const headers = { "Cache-Control": "no-store" };
   if (text === null) {
     return new Response(BOOKING_MESSAGES.linkInvalid, {
       status: 404,

@@ -47,6 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The loader's headers (never cached: places change with every booking). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   getMeta(matches, {
     title: loaderData?.booked.modelName

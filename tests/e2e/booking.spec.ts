@@ -125,7 +125,10 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
 
   // Moved by the mail's link, in a fresh context (no cookie, no account).
   const fromMail = await newPage(browser, area.server.url);
-  await fromMail.goto(link!);
+  const opened = await fromMail.goto(link!);
+  // The token is a credential: the page is never cached, nor sent as a referrer.
+  expect(opened?.headers()["cache-control"]).toBe("no-store");
+  await expect(fromMail.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
   await fromMail.locator(`input[type=radio][value="${second}"]`).first().check();
   await fromMail.getByRole("button", { name: "Déplacer à ce créneau" }).click();
   await expect(fromMail.getByRole("status")).toContainText("Votre rendez-vous est déplacé.");
