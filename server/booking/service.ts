@@ -41,6 +41,12 @@ export const NEXT_SLOTS_OFFERED = 6;
 /** The longest range the availability and the agenda read at once, days. */
 export const MAX_RANGE_DAYS = 62;
 
+/**
+ * How long the bonus setting read for the brand pages is kept, ms: a change made by this process shows at
+ * once, one made by another server process (PostgreSQL) within this delay.
+ */
+export const BONUS_CACHE_MS = 5_000;
+
 /** A change the live agendas should show (`agenda:changed` to technicians). */
 export type AgendaChange = { id: string; date: string };
 
@@ -105,6 +111,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
   const now = options.now ?? (() => new Date());
   const links = createManageLinks(options.secret);
   const listeners = new Set<(change: AgendaChange) => void>();
+  let bonusCache: { shown: boolean; until: number } | undefined;
   const changed = (row: AppointmentRow) => {
     for (const listener of listeners) listener({ id: row.id, date: shopDate(row.startsAt) });
   };
@@ -302,7 +309,16 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     },
 
     async bonusShown() {
-      return guarded("lecture des réglages", async () => (await readShopSettings(db)).bonusReparation, false);
+      // Asked before every brand page is served: read at most once per BONUS_CACHE_MS, not per request.
+      if (bonusCache && bonusCache.until > Date.now()) return bonusCache.shown;
+      const shown = await guarded(
+        "lecture des réglages",
+        async () => (await readShopSettings(db)).bonusReparation,
+        null,
+      );
+      if (shown === null) return false;
+      bonusCache = { shown, until: Date.now() + BONUS_CACHE_MS };
+      return shown;
     },
 
     async agenda(from, to) {
@@ -347,6 +363,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       }
       const value = { booking: checked.data, bonusReparation: record.bonusReparation };
       await writeShopSettings(db, value, userId);
+      bonusCache = { shown: value.bonusReparation, until: Date.now() + BONUS_CACHE_MS };
       logger.info("réglages de l'agenda enregistrés");
       return { ok: true, value };
     },
