@@ -23,11 +23,20 @@ import { conversationSnapshot } from "#server/assistant/conversation-snapshot.ts
 import type { SessionLifecycle } from "./lifecycle.ts";
 import { refuse, roleIn, type Outcome, type SessionContext } from "./session-rules.ts";
 
-/** The methods of `SessionService` for sessions asked from the assistant (documented there, in `sessions.ts`). */
+/** The methods of `SessionService` for sessions asked from the assistant (issue 18 §4). */
 export type SessionConversation = {
+  /**
+   * "Parler à un technicien": `create` with all its rules (same refusals), for an account with
+   * `assistant:use`, then the latest 20 messages of the caller's assistant conversation attached to the
+   * returned open session (`attached`: how many).
+   */
   createFromAssistant(
     caller: Caller | null,
   ): Promise<Outcome<{ session: SessionView; created: boolean; attached: number }>>;
+  /**
+   * The conversation attached to session `code` (null when none was), for its customer and its joined
+   * technician only ("not-participant" for anyone else; "not-found").
+   */
   conversation(
     caller: Caller | null,
     code: string,

@@ -56,7 +56,6 @@ import type {
   SessionView,
 } from "#app/remote-support/protocol.ts";
 import type { RequestView } from "#app/requests/views.ts";
-import type { SessionConversationMessage } from "#app/assistant/session-conversation.ts";
 import type { Caller } from "#server/access.ts";
 import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import {
@@ -68,7 +67,7 @@ import {
 } from "./limits.ts";
 import { createRequestsInbox } from "#server/requests-inbox.ts";
 import { createLifecycle } from "./lifecycle.ts";
-import { createSessionConversation } from "./session-conversation.ts";
+import { createSessionConversation, type SessionConversation } from "./session-conversation.ts";
 import { createSessionRecord } from "./session-record.ts";
 import { createSignaling } from "./signaling.ts";
 import {
@@ -90,7 +89,8 @@ export {
 } from "./session-rules.ts";
 export type { Outcome, Refusal, RefusalReason, SessionServiceEvent } from "./session-rules.ts";
 
-export type SessionService = {
+/** Issue 18 §4's `createFromAssistant` and `conversation` are `SessionConversation`'s (`session-conversation.ts`). */
+export type SessionService = SessionConversation & {
   /**
    * Spec §4 "Session status" and §7 "Create session". `code` (optional,
    * already normalised and checked by `CreateSessionBody`): if it is one of
@@ -182,24 +182,6 @@ export type SessionService = {
   ): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
   /** Issue 6: the session's record, oldest first, for its customer and its joined technician. */
   events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
-  /**
-   * Issue 18 §4 "Parler à un technicien" (`session-conversation.ts`): `create`
-   * with all its rules (same refusals), for an account with `assistant:use`,
-   * then the latest 20 messages of the caller's assistant conversation
-   * attached to the returned open session (`attached`: how many).
-   */
-  createFromAssistant(
-    caller: Caller | null,
-  ): Promise<Outcome<{ session: SessionView; created: boolean; attached: number }>>;
-  /**
-   * Issue 18 §4: the assistant conversation attached to session `code` (null
-   * when none was), for its customer and its joined technician only
-   * ("not-participant" for anyone else; "not-found").
-   */
-  conversation(
-    caller: Caller | null,
-    code: string,
-  ): Promise<Outcome<{ conversation: SessionConversationMessage[] | null }>>;
   /** Called by better-auth's session-delete hook: drops the report grant and tells subscribers. */
   authSessionEnded(ended: { id: string; userId: string }): void;
   /** Listens to committed changes; returns the unsubscribe function. */
