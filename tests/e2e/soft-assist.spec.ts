@@ -35,7 +35,8 @@ let area: AreaServer;
 async function findResetLink(email: string): Promise<string> {
   const folder = path.join(area.dataDir, "outbox");
   const files = await readdir(folder).catch(() => [] as string[]);
-  for (const file of files) {
+  // The transport writes `<id>.eml.tmp`, then renames it: a listed .tmp may be gone when read.
+  for (const file of files.filter((name) => name.endsWith(".eml"))) {
     const text = (await readFile(path.join(folder, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     if (!text.includes(email)) continue;
     const match = /https?:\/\/[^\s"<>]+\/api\/auth\/reset-password\/[^\s"<>]+/.exec(text);
