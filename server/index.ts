@@ -130,6 +130,9 @@ httpServer.listen(env.PORT, env.HOST, () => {
   );
   services.outbox.start();
   services.retention.start();
+  // A parent that spawned this server with an IPC channel (pm2's `wait_ready`, the e2e tests) learns that
+  // this process, not another one, now listens on the port.
+  process.send?.("ready");
 });
 
 let stopping = false;

@@ -27,9 +27,27 @@ export function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
 }
 
-/** Spawns the server with `env` (over a minimal base) and waits for `/healthz`. */
+/**
+ * Spawns the server with `env` (over a minimal base) and waits for `/healthz`.
+ * A port picked here is free only until someone else takes it: another
+ * worker's server, or its embedded PostgreSQL, may bind it while this one
+ * boots (EADDRINUSE seen in CI). Then it starts again on a new port, up to
+ * 5 times; a port given as `env.PORT` is never changed.
+ */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const port = env.PORT ? Number(env.PORT) : await freePort();
+    try {
+      return await spawnOnPort(env, port, timeoutMs);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || env.PORT || attempt >= 5) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function spawnOnPort(env: Record<string, string>, port: number, timeoutMs: number): Promise<ServerProcess> {
   let output = "";
   const url = `http://127.0.0.1:${port}`;
   // The Node options `npm start` uses (issue 16 §2); the database is the default one, the embedded PostgreSQL.
@@ -46,24 +64,36 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       ...env,
       PORT: String(port),
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté (code ${child.exitCode}) :\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`le serveur n'a pas répondu à temps :\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // The server says "ready" once it listens: a /healthz answer could come from whoever took the port.
+  const outcome = await new Promise<"ready" | "exited" | "timeout">((resolve) => {
+    const timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    child.on("message", (message) => {
+      if (message === "ready") {
+        clearTimeout(timer);
+        resolve("ready");
+      }
+    });
+    // "close", not "exit": the output is complete by then.
+    child.once("close", () => {
+      clearTimeout(timer);
+      resolve("exited");
+    });
+  });
+  if (outcome === "timeout") {
+    child.kill("SIGKILL");
+    throw new Error(`le serveur n'a pas répondu à temps :\n${output}`);
   }
+  if (outcome === "exited") {
+    const message = `le serveur s'est arrêté (code ${child.exitCode}) :\n${output}`;
+    throw output.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`)
+      ? new PortTaken(message)
+      : new Error(message);
+  }
+  child.disconnect();
   return {
     url,
     output: () => output,
