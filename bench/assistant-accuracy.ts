@@ -22,9 +22,9 @@ for (const test of cases.slice(0, 200)) offlineAnswer(test.question);
 const times: number[] = [];
 const answer = (question: string): Answered => {
   const started = performance.now();
-  const { text, lookup } = offlineReply(question);
+  const { text, lookups } = offlineReply(question);
   times.push(performance.now() - started);
-  return { text, lookups: lookup ? [lookup] : [] };
+  return { text, lookups };
 };
 const reports = await evaluate(cases, answer);
 

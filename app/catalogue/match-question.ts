@@ -29,8 +29,9 @@ import {
   type Term,
 } from "./model-matcher.ts";
 import { EXACT, repairWordMatch } from "./search-text.ts";
-import { EVERYDAY_NAME_WORDS, FAMILY_WORDS, MODEL_SUFFIXES } from "./match-text.ts";
+import { EVERYDAY_NAME_WORDS, FAMILY_WORDS, isYear, MODEL_SUFFIXES } from "./match-text.ts";
 import type { RepairId } from "./schema.ts";
+import { rephraseSymptoms } from "./symptoms.ts";
 
 /** Most candidates listed when the question is ambiguous. */
 export const MAX_CANDIDATES = 8;
@@ -72,7 +73,7 @@ const sameRank = (a: Fit, b: Fit) => a.score === b.score && a.named === b.named 
 
 /** See the module's documentation. Pure; about 0.1 ms for the whole catalogue. */
 export function matchQuestion(matcher: Matcher, question: string): QuestionMatch {
-  const terms = termsOf(question);
+  const terms = termsOf(rephraseSymptoms(question));
   if (terms.length === 0) return { kind: "none", brands: [] };
   const repairLists = [...matcher.repairWords.values()];
   const isRepairWord = (term: Term) => repairLists.some((list) => repairWordMatch(term.text, list) === EXACT);
@@ -109,11 +110,18 @@ export function matchQuestion(matcher: Matcher, question: string): QuestionMatch
     );
     const best = fits[0]!;
     const tied = fits.filter((fit) => sameRank(fit, best));
-    if (tied.length === 1)
-      return { kind: "model", model: best.model, repairs: best.repairs, variants: variantsOf(matcher, best.model) };
+    const dated = ofTheYear(matcher, tied, terms);
+    const chosen = dated.length === 1 ? dated[0] : undefined;
+    if (chosen)
+      return {
+        kind: "model",
+        model: chosen.model,
+        repairs: chosen.repairs,
+        variants: variantsOf(matcher, chosen.model),
+      };
     return {
       kind: "ambiguous",
-      models: tied.slice(0, MAX_CANDIDATES).map(({ model, repairs }) => ({ model, repairs })),
+      models: dated.slice(0, MAX_CANDIDATES).map(({ model, repairs }) => ({ model, repairs })),
     };
   }
 
@@ -122,16 +130,44 @@ export function matchQuestion(matcher: Matcher, question: string): QuestionMatch
   const candidates =
     seriesNamed(matcher, terms, isRepairWord) ??
     (nearest.length > 1 && nearest.length <= MAX_CANDIDATES ? nearest : undefined);
-  if (candidates) {
+  const dated =
+    candidates &&
+    ofTheYear(
+      matcher,
+      candidates.map((model) => ({ model })),
+      terms,
+    ).map((c) => c.model);
+  if (dated?.length === 1) {
+    const repairs = namedRepairs(matcher, matcher.models[dated[0]!]!.repairs, terms, new Set());
+    return { kind: "model", model: dated[0]!, repairs, variants: variantsOf(matcher, dated[0]!) };
+  }
+  if (dated) {
     return {
       kind: "ambiguous",
-      models: candidates.slice(0, MAX_CANDIDATES).map((model) => ({
+      models: dated.slice(0, MAX_CANDIDATES).map((model) => ({
         model,
         repairs: namedRepairs(matcher, matcher.models[model]!.repairs, terms, new Set()),
       })),
     };
   }
   return { kind: "none", brands: brandsNamed(matcher, terms) };
+}
+
+/**
+ * The models of `candidates` whose year the question gives ("iPad Air 2022"
+ * → "iPad Air 5 (2022)"); all of them when it gives no year, or one no
+ * candidate has.
+ */
+function ofTheYear<T extends { model: number }>(
+  matcher: Matcher,
+  candidates: readonly T[],
+  terms: readonly Term[],
+): T[] {
+  const years = new Set(terms.filter((term) => isYear(term.text)).map((term) => term.text));
+  const dated = candidates.filter(({ model }) =>
+    matcher.models[model]!.name.some((word) => word.qualifier && years.has(word.text)),
+  );
+  return dated.length > 0 ? dated : [...candidates];
 }
 
 /** The same brand's models whose names extend the name of `model` ("PS4" → "PS4 Slim", "PS4 Pro"). */

@@ -20,6 +20,11 @@ export type Term = {
   readonly weak: boolean;
   /** The last term of a text still being typed: it may be the start of a word. */
   readonly partial: boolean;
+  /**
+   * A lone "a" before a word: the verb ("mon iPhone 13 a l'écran cassé") or "à" folded, never
+   * a model's letter, which comes before a number or ends the text ("Galaxy Tab A 10.1", "Pixel 7 a").
+   */
+  readonly filler: boolean;
 };
 
 /**
@@ -53,6 +58,15 @@ export const WORD_ALIASES: Readonly<Record<string, readonly string[]>> = {
   microsoft: ["surface", "xbox"],
 };
 
+/**
+ * Other names of a word in a whole question only ("tablette Samsung A9" is
+ * the Galaxy Tab A9): in the finder, "tablette" lists every tablet, newest
+ * first, and must not rank the names with "Tab" above them.
+ */
+export const QUESTION_WORD_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  tab: ["tablette"],
+};
+
 /** Brand names a visitor may add that the catalogue's brand card does not carry. */
 export const BRAND_ALIASES: Readonly<Record<string, readonly string[]>> = {
   ipad: ["apple"],
@@ -62,7 +76,27 @@ export const BRAND_ALIASES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Network and storage words that never tell two models apart ("5G", "128 Go"). */
-export const NEUTRAL_WORDS = new Set(["5g", "4g", "go", "gb", "to", "tb", "mo", "version", "modele"]);
+export const NEUTRAL_WORDS = new Set([
+  "5g",
+  "4g",
+  "go",
+  "gb",
+  "to",
+  "tb",
+  "mo",
+  "version",
+  "modele",
+  "generation",
+  "gen",
+]);
+
+/** "9e génération", "10ème" → the number: the ordinal's letters are no model's ("16e" is one when no "génération" follows). */
+function ordinal(word: string, next: string | undefined): string | undefined {
+  const match = /^([0-9]+)(e|er|ere|eme|ieme|nd|nde)$/.exec(word);
+  if (!match) return undefined;
+  const sure = match[2] !== "e" && match[2] !== "er";
+  return sure || next === "generation" || next === "gen" ? match[1] : undefined;
+}
 
 /** Model names that are also everyday French words ("encore"): they name the model only beside its brand or family. */
 export const EVERYDAY_NAME_WORDS = new Set(["encore"]);
@@ -88,7 +122,10 @@ export function termsOf(text: string, typing = false): Term[] {
   const terms: Term[] = [];
   // Elided words ("c'est", "l'iPhone", "qu'il") go first: their lone letter is no model's "C" or "S".
   const unelided = text.replace(/(^|[^\p{L}\p{N}])(qu|[cdjlmnst])['’]/giu, "$1");
-  words(unelided).forEach((word, group) => {
+  const all = words(unelided);
+  all.forEach((typed, group) => {
+    const next = all[group + 1];
+    const word = ordinal(typed, next) ?? typed;
     const parts = word.match(/[a-z]+|[0-9]+/g) ?? [];
     for (const part of parts) {
       terms.push({
@@ -98,6 +135,7 @@ export function termsOf(text: string, typing = false): Term[] {
         compound: parts.length > 1,
         weak: parts.length === 1 && (WEAK_WORDS.has(part) || (part.length === 1 && !isDigits(part))),
         partial: false,
+        filler: word === "a" && next !== undefined && /^[a-z]{2,}$/.test(next),
       });
     }
   });
@@ -166,7 +204,7 @@ function typoOf(typed: string, word: string): boolean {
 
 /** Whether `term` is a word that makes another model when left next to a model name (a number, a suffix, a lone letter). */
 export function looksLikeModelPart(term: Term, next: Term | undefined): boolean {
-  if (NEUTRAL_WORDS.has(term.text)) return false;
+  if (term.filler || NEUTRAL_WORDS.has(term.text)) return false;
   if (isDigits(term.text)) return !(next && STORAGE_UNITS.has(next.text));
   if (term.compound || term.text.length === 1) return true;
   if (MODEL_SUFFIXES.has(term.text)) return true;

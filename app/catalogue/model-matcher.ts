@@ -30,6 +30,7 @@ import {
   isYear,
   MODEL_SUFFIXES,
   NEUTRAL_WORDS,
+  QUESTION_WORD_ALIASES,
   termsOf,
   WORD_ALIASES,
   words,
@@ -80,8 +81,8 @@ export type Matcher = {
   readonly nameWords: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
-/** Line names that, like a brand, may be left out when the rest of the name tells the model apart. */
-const LINE_WORDS = new Set(["galaxy", "xperia"]);
+/** Line names that, like a brand, may be left out when the rest of the name tells the model apart ("Fold5" of "Galaxy Z Fold5"). */
+const LINE_WORDS = new Set(["galaxy", "xperia", "z"]);
 /** Families whose brand word inside a name ("Huawei P30") customers leave out. */
 const BRAND_OPTIONAL_FAMILIES = new Set<Family>(["smartphone"]);
 const OPTIONAL_NAME_WORDS = new Set(["pouces"]);
@@ -213,13 +214,21 @@ function bestTake(
 ): Take | undefined {
   const word = name[index]!.text;
   let best: Take | undefined;
+  // Of two equal terms, the one beside the name's other words ("ne marche plus avec mon iPhone 8 Plus").
+  const besideName = (take: Take) => used.has(take.positions[0]! - 1) || used.has(take.positions.at(-1)! + 1);
   const offer = (take: Take) => {
-    if (!best || take.quality > best.quality) best = take;
+    if (
+      !best ||
+      take.quality > best.quality ||
+      (take.quality === best.quality && besideName(take) && !besideName(best))
+    )
+      best = take;
   };
   for (const term of terms) {
-    if (used.has(term.position)) continue;
+    if (used.has(term.position) || term.filler) continue;
     if (term.text === word) offer({ positions: [term.position], words: 1, quality: 1 });
-    else if (aliasesOf(word).includes(term.text)) offer({ positions: [term.position], words: 1, quality: 0.95 });
+    else if (aliasesOf(word).includes(term.text) || (!typing && QUESTION_WORD_ALIASES[word]?.includes(term.text)))
+      offer({ positions: [term.position], words: 1, quality: 0.95 });
     // Glued: "redmipad" = "redmi" + "pad" (up to three words).
     let glued = word;
     for (let next = index + 1; next < Math.min(name.length, index + 3); next++) {

@@ -44,12 +44,22 @@ export function fuzziness(term: string): number {
  * catalogue). A query word equal to one of them names that repair.
  */
 export const REPAIR_ALIASES: Partial<Record<RepairId, readonly string[]>> = {
-  ecran: ["screen", "dalle", "lcd"],
+  ecran: ["screen", "dalle", "lcd", "tactile"],
+  "ecran-superieur": ["haut"],
+  "ecran-inferieur": ["bas", "tactile"],
   batterie: ["battery"],
+  "vitre-arriere": ["dos"],
+  connecteur: ["charge", "chargeur", "chargement"],
+  "connecteur-de-charge": ["chargeur", "chargement"],
+  camera: ["photo", "photos", "objectif"],
+  "camera-avant": ["selfie"],
+  "camera-arriere": ["photo", "photos", "objectif"],
   "lecteur-blu-ray": ["bluray"],
-  "disque-dur": ["hdd", "ssd"],
-  "joy-con": ["joycon"],
-  "port-usb-c": ["usbc"],
+  "disque-dur": ["hdd", "ssd", "stockage"],
+  "joy-con": ["joycon", "manette", "manettes", "drift"],
+  gamepad: ["manette", "manettes"],
+  joysticks: ["joystick", "stick", "sticks", "drift"],
+  "port-usb-c": ["usbc", "charge", "chargeur", "chargement"],
   "carte-mere": ["motherboard"],
 };
 

@@ -9,8 +9,8 @@
  */
 import { bookingPath } from "#app/booking/paths.ts";
 import { brands, formatPrice } from "#app/catalogue/index.ts";
-import { matchQuestion } from "#app/catalogue/match-question.ts";
-import { buildMatcher, type Matcher } from "#app/catalogue/model-matcher.ts";
+import { matchQuestion, type QuestionMatch } from "#app/catalogue/match-question.ts";
+import { buildMatcher, termsOf, type Matcher } from "#app/catalogue/model-matcher.ts";
 import type { RepairId } from "#app/catalogue/schema.ts";
 import { REPAIR_ALIASES } from "#app/catalogue/search-text.ts";
 import { modelEntries, modelHref, type ModelEntry } from "#app/catalogue/shapes.ts";
@@ -102,27 +102,12 @@ function quote(entries: readonly ModelEntry[], index: number, repairIds: readonl
  */
 export function lookupRepairPrice(question: string): PriceLookup {
   const { matcher, entries } = catalogueMatcher();
-  const match = matchQuestion(matcher, question);
-  if (match.kind === "model") {
-    const model = quote(entries, match.model, match.repairs);
-    const repairNamed = match.repairs.length > 0;
-    return {
-      kind: "found",
-      model,
-      repairNamed,
-      // One repair named: book it; none or several: the form offers the model's repairs to choose from.
-      booking: bookingPath(
-        model.slug,
-        match.repairs.length === 1 && model.repairs.length === 1 ? match.repairs[0] : null,
-      ),
-      // A variant without the repair asked about is no answer to it.
-      variants: match.variants
-        .filter((variant) =>
-          match.repairs.every((id) => entries[variant]!.model.repairs.some((repair) => repair.id === id)),
-        )
-        .map((variant) => quote(entries, variant, match.repairs)),
-    };
-  }
+  return lookupOf(entries, matchQuestion(matcher, question));
+}
+
+/** The lookup of one question's match. */
+function lookupOf(entries: readonly ModelEntry[], match: QuestionMatch): PriceLookup {
+  if (match.kind === "model") return foundLookup(entries, match.model, match.repairs, match.variants);
   if (match.kind === "ambiguous") {
     return {
       kind: "ambiguous",
@@ -134,6 +119,60 @@ export function lookupRepairPrice(question: string): PriceLookup {
     kind: "not-found",
     brands: match.brands.map((index) => ({ brand: entries[index]!.brand.name, link: entries[index]!.brand.path })),
   };
+}
+
+/** Model `index` found for `repairs` (every repair when empty), with the variants that have them. */
+function foundLookup(
+  entries: readonly ModelEntry[],
+  index: number,
+  repairs: readonly RepairId[],
+  variants: readonly number[],
+): PriceLookup & { kind: "found" } {
+  const model = quote(entries, index, repairs);
+  return {
+    kind: "found",
+    model,
+    repairNamed: repairs.length > 0,
+    // One repair named: book it; none or several: the form offers the model's repairs to choose from.
+    booking: bookingPath(model.slug, repairs.length === 1 && model.repairs.length === 1 ? repairs[0] : null),
+    // A variant without the repair asked about is no answer to it.
+    variants: variants
+      .filter((variant) => repairs.every((id) => entries[variant]!.model.repairs.some((repair) => repair.id === id)))
+      .map((variant) => quote(entries, variant, repairs)),
+  };
+}
+
+/** Where a question names one device, then another ("la batterie d'un iPhone 11 et d'un iPhone 12"). */
+// A comma between digits is a decimal one ("12,9 pouces").
+const CLAUSE_BREAK = /\s+(?:et|ou|puis|ainsi que)\s+|,(?!\d)|[;/&]|\s+\+\s+/i;
+
+/**
+ * `lookupRepairPrice` for a question that may name several models: one
+ * `found` lookup per model when its clauses name two or more different ones
+ * ("la batterie d'un iPhone 11 et d'un iPhone 12"), a repair named in one
+ * clause quoted for the models of the others that have it; otherwise the
+ * whole question's one lookup. Pure; well under a millisecond.
+ */
+export function lookupRepairPrices(question: string): PriceLookup[] {
+  const { matcher, entries } = catalogueMatcher();
+  const whole = matchQuestion(matcher, question);
+  // Only clauses with a word of some model's name are matched again ("Bonjour, …" is not).
+  const clauses = question
+    .split(CLAUSE_BREAK)
+    .filter((clause) => termsOf(clause).some((term) => !term.weak && matcher.vocabulary.has(term.text)));
+  if (clauses.length < 2) return [lookupOf(entries, whole)];
+  const found = new Map<number, { repairs: readonly RepairId[]; variants: readonly number[] }>();
+  for (const clause of clauses) {
+    const match = matchQuestion(matcher, clause);
+    if (match.kind === "model" && !found.has(match.model)) found.set(match.model, match);
+  }
+  if (found.size < 2) return [lookupOf(entries, whole)];
+  const named = [...new Set([...found.values()].flatMap((match) => match.repairs))];
+  return [...found].map(([index, match]) => {
+    const has = (id: RepairId) => entries[index]!.model.repairs.some((repair) => repair.id === id);
+    const repairs = match.repairs.length > 0 ? match.repairs : named.filter(has);
+    return foundLookup(entries, index, repairs, match.variants);
+  });
 }
 
 /** Every amount a lookup quotes (€): what the price guard then lets through. */

@@ -93,6 +93,45 @@ describe("offlineAnswer", () => {
     expect(answer).toContain(formatPrice(catalogueEuros(slug, repairId)));
   });
 
+  // Issue 18: the hand probes of issue 17's note; the first gave the Galaxy A13's screen (the "a" of "a l'écran").
+  it.each([
+    ["Mon iPhone 13 a l'écran cassé", "iphone-13", "ecran"],
+    ["Mon Galaxy S22 a l'écran noir", "galaxy-s22", "ecran"],
+    ["Ma PS5 ne lit plus les disques", "ps5", "lecteur-blu-ray"],
+    ["vitre cassée iPhone 13", "iphone-13", "ecran"],
+    ["Le dos de mon iPhone 13 est cassé", "iphone-13", "vitre-arriere"],
+    ["Ma Xbox One ne lit plus les DVD", "xbox-one", "lecteur-blu-ray"],
+    ["ma Switch ne charge plus", "switch", "port-usb-c"],
+    ["la manette de ma Switch a du drift", "switch", "joy-con"],
+    ["ma PS4 surchauffe", "ps4", "ventilateur"],
+    ["Galaxy Fold 5 écran", "galaxy-z-fold5", "ecran"],
+    ["écran tablette Samsung A9", "galaxy-tab-a9", "ecran"],
+    ["batterie iPad Air 2022", "ipad-air-5-2022", "batterie"],
+    ["batterie iPad 9e génération", "ipad-9-2021", "batterie"],
+  ])("%s → the price of the repair meant", (question, slug, repairId) => {
+    const answer = offlineAnswer(question);
+    const model = getModel(slug)!.model;
+    expect(answer).toContain(`Pour votre ${model.name} `);
+    const label = model.repairs.find((repair) => repair.id === repairId)!.label;
+    expect(answer).toContain(`- ${label} : ${formatPrice(catalogueEuros(slug, repairId))}`);
+  });
+
+  it("keeps a lone « a » before a number as the model's letter (Galaxy Tab A 10.1)", () => {
+    expect(offlineAnswer("écran Galaxy Tab A 10.1")).toContain("Pour votre Galaxy Tab A 10.1 (2019) ");
+  });
+
+  it("answers each model of a question naming several, with the repair named once", () => {
+    const answer = offlineAnswer("la batterie d'un iPhone 11 et d'un iPhone 12");
+    expect(answer).toContain(
+      `Pour votre iPhone 11 (Apple) :\n- Batterie : ${formatPrice(catalogueEuros("iphone-11", "batterie"))}`,
+    );
+    expect(answer).toContain(
+      `Pour votre iPhone 12 (Apple) :\n- Batterie : ${formatPrice(catalogueEuros("iphone-12", "batterie"))}`,
+    );
+    expect(answer).toContain("/rendez-vous?modele=iphone-11&reparation=batterie");
+    expect(answer).toContain("/rendez-vous?modele=iphone-12&reparation=batterie");
+  });
+
   it("gives the exact name's price and lists its variants with theirs (« ma PS4 », « Switch »)", () => {
     const answer = offlineAnswer("Combien pour le ventilateur de ma PS4 ?");
     expect(answer).toContain(

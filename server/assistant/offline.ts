@@ -24,7 +24,7 @@ import { fold } from "#app/catalogue/search.ts";
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
 import { QUOTE_REPLY_HOURS, shop } from "#app/config/shop.ts";
 import { factAnswer, factTopics } from "./facts.ts";
-import { lookupRepairPrice, type PriceLookup, type QuotedModel, type QuotedRepair } from "./knowledge.ts";
+import { lookupRepairPrices, type PriceLookup, type QuotedModel, type QuotedRepair } from "./knowledge.ts";
 
 /** Said once at the top of each offline answer. */
 export const OFFLINE_NOTICE = "(Réponse de l'assistant automatique de l'atelier.)";
@@ -94,16 +94,20 @@ export function offlineAnswer(message: string): string {
   return offlineReply(message).text;
 }
 
-/** `offlineAnswer` with the catalogue lookup it answered from (the evaluation grades both). */
-export function offlineReply(message: string): { text: string; lookup: PriceLookup | undefined } {
+/**
+ * `offlineAnswer` with the catalogue lookups it answered from (the evaluation
+ * grades both): one, or one per model when the message names several.
+ */
+export function offlineReply(message: string): { text: string; lookups: PriceLookup[] } {
   const text = fold(message.trim());
-  if (!text) return { text: ASSISTANT_MESSAGES.emptyMessage, lookup: undefined };
+  if (!text) return { text: ASSISTANT_MESSAGES.emptyMessage, lookups: [] };
   const parts: string[] = [];
   const topics = factTopics(message);
-  const lookup = lookupRepairPrice(message);
-  if (lookup.kind !== "not-found") parts.push(priceAnswer(lookup));
-  else if (topics.length === 0 && (lookup.brands.length > 0 || ABOUT_A_REPAIR.test(text)))
-    parts.push(priceAnswer(lookup));
+  const lookups = lookupRepairPrices(message);
+  const first = lookups[0]!;
+  if (lookups.length > 1 || first.kind !== "not-found") parts.push(...lookups.map(priceAnswer));
+  else if (topics.length === 0 && (first.brands.length > 0 || ABOUT_A_REPAIR.test(text)))
+    parts.push(priceAnswer(first));
   // The quote topic only repeats what a price answer already says about quotes.
   for (const topic of topics) if (!(topic === "quote" && parts.length > 0)) parts.push(factAnswer(topic));
   if (parts.length === 0) {
@@ -111,5 +115,5 @@ export function offlineReply(message: string): { text: string; lookup: PriceLook
       `Je ne sais pas répondre précisément à cette question. Un technicien de l'atelier peut vous aider : appelez le ${shop.phone.display}, écrivez à ${shop.email}, ou cliquez sur « Parler à un technicien » sous cette conversation : il la verra en rejoignant votre session d'assistance à distance.`,
     );
   }
-  return { text: `${OFFLINE_NOTICE}\n${parts.join("\n\n")}`, lookup };
+  return { text: `${OFFLINE_NOTICE}\n${parts.join("\n\n")}`, lookups };
 }

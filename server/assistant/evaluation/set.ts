@@ -5,6 +5,8 @@
  * - price questions: every model × every repair it has, in five phrasings
  *   (`PRICE_PHRASINGS`): formal with the brand, terse, with "mon/ma",
  *   without the brand, and with one typo or missing space in the model name;
+ *   and a sixth told as a symptom for the repairs customers describe rather
+ *   than name (`./symptom-questions.ts`, issue 18);
  * - fact questions (`FACT_QUESTIONS`): hourly rate, hours, address, phone,
  *   e-mail, warranties, express repair, diagnosis, quotes, mailbox plans,
  *   remote support, each expected to contain the configuration's values;
@@ -27,8 +29,9 @@ import {
 import type { RepairId } from "#app/catalogue/schema.ts";
 import { modelEntries, type Brand, type ModelEntry } from "#app/catalogue/shapes.ts";
 import type { FactTopic } from "../facts.ts";
+import { symptomQuestion } from "./symptom-questions.ts";
 
-export const PRICE_PHRASINGS = ["formel", "bref", "possessif", "sans-marque", "faute-de-frappe"] as const;
+export const PRICE_PHRASINGS = ["formel", "bref", "possessif", "sans-marque", "faute-de-frappe", "symptome"] as const;
 export type PricePhrasing = (typeof PRICE_PHRASINGS)[number];
 /** Phrasings that carry the model's exact name (floor 100 %). */
 export const EXACT_PHRASINGS: readonly PricePhrasing[] = ["formel", "bref", "possessif", "sans-marque"];
@@ -146,13 +149,15 @@ export function misspell(name: string, seed: number): string | undefined {
   return target ? typo(target.word, seed) : undefined;
 }
 
-/** The five questions about `repair` of `entry`'s model; `seed` varies the typo. */
-function priceQuestions(entry: ModelEntry, label: string, seed: number): [PricePhrasing, string][] {
+/** The questions about `repair` of `entry`'s model (five, six with a symptom); `seed` varies the typo and the symptom. */
+function priceQuestions(entry: ModelEntry, id: RepairId, label: string, seed: number): [PricePhrasing, string][] {
   const { article, possessive } = grammar(entry);
   const name = entry.model.name;
   const repair = lower(label);
   const misspelt = misspell(name, seed);
+  const symptom = symptomQuestion(id, `${possessive} ${name}`, seed);
   return [
+    ...(symptom ? [["symptome", symptom] as [PricePhrasing, string]] : []),
     ["formel", `Bonjour, quel est le prix de la réparation « ${label} » pour ${article} ${fullName(entry)} ?`],
     ["bref", lower(`${label} ${name}`)],
     ["possessif", `Combien coûte la réparation ${repair} de ${possessive} ${name} ?`],
@@ -308,7 +313,7 @@ export function generateEvaluationSet(brands: readonly Brand[]): EvaluationCase[
   let seed = 0;
   for (const entry of modelEntries(brands)) {
     for (const repair of entry.model.repairs) {
-      for (const [category, question] of priceQuestions(entry, repair.label, seed++)) {
+      for (const [category, question] of priceQuestions(entry, repair.id, repair.label, seed++)) {
         cases.push({ category, question, modelSlug: entry.model.slug, repairId: repair.id, euros: repair.euros });
       }
     }

@@ -22,6 +22,9 @@ import { generateEvaluationSet, PRICE_PHRASINGS } from "./set.ts";
 /** An amount no tool ever returns, which the fake model slips into one answer in seven. */
 const INVENTED = "1 234 €";
 
+/** How many answers the fake model slipped `INVENTED` into. */
+let inventions = 0;
+
 /** The fake model: a tool call for a new question, then an answer written from the tool's JSON. */
 function modelReply(body: { messages: { role: string; content: string | null }[] }, turn: number): ScriptedReply {
   const last = body.messages.at(-1)!;
@@ -33,6 +36,7 @@ function modelReply(body: { messages: { role: string; content: string | null }[]
   }
   const result = JSON.parse(last.content ?? "{}") as Record<string, unknown>;
   const invented = turn % 7 === 0 ? ` Ou peut-être ${INVENTED}.` : "";
+  if (invented) inventions++;
   if (!("kind" in result)) {
     const facts = Object.values(result).flat().map(String);
     return { text: `Voici nos informations :\n${facts.join("\n")}${invented}` };
@@ -118,7 +122,8 @@ describe("the evaluation set through an AI provider and our tools", () => {
   });
 
   it("replaced every amount the model invented, before the customer saw it", () => {
-    expect(replaced).toBe(Math.ceil(cases.length / 7));
+    expect(inventions).toBeGreaterThan(cases.length / 10);
+    expect(replaced).toBe(inventions);
     expect(amountsIn(INVENTED)).toEqual([1234]);
   });
 });
