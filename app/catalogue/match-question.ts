@@ -81,11 +81,14 @@ export function matchQuestion(matcher: Matcher, question: string): QuestionMatch
   const fits: Fit[] = [];
   /** Models missing one required word, with the number of terms their name took. */
   const near: { model: number; took: number }[] = [];
+  /** The terms taken by every model whose name the question carries in part. */
+  const partial: number[] = [];
   for (const id of candidatesFor(matcher, terms, false)) {
     const model = matcher.models[id]!;
     const alignment = align(matcher, model, terms, false);
     if (alignment.byName.size === 0 || contradicted(alignment, terms, isRepairWord, { matcher, model })) continue;
     if (!alignment.complete) {
+      partial.push(alignment.byName.size);
       // One word short, and that word a letter or suffix ("Xbox Series" → X or S), never a number ("Redmi" → 9…13).
       const strong = [...alignment.byName].some((p) => isStrong(terms[p]!.text));
       if (alignment.missingRequired === 1 && /^[a-z]+$/.test(alignment.missingWords[0]!) && strong) {
@@ -127,9 +130,11 @@ export function matchQuestion(matcher: Matcher, question: string): QuestionMatch
 
   const took = Math.max(0, ...near.map((entry) => entry.took));
   const nearest = near.filter((entry) => entry.took === took).map((entry) => entry.model);
+  // Only when they are all the models those words name: "iPhone" alone is no question between X, XR, XS and SE.
+  const allOfThem = partial.filter((count) => count === took).length === nearest.length;
   const candidates =
     seriesNamed(matcher, terms, isRepairWord) ??
-    (nearest.length > 1 && nearest.length <= MAX_CANDIDATES ? nearest : undefined);
+    (nearest.length > 1 && nearest.length <= MAX_CANDIDATES && allOfThem ? nearest : undefined);
   const dated =
     candidates &&
     ofTheYear(

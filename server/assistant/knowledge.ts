@@ -162,9 +162,17 @@ export function lookupRepairPrices(question: string): PriceLookup[] {
     .filter((clause) => termsOf(clause).some((term) => !term.weak && matcher.vocabulary.has(term.text)));
   if (clauses.length < 2) return [lookupOf(entries, whole)];
   const found = new Map<number, { repairs: readonly RepairId[]; variants: readonly number[] }>();
+  let previous: string | undefined;
   for (const clause of clauses) {
-    const match = matchQuestion(matcher, clause);
-    if (match.kind === "model" && !found.has(match.model)) found.set(match.model, match);
+    let match = matchQuestion(matcher, clause);
+    // "iPhone 12 ou 13": the number alone takes the name before it.
+    if (match.kind !== "model" && previous) {
+      const prefix = previous.split(" ").filter((_, i, all) => all.slice(0, i + 1).every((word) => !/\d/.test(word)));
+      if (prefix.length > 0) match = matchQuestion(matcher, `${prefix.join(" ")} ${clause}`);
+    }
+    if (match.kind !== "model") continue;
+    previous = entries[match.model]!.model.name;
+    if (!found.has(match.model)) found.set(match.model, match);
   }
   if (found.size < 2) return [lookupOf(entries, whole)];
   const named = [...new Set([...found.values()].flatMap((match) => match.repairs))];

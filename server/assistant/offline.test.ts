@@ -132,6 +132,23 @@ describe("offlineAnswer", () => {
     expect(answer).toContain("/rendez-vous?modele=iphone-12&reparation=batterie");
   });
 
+  it("reads a number alone after a model as the same line's model (« iPhone 12 ou 13 »)", () => {
+    const answer = offlineAnswer("écran iphone 12 ou 13");
+    expect(answer).toContain(
+      `Pour votre iPhone 12 (Apple) :\n- Écran : ${formatPrice(catalogueEuros("iphone-12", "ecran"))}`,
+    );
+    expect(answer).toContain(
+      `Pour votre iPhone 13 (Apple) :\n- Écran : ${formatPrice(catalogueEuros("iphone-13", "ecran"))}`,
+    );
+  });
+
+  it("asks for the model when only the line is named, with the brand's page (« mon iPhone a l'écran cassé »)", () => {
+    const answer = offlineAnswer("mon iPhone a l'écran cassé");
+    expect(answer).toContain("Indiquez la marque et le modèle exacts");
+    expect(answer).toContain("/services/iphone-repair");
+    expect(answer).not.toMatch(/\d+\s?€/);
+  });
+
   it("gives the exact name's price and lists its variants with theirs (« ma PS4 », « Switch »)", () => {
     const answer = offlineAnswer("Combien pour le ventilateur de ma PS4 ?");
     expect(answer).toContain(
