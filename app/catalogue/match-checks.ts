@@ -5,7 +5,7 @@
  *   which models are worth aligning at all (cached per matcher);
  * - `contradicted`: whether the words around a name say "another model";
  * - `everydayName`: names that are everyday words ("Encore");
- * - `repairScores`: the repairs the remaining words name.
+ * - `repairMatches`: the repairs the remaining words name, and with which words.
  * Type-only imports from `./model-matcher.ts` (no cycle at run time).
  */
 import type { Alignment, Matcher, PreparedModel } from "./model-matcher.ts";
@@ -109,14 +109,14 @@ export function contradicted(
   return false;
 }
 
-/** Scores of the repairs `ids` named by the terms not in `taken` (3 exact, 2 prefix while typing, 1 typo). */
-export function repairScores(
+/** For each repair of `ids` that the terms not in `taken` name: which terms, and how well (3 exact, 2 prefix while typing, 1 typo). */
+export function repairMatches(
   matcher: Matcher,
   ids: readonly RepairId[],
   terms: readonly Term[],
   taken: ReadonlySet<number>,
-): Map<RepairId, number> {
-  const scores = new Map<RepairId, number>();
+): Map<RepairId, { position: number; score: number }[]> {
+  const found = new Map<RepairId, { position: number; score: number }[]>();
   for (const term of terms) {
     if (taken.has(term.position) || (term.weak && term.text.length < 3)) continue;
     for (const id of ids) {
@@ -124,8 +124,12 @@ export function repairScores(
       const match = repairWordMatch(term.text, words);
       // A prefix names a repair only while it is being typed ("hdm"); a typo is one edit ("charge" is no "carte").
       const typo = match === 1 && words.some((word) => isTypo(term.text, word));
-      if (match === EXACT || typo || (match === 2 && term.partial)) scores.set(id, (scores.get(id) ?? 0) + match);
+      if (match === EXACT || typo || (match === 2 && term.partial)) {
+        const list = found.get(id) ?? [];
+        list.push({ position: term.position, score: match });
+        found.set(id, list);
+      }
     }
   }
-  return scores;
+  return found;
 }

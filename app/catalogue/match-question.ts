@@ -22,7 +22,7 @@ import {
   candidatesFor,
   contradicted,
   everydayName,
-  repairScores,
+  repairMatches,
   termsOf,
   type Matcher,
   type PreparedModel,
@@ -57,16 +57,37 @@ const DETERMINERS = new Set("ma mon ta ton sa son votre notre une un la le les d
 
 type Fit = { model: number; score: number; named: boolean; unmatched: number; repairs: RepairId[] };
 
-/** The repairs of `ids` the free terms name best (ties kept), catalogue order. */
+/**
+ * The repairs of `ids` the free terms name, catalogue order: those naming
+ * best (ties kept), then again on the terms they left, while a whole word
+ * names one ("vitre arrière et écran": both; "caméra arrière": not the front
+ * one too).
+ */
 function namedRepairs(
   matcher: Matcher,
   ids: readonly RepairId[],
   terms: readonly Term[],
   taken: ReadonlySet<number>,
 ): RepairId[] {
-  const scores = repairScores(matcher, ids, terms, taken);
-  const best = Math.max(0, ...scores.values());
-  return best > 0 ? ids.filter((id) => scores.get(id) === best) : [];
+  const chosen = new Set<RepairId>();
+  const used = new Set(taken);
+  for (;;) {
+    const matches = repairMatches(
+      matcher,
+      ids.filter((id) => !chosen.has(id)),
+      terms,
+      used,
+    );
+    const score = (id: RepairId) => matches.get(id)!.reduce((sum, match) => sum + match.score, 0);
+    const best = Math.max(0, ...[...matches.keys()].map(score));
+    if (best === 0 || (chosen.size > 0 && best < EXACT)) break;
+    for (const [id, list] of matches) {
+      if (score(id) !== best) continue;
+      chosen.add(id);
+      for (const match of list) used.add(match.position);
+    }
+  }
+  return ids.filter((id) => chosen.has(id));
 }
 
 const sameRank = (a: Fit, b: Fit) => a.score === b.score && a.named === b.named && a.unmatched === b.unmatched;

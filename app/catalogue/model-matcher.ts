@@ -351,4 +351,4 @@ function contiguous(byName: ReadonlySet<number>, used: ReadonlySet<number>, term
 }
 
 export { termsOf, type Term };
-export { candidatesFor, contradicted, everydayName, repairScores, typosOf } from "./match-checks.ts";
+export { candidatesFor, contradicted, everydayName, repairMatches, typosOf } from "./match-checks.ts";

@@ -132,6 +132,16 @@ describe("offlineAnswer", () => {
     expect(answer).toContain("/rendez-vous?modele=iphone-12&reparation=batterie");
   });
 
+  it("quotes every repair a question names, and only those (« vitre arrière et écran », « caméra arrière »)", () => {
+    const both = offlineAnswer("mon iPhone 11 a la vitre arrière et l'écran cassés");
+    expect(both).toContain(`- Écran : ${formatPrice(catalogueEuros("iphone-11", "ecran"))}`);
+    expect(both).toContain(`- Vitre arrière : ${formatPrice(catalogueEuros("iphone-11", "vitre-arriere"))}`);
+    expect(both).not.toContain("- Batterie");
+    const rear = offlineAnswer("caméra arrière iPhone 13");
+    expect(rear).toContain("- Caméra arrière");
+    expect(rear).not.toContain("- Caméra avant");
+  });
+
   it("reads a number alone after a model as the same line's model (« iPhone 12 ou 13 »)", () => {
     const answer = offlineAnswer("écran iphone 12 ou 13");
     expect(answer).toContain(
