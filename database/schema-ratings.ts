@@ -38,7 +38,11 @@ export const assistantRatings = pgTable(
     /** Up to 10 messages, oldest first, ending with the rated answer. */
     conversation: jsonb("conversation").$type<RatedMessageRow[]>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /**
+     * Milliseconds, as a JS `Date` holds them (migration 0013): the staff list's page cursor is
+     * (`updated_at`, `id`), and a time with microseconds would not round-trip through it.
+     */
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
     index("assistant_ratings_list_idx").on(table.rating, table.updatedAt),

@@ -26,16 +26,37 @@ export const RatingBody = z.object({
 /** A valid `RatingBody`, as the service takes it. */
 export type RatingBodyInput = z.infer<typeof RatingBody>;
 
-/** `GET /api/assistant/ratings` query: `avis` (default `pas-utile`) and `avant`, an ISO 8601 time with its offset. */
+/** An instant with its offset; the pattern lets through days that do not exist (31 February), hence the refine. */
+const Instant = z.iso
+  .datetime({ offset: true, error: RATING_MESSAGES.badBefore })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: RATING_MESSAGES.badBefore });
+
+/**
+ * `avant` of the staff list: an instant (ratings changed strictly before it),
+ * or the previous page's `nextBefore`, that instant and the last rating's id
+ * ("2026-11-24T06:00:00.123Z_<uuid>"): ratings changed in the same
+ * millisecond then follow in id order, none skipped.
+ */
+export const RatingsCursor = z
+  .string({ error: RATING_MESSAGES.badBefore })
+  .max(100, { error: RATING_MESSAGES.badBefore })
+  .transform((value, context) => {
+    const [instant, id, ...rest] = value.split("_");
+    const at = Instant.safeParse(instant);
+    const uuid = id === undefined ? undefined : z.uuid().safeParse(id);
+    if (rest.length > 0 || !at.success || (uuid && !uuid.success)) {
+      context.addIssue({ code: "custom", message: RATING_MESSAGES.badBefore });
+      return z.NEVER;
+    }
+    return { at: new Date(at.data), id: uuid?.data };
+  });
+
+/** `GET /api/assistant/ratings` query: `avis` (default `pas-utile`) and `avant` (`RatingsCursor`). */
 export const RatingsQuery = z.object({
   avis: z
     .enum(Object.keys(RATING_FILTERS) as [keyof typeof RATING_FILTERS, ...(keyof typeof RATING_FILTERS)[]], {
       error: RATING_MESSAGES.badFilter,
     })
     .default("pas-utile"),
-  avant: z.iso
-    .datetime({ offset: true, error: RATING_MESSAGES.badBefore })
-    // The pattern lets through days that do not exist (31 February): they would reach the query as an invalid Date.
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: RATING_MESSAGES.badBefore })
-    .optional(),
+  avant: RatingsCursor.optional(),
 });

@@ -71,8 +71,9 @@ export type StaffRating = {
 export type RatingCounts = { useful: number; notUseful: number; days: number };
 
 /**
- * `GET /api/assistant/ratings?avis=pas-utile|tous&avant=<ISO>`: newest
- * change first; `nextBefore` is the `avant` of the next page (null: no more).
+ * `GET /api/assistant/ratings?avis=pas-utile|tous&avant=<ISO>[_<id>]`: newest
+ * change first; `nextBefore` is the `avant` of the next page (the last
+ * rating's time and id; null: no more).
  */
 export type RatingsListResponse = { ratings: StaffRating[]; counts: RatingCounts; nextBefore: string | null };
 

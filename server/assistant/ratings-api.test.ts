@@ -104,6 +104,9 @@ describe.each(DATABASE_KINDS)("assistant ratings API on %s", (kind) => {
     // No account is named in the staff list.
     expect(JSON.stringify(body)).not.toContain(customer.email);
     expect((await list(technician.cookie, "?avis=tous&avant=2999-01-01T00:00:00.000Z")).status).toBe(200);
+    // A page's cursor: the instant and the last rating's id.
+    const cursor = `2999-01-01T00:00:00.000Z_${crypto.randomUUID()}`;
+    expect((await list(technician.cookie, `?avis=tous&avant=${cursor}`)).status).toBe(200);
   });
 
   it("answers 401 signed out, 403 to customers on the staff list", async () => {
@@ -162,6 +165,10 @@ describe.each(DATABASE_KINDS)("assistant ratings API on %s", (kind) => {
       ["?avant=hier", RATING_MESSAGES.badBefore],
       ["?avant=2025-02-31T10:00:00Z", RATING_MESSAGES.badBefore],
       ["?avant=1", RATING_MESSAGES.badBefore],
+      ["?avant=2025-02-03T10:00:00Z_pas-un-id", RATING_MESSAGES.badBefore],
+      ["?avant=2025-02-03T10:00:00Z__", RATING_MESSAGES.badBefore],
+      [`?avant=${"9".repeat(200)}`, RATING_MESSAGES.badBefore],
+      ["?avant=a&avant=b", RATING_MESSAGES.badBefore],
     ]) {
       expect(await list(technician.cookie, query!), query).toMatchObject({ status: 400, body: { message } });
     }

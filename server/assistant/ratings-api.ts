@@ -70,7 +70,7 @@ export function addRatingRoutes(
       const result = await ratings.ratingsForStaff({
         filter: RATING_FILTERS[query.data.avis],
         limit: RATINGS_PAGE_SIZE,
-        before: query.data.avant ? new Date(query.data.avant) : undefined,
+        before: query.data.avant,
       });
       if (!result.ok) return refuse(res, result);
       const { ok: _ok, ...list } = result;

@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RATING_MESSAGES } from "#app/assistant/ratings-protocol.ts";
+import { RatingsCursor } from "#app/assistant/rating-schemas.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { assistantMessages, users } from "#database/schema.ts";
 import { assistantRatings } from "#database/schema-ratings.ts";
@@ -24,6 +25,9 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const policy = retentionPolicyFromEnv(parseEnv({}));
+
+/** A page's `nextBefore`, read as the API reads `avant`. */
+const cursor = (value: string) => RatingsCursor.parse(value);
 
 describe.each(DATABASE_KINDS)("assistant ratings on %s", (kind) => {
   let database: TestDatabase;
@@ -192,11 +196,33 @@ describe.each(DATABASE_KINDS)("assistant ratings on %s", (kind) => {
     const first = await ratings.ratingsForStaff({ filter: "all", limit: 3 });
     if (!first.ok || !first.nextBefore) throw new Error("pas de page suivante");
     expect(first.ratings.map((rating) => rating.comment)).toEqual(["Avis 6", "Avis 5", "Avis 4"]);
-    const second = await ratings.ratingsForStaff({ filter: "all", limit: 3, before: new Date(first.nextBefore) });
+    const second = await ratings.ratingsForStaff({ filter: "all", limit: 3, before: cursor(first.nextBefore) });
     if (!second.ok || !second.nextBefore) throw new Error("pas de page suivante");
     expect(second.ratings.map((rating) => rating.comment)).toEqual(["Avis 3", "Avis 2", "Avis 1"]);
-    const last = await ratings.ratingsForStaff({ filter: "all", limit: 3, before: new Date(second.nextBefore) });
+    const last = await ratings.ratingsForStaff({ filter: "all", limit: 3, before: cursor(second.nextBefore) });
     expect(last.ok && [last.ratings.map((rating) => rating.comment), last.nextBefore]).toEqual([["Ancien"], null]);
+  });
+
+  it("lists ratings changed in the same millisecond across pages, none skipped and none twice", async () => {
+    const answers = answerIds(await converse("lea", 5));
+    for (const [index, answer] of answers.entries()) {
+      await ratings.rate("lea", answer, { rating: "not-useful", comment: `Avis ${index + 1}` });
+    }
+    // Microseconds too: the column keeps milliseconds, as the cursor does.
+    await db.update(assistantRatings).set({ updatedAt: sql`'2026-11-24T06:00:00.123456Z'::timestamptz` });
+    const seen: string[] = [];
+    let before: string | null | undefined;
+    do {
+      const page = await ratings.ratingsForStaff({
+        filter: "all",
+        limit: 2,
+        before: before ? cursor(before) : undefined,
+      });
+      if (!page.ok) throw new Error(page.message);
+      seen.push(...page.ratings.map((rating) => rating.comment ?? ""));
+      before = page.nextBefore;
+    } while (before);
+    expect(seen.sort()).toEqual(["Avis 1", "Avis 2", "Avis 3", "Avis 4", "Avis 5"]);
   });
 
   it("are purged once unchanged for the assistant's retention period, with or without their conversation", async () => {

@@ -16,7 +16,7 @@
  * an unknown id are the same 404 "Réponse introuvable." (nothing tells
  * whether another account's message exists).
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import {
   RATING_COUNT_DAYS,
@@ -61,12 +61,14 @@ export type AssistantRatingService = {
   ): Promise<{ ok: true; ratings: Map<string, AnswerRating> } | RatingRefusal>;
   /**
    * Staff list: `filter` "not-useful" or "all", at most `limit` (1–50)
-   * ratings changed strictly before `before`, newest first.
+   * ratings, newest change first, after `before`: changed strictly before
+   * `before.at`, or at that millisecond with a smaller id than `before.id`
+   * (the previous page's last, given by its `nextBefore`).
    */
   ratingsForStaff(query: {
     filter: RatingFilter;
     limit: number;
-    before?: Date;
+    before?: { at: Date; id?: string | undefined };
   }): Promise<({ ok: true } & RatingsListResponse) | RatingRefusal>;
 };
 
@@ -227,7 +229,14 @@ export function createAssistantRatingService(options: AssistantRatingServiceOpti
           .where(
             and(
               filter === "not-useful" ? eq(assistantRatings.rating, "not-useful") : undefined,
-              before ? lt(assistantRatings.updatedAt, before) : undefined,
+              before?.id
+                ? or(
+                    lt(assistantRatings.updatedAt, before.at),
+                    and(eq(assistantRatings.updatedAt, before.at), lt(assistantRatings.id, before.id)),
+                  )
+                : before
+                  ? lt(assistantRatings.updatedAt, before.at)
+                  : undefined,
             ),
           )
           .orderBy(desc(assistantRatings.updatedAt), desc(assistantRatings.id))
@@ -244,7 +253,7 @@ export function createAssistantRatingService(options: AssistantRatingServiceOpti
           ok: true,
           ratings: page.map(toStaff),
           counts: { useful: tally("useful"), notUseful: tally("not-useful"), days: RATING_COUNT_DAYS },
-          nextBefore: rows.length > size ? page.at(-1)!.updatedAt.toISOString() : null,
+          nextBefore: rows.length > size ? `${page.at(-1)!.updatedAt.toISOString()}_${page.at(-1)!.id}` : null,
         };
       } catch (error) {
         return failed(error, "avis sur l'assistant illisibles", RATING_MESSAGES.listFailed);

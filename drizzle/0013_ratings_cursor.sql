@@ -1,0 +1,2 @@
+ALTER TABLE "assistant_ratings" ALTER COLUMN "updated_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "assistant_ratings" ALTER COLUMN "updated_at" SET DEFAULT now();
