@@ -72,6 +72,18 @@ describe("« Conversation avec l'assistant »", () => {
     expect(calls).toEqual(["GET /api/sessions/ACDE34/conversation"]);
   });
 
+  it("folds into a disclosure, open at first, beside the remote view's chat", async () => {
+    stubFetch(() => json(200, { conversation }));
+    render(<SessionConversationView code="ACDE34" collapsible />);
+    const list = await screen.findByRole("list", { name: "Conversation avec l'assistant" });
+    const disclosure = list.closest("details")!;
+    expect(disclosure).toHaveAttribute("open");
+    expect(within(disclosure).getByRole("heading", { level: 3 })).toHaveTextContent("Conversation avec l'assistant");
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    // It scrolls past its height: keyboard users reach it.
+    expect(list).toHaveAttribute("tabindex", "0");
+  });
+
   it("shows nothing for a session started without a conversation", async () => {
     const calls = stubFetch(() => json(200, { conversation: null }));
     const { container } = render(<SessionConversationView code="ACDE34" />);

@@ -75,6 +75,11 @@ test("the answer links to the booking form, and « Parler à un technicien » ha
   // The full-screen remote view opens by itself (issue 6); "Réduire" goes back to the dashboard.
   const remote = technician.getByRole("dialog", { name: "Contrôle à distance" });
   await expect(remote).toBeVisible();
+  // Why the customer called, beside the chat of the view the technician works in.
+  const inRemote = remote.getByRole("list", { name: "Conversation avec l'assistant" });
+  await expect(inRemote.getByRole("listitem")).toHaveCount(2);
+  await expect(inRemote.getByRole("listitem").first()).toContainText(question);
+  expect(await violations(technician)).toEqual([]);
   await remote.getByRole("button", { name: "Réduire" }).click();
   await expect(remote).toBeHidden();
   await expect(technician.getByText(`Connecté à la session ${code}`)).toBeVisible();

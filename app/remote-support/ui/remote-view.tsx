@@ -29,6 +29,7 @@ import type { ServerLink } from "#app/remote-support/client/server-connection.ts
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import type { ScreenViewerState } from "#app/remote-support/client/use-screen-viewer.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
+import { SessionConversationView } from "#app/assistant/session-conversation-view.tsx";
 import { DeviceStatus } from "./device-status";
 import { SessionChat } from "./session-chat";
 import { ServerLinkStatus } from "./server-link-status";
@@ -325,13 +326,16 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 ) : null}
               </div>
             </div>
-            <SessionChat
-              className="lg:w-80"
-              lines={viewer.chat.lines}
-              onSend={viewer.chat.say}
-              connected={viewer.channelOpen}
-              otherName={session.userName}
-            />
+            <div className="flex min-h-0 flex-col gap-4 lg:w-80">
+              {/* Issue 18 §4: why the customer called, in view while the technician works. */}
+              <SessionConversationView code={session.code} collapsible />
+              <SessionChat
+                lines={viewer.chat.lines}
+                onSend={viewer.chat.say}
+                connected={viewer.channelOpen}
+                otherName={session.userName}
+              />
+            </div>
           </div>
         </div>
       ) : null}
