@@ -33,6 +33,12 @@ export const repairTickets = pgTable(
     appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
     modelName: text("model_name").notNull(),
     repairLabel: text("repair_label").notNull(),
+    /**
+     * The catalogue's model and repair when known (migration 0014): the appointment's, or those a walk-in's
+     * typed model and repair name without doubt. The bonus réparation line is read from them.
+     */
+    modelSlug: text("model_slug"),
+    repairId: text("repair_id"),
     /** The announced price, whole euros; null when none was given (diagnosis). */
     priceEuros: integer("price_euros"),
     /** The device's state when dropped off (scratches, cracked back…). */

@@ -44,7 +44,10 @@ export type PublicRepairTicket = {
   modelName: string;
   repairLabel: string;
   priceEuros: number | null;
-  /** Issue 18 §3: "64 € après bonus réparation" when the shop shows the bonus and the booked repair is eligible. */
+  /**
+   * Issue 18 §3: "64 € après bonus réparation" when the shop shows the bonus and the ticket's catalogue repair
+   * (booked, or named by a walk-in's typed model and repair) is eligible.
+   */
   afterBonus: string | null;
   status: RepairStatus;
   events: RepairEventView[];

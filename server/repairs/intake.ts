@@ -1,8 +1,9 @@
 /**
  * Issue 18 §2, what a new repair ticket holds: copied from an appointment
  * (model, repair, price and contact, so a later change of the booking does
- * not rewrite the ticket) or typed for a walk-in; linked to the customer's
- * account when one has the same e-mail.
+ * not rewrite the ticket) or typed for a walk-in, with the catalogue's model
+ * and repair when they are known (`./catalogue-link.ts`); linked to the
+ * customer's account when one has the same e-mail.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { REPAIR_MESSAGES } from "#app/repairs/protocol.ts";
@@ -12,6 +13,7 @@ import type { AppDatabase } from "#database/connection.ts";
 import { users } from "#database/schema.ts";
 import { appointments } from "#database/schema-booking.ts";
 import { repairTickets } from "#database/schema-repairs.ts";
+import { catalogueRepairOf } from "./catalogue-link.ts";
 import type { RepairRefusal } from "./service.ts";
 
 /**
@@ -46,6 +48,8 @@ export async function newTicketValues(
       appointmentId: appointment.id,
       modelName: appointment.modelName ?? "Appareil à préciser",
       repairLabel: appointment.repairLabel,
+      modelSlug: appointment.modelSlug,
+      repairId: appointment.repairId,
       priceEuros: priceEuros ?? appointment.priceEuros,
       customerName: appointment.customerName,
       email: appointment.email,
@@ -58,6 +62,7 @@ export async function newTicketValues(
     ...dropOff,
     modelName,
     repairLabel,
+    ...catalogueRepairOf(modelName, repairLabel),
     customerName,
     email,
     phone,
