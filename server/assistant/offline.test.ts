@@ -12,7 +12,7 @@ import {
   TECHNICIAN_HOURLY_RATE_EUROS,
 } from "#app/config/shop.ts";
 import { formatPrice, getModel } from "#app/catalogue/index.ts";
-import { NOT_FOUND_TEXT, OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
+import { BOOKING_LABEL, NOT_FOUND_TEXT, OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 
 /** Whole euros of one repair of one model in the catalogue (the pages' source). */
@@ -141,6 +141,18 @@ describe("offlineAnswer", () => {
     expect(rear).toContain("- Caméra arrière");
     expect(rear).not.toContain("- Caméra avant");
   });
+
+  it.each(["Mon PC portable ne charge plus", "Combien pour l'écran de mon MacBook Air ?", "mon ordinateur a un virus"])(
+    "%s: a computer gets the PC repair page and a free diagnosis, no price and no « modèle non trouvé »",
+    (question) => {
+      const answer = offlineAnswer(question);
+      expect(answer).toContain("/services/pc-repair");
+      expect(answer).toContain(`${BOOKING_LABEL} pour un diagnostic gratuit : /rendez-vous`);
+      expect(answer).not.toContain(NOT_FOUND_TEXT);
+      expect(answer).not.toMatch(/\d+\s?€/);
+      expect(answer).not.toContain("/services/ipad-repair");
+    },
+  );
 
   it("reads a number alone after a model as the same line's model (« iPhone 12 ou 13 »)", () => {
     const answer = offlineAnswer("écran iphone 12 ou 13");

@@ -12,7 +12,9 @@
  * - several models fitting equally are listed with their prices, and the
  *   customer is asked which one;
  * - a model the catalogue lacks gets "not in our catalogue" with the quote
- *   form's link (never a neighbour's price);
+ *   form's link (never a neighbour's price); a computer (priced after the
+ *   diagnosis, spec's PC repair page) gets that page and the booking form
+ *   for a free diagnosis;
  * - fact questions (hourly rate, hours, address, warranties…) get the facts,
  *   never "modèle non trouvé";
  * - anything else: how to reach the shop or a technician (« Parler à un
@@ -83,6 +85,16 @@ function priceAnswer(lookup: PriceLookup): string {
   ].join(" ");
 }
 
+/** Words for a computer: the catalogue lists phones, tablets and consoles; computers are repaired after a diagnosis. */
+const ABOUT_A_COMPUTER = /\b(pc|ordinateur|ordinateurs|ordi|laptop|macbook|imac|mac|chromebook|unite centrale)\b/;
+
+/** The answer for a computer (spec §2 "Réparation PC"): its page and the booking form for a free diagnosis. */
+const COMPUTER_ANSWER = [
+  "Nous réparons les ordinateurs portables et fixes : écran, clavier, batterie et charge, SSD, surchauffe, virus, récupération de données, carte mère.",
+  "Le diagnostic est gratuit et le prix vous est confirmé par un devis avant toute intervention ; le détail est sur la page /services/pc-repair.",
+  `${BOOKING_LABEL} pour un diagnostic gratuit : /rendez-vous — ou demandez un devis sur /contact. Pour un souci logiciel, un technicien peut aussi intervenir à distance : cliquez sur « Parler à un technicien ».`,
+].join("\n");
+
 /** Words that make a question about a repair or a price, when no model is found. */
 const ABOUT_A_REPAIR = /\b(prix|tarif|combien|cout|devis|repar|changer|change|remplac|casse|cassee|ecran|batterie)/;
 
@@ -105,7 +117,10 @@ export function offlineReply(message: string): { text: string; lookups: PriceLoo
   const topics = factTopics(message);
   const lookups = lookupRepairPrices(message);
   const first = lookups[0]!;
+  const computer = lookups.length === 1 && first.kind === "not-found" && ABOUT_A_COMPUTER.test(text);
   if (lookups.length > 1 || first.kind !== "not-found") parts.push(...lookups.map(priceAnswer));
+  // Computers are priced after the diagnosis, and their words name no brand page ("MacBook Air" is no iPad Air).
+  else if (computer) parts.push(COMPUTER_ANSWER);
   else if (topics.length === 0 && (first.brands.length > 0 || ABOUT_A_REPAIR.test(text)))
     parts.push(priceAnswer(first));
   // The quote topic only repeats what a price answer already says about quotes.

@@ -270,7 +270,10 @@ export function factQuestions(): FactCase[] {
   );
 }
 
-/** Devices the catalogue does not list: older, newer or other makers' models, and neighbours of listed ones. */
+/**
+ * Devices the catalogue does not list: older, newer or other makers' models, and neighbours of listed ones.
+ * Not computers: the shop repairs them after a diagnosis, and the assistant says so (`offline.ts`).
+ */
 export const NOT_REPAIRED = [
   "iPhone 7",
   "iPhone 6s",
@@ -301,7 +304,6 @@ export const NOT_REPAIRED = [
   "iPad Pro 13 pouces (M5)",
   "Galaxy Tab S9 FE+",
   "Surface Pro 10",
-  "MacBook Air",
   "Kindle Paperwhite",
   "Lenovo Tab P11",
   "Nintendo 64",
