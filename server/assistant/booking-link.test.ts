@@ -59,6 +59,20 @@ describe("the booking link of a price answer", () => {
     expect(grounded.size).toBeGreaterThan(0);
   });
 
+  it("is in each result when the question names several devices, every price grounded", () => {
+    const grounded = new Set<number>();
+    const question = "la batterie d'un iPhone 11 et d'un iPhone 12";
+    const result = JSON.parse(
+      runTool({ id: "1", name: "lookup_repair_price", arguments: JSON.stringify({ question }) }, grounded),
+    ) as { kind: string; results: { kind: string; booking: string; model: { repairs: { euros: number }[] } }[] };
+    expect(result.kind).toBe("several");
+    expect(result.results.map((found) => found.booking)).toEqual([
+      "/rendez-vous?modele=iphone-11&reparation=batterie",
+      "/rendez-vous?modele=iphone-12&reparation=batterie",
+    ]);
+    for (const found of result.results) expect(grounded.has(found.model.repairs[0]!.euros)).toBe(true);
+  });
+
   it("becomes one link in the chat panel, query included, next to the price page's", () => {
     const text =
       "Le détail est sur la page /services/playstation-repair#ps5.\nPrendre rendez-vous : " +

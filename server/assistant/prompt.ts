@@ -7,7 +7,7 @@
  */
 import { TECHNICIAN_HOURLY_RATE_EUROS } from "#app/config/shop.ts";
 import { shopFacts } from "./facts.ts";
-import { lookupRepairPrice, quotedAmounts } from "./knowledge.ts";
+import { lookupRepairPrices, quotedAmounts } from "./knowledge.ts";
 import type { ToolCall, ToolDefinition } from "./provider.ts";
 
 /** Spec §9: the prompt, in French; grounding rules of issue 7 added. */
@@ -18,7 +18,7 @@ export function systemPrompt(): string {
     "Tu réponds en français, avec des phrases courtes et des étapes numérotées quand il y a une manipulation à faire.",
     "Tu aides pour Windows, macOS et Linux : dépannage matériel et logiciel, sécurité (virus, mots de passe, sauvegardes), réseaux (Wi-Fi, box, imprimantes) et maintenance préventive.",
     `Tu proposes l'intervention d'un technicien (${TECHNICIAN_HOURLY_RATE_EUROS} € de l'heure, à distance ou à l'atelier) seulement quand c'est nécessaire : matériel à ouvrir, données en danger, ou problème que le client ne peut pas résoudre seul.`,
-    "Pour un prix de réparation (smartphone, tablette, console), appelle toujours l'outil lookup_repair_price et donne le prix « à partir de » qu'il renvoie avec le lien de la page. Si le client parle de plusieurs appareils, appelle l'outil une fois par appareil.",
+    "Pour un prix de réparation (smartphone, tablette, console), appelle toujours l'outil lookup_repair_price et donne le prix « à partir de » qu'il renvoie avec le lien de la page. Si le client parle de plusieurs appareils, appelle l'outil une fois par appareil ; s'il répond « several », donne le résultat de chacun.",
     // Issue 18 §4: the tool's `booking` is the booking form pre-filled for that model (and repair).
     "Quand l'outil renvoie « booking », ajoute la ligne « Prendre rendez-vous : » suivie de ce chemin, recopié tel quel.",
     "Si l'outil répond « ambiguous », donne les modèles candidats avec leurs prix et demande lequel est le bon ; s'il répond « not-found », dis que le modèle n'est pas dans le catalogue et propose un devis gratuit sur /contact.",
@@ -65,8 +65,11 @@ function questionOf(argumentsJson: string): string {
 export function runTool(call: ToolCall, grounded: Set<number>): string {
   if (call.name === "shop_information") return JSON.stringify(shopFacts());
   if (call.name === "lookup_repair_price") {
-    const result = lookupRepairPrice(questionOf(call.arguments));
-    for (const euros of quotedAmounts(result)) grounded.add(euros);
+    const results = lookupRepairPrices(questionOf(call.arguments));
+    for (const euros of results.flatMap(quotedAmounts)) grounded.add(euros);
+    // A question naming several devices: one result each.
+    if (results.length > 1) return JSON.stringify({ kind: "several", results });
+    const result = results[0]!;
     return JSON.stringify(
       result.kind === "not-found"
         ? { ...result, conseil: "Modèle absent du catalogue : proposer un devis gratuit sur /contact." }

@@ -41,7 +41,15 @@ function modelReply(body: { messages: { role: string; content: string | null }[]
     const facts = Object.values(result).flat().map(String);
     return { text: `Voici nos informations :\n${facts.join("\n")}${invented}` };
   }
-  const lookup = result as PriceLookup;
+  // Several devices named: the answer quotes each result.
+  const lookups = result.kind === "several" ? (result.results as PriceLookup[]) : [result as PriceLookup];
+  if (lookups.length > 1) {
+    const found = lookups.flatMap((each) => (each.kind === "found" ? [each.model] : []));
+    return {
+      text: `${found.map((model) => `${model.model} : ${model.repairs.map((r) => `${r.repair} : ${r.price}`).join(", ")}`).join("\n")}${invented}`,
+    };
+  }
+  const lookup = lookups[0]!;
   if (lookup.kind === "not-found") {
     return {
       text: `Je n'ai pas trouvé ce modèle dans notre catalogue de réparations. Devis gratuit sur /contact.${invented}`,
@@ -90,6 +98,7 @@ describe("the evaluation set through an AI provider and our tools", () => {
         (request.messages as { role: string; content: string }[])
           .filter((message) => message.role === "tool")
           .map((message) => JSON.parse(message.content) as PriceLookup | Record<string, unknown>)
+          .flatMap((result) => (result.kind === "several" ? (result.results as PriceLookup[]) : [result]))
           .filter((result): result is PriceLookup => "kind" in result),
       );
       const last = lookups.at(-1);
