@@ -6,6 +6,7 @@
  * nothing.
  */
 import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
@@ -233,3 +234,47 @@ describe.each(DATABASE_KINDS)("booking on %s", (kind) => {
     });
   });
 });
+
+// Two connections are needed to hold a settings change open while a booking runs: PostgreSQL only.
+describe.each(DATABASE_KINDS.filter((kind) => kind === "postgres"))(
+  "settings changed during a booking on %s",
+  (kind) => {
+    it("checks a waiting booking against the settings a concurrent change commits", async () => {
+      const database = await openTestDatabase(kind);
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        const booking = createBookingService({
+          db: database.db,
+          logger,
+          mail: { shopEmail: "atelier@exemple.fr", publicUrl: "https://atelier.example" },
+          secret: "s".repeat(40),
+          rateLimit: { points: 1000, durationSeconds: 600 },
+          now: () => NOW,
+        });
+        // Staff close Tuesday: their change holds the settings' lock (as `writeShopSettings` does) until it commits.
+        await other.query("begin");
+        await other.query("select pg_advisory_xact_lock(18001, -1)");
+        const pending = booking.book(customer(TUESDAY_9), ORIGIN);
+        const waiting = async () =>
+          (await other.query("select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted"))
+            .rows[0].n as number;
+        // Until the booking waits for the lock (at most 2 s: without the lock it has booked already).
+        for (let tries = 0; tries < 200 && (await waiting()) === 0; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const closed = { ...DEFAULT_BOOKING_SETTINGS, closedDates: [{ date: "2026-11-24", label: "Inventaire" }] };
+        await other.query(
+          "insert into shop_settings (id, booking) values (1, $1) on conflict (id) do update set booking = excluded.booking",
+          [JSON.stringify(closed)],
+        );
+        await other.query("commit");
+        expect((await pending).status).toBe("slot-unavailable");
+        expect(await database.db.select().from(appointments)).toEqual([]);
+      } finally {
+        await other.end();
+        await database.dispose();
+      }
+    });
+  },
+);

@@ -7,8 +7,10 @@
  * advisory lock on the target slot (`pg_advisory_xact_lock(class, start in
  * minutes)`), then re-reads the settings, checks the slot and counts the
  * places taken before inserting. Two visitors racing for the last place are thus
- * serialised: the second counts the first's row and gets `slot-taken`. It
- * holds on PostgreSQL across server processes, and on PGlite (one
+ * serialised: the second counts the first's row and gets `slot-taken`. A
+ * settings change takes the settings' lock exclusively, which every slot
+ * check holds shared: no booking is checked against a grid being replaced.
+ * It holds on PostgreSQL across server processes, and on PGlite (one
  * connection) trivially.
  */
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
@@ -38,22 +40,36 @@ export async function readShopSettings(db: Executor): Promise<ShopSettingsValue>
   return { booking: booking.success ? booking.data : DEFAULT_BOOKING_SETTINGS, bonusReparation: row.bonusReparation };
 }
 
-/** Writes the settings (already validated) as the single row. */
-export async function writeShopSettings(db: Executor, value: ShopSettingsValue, userId: string): Promise<void> {
+/**
+ * The settings' lock, second key of `BOOKING_LOCK_CLASS` (slot keys are positive minutes): bookings and
+ * moves hold it shared while they check their slot, a settings change exclusively, so no booking is
+ * checked against a grid a concurrent change is replacing, and bookings never wait for each other on it.
+ */
+const SETTINGS_LOCK_KEY = -1;
+
+/** Writes the settings (already validated) as the single row, once no booking is being checked. */
+export async function writeShopSettings(
+  db: Pick<AppDatabase, "transaction">,
+  value: ShopSettingsValue,
+  userId: string,
+): Promise<void> {
   const now = new Date();
-  await db
-    .insert(shopSettings)
-    .values({
-      id: 1,
-      booking: value.booking,
-      bonusReparation: value.bonusReparation,
-      updatedBy: userId,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: shopSettings.id,
-      set: { booking: value.booking, bonusReparation: value.bonusReparation, updatedBy: userId, updatedAt: now },
-    });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${SETTINGS_LOCK_KEY})`);
+    await tx
+      .insert(shopSettings)
+      .values({
+        id: 1,
+        booking: value.booking,
+        bonusReparation: value.bonusReparation,
+        updatedBy: userId,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: shopSettings.id,
+        set: { booking: value.booking, bonusReparation: value.bonusReparation, updatedBy: userId, updatedAt: now },
+      });
+  });
 }
 
 /** Active (not cancelled) appointments overlapping [from, to), optionally without one. */
@@ -95,6 +111,7 @@ export function tokenOf(links: ManageLinks, row: AppointmentRow): string {
  * never overlap, so bookings of different slots need not wait for each other.
  */
 async function lockSlot(tx: Executor, start: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${BOOKING_LOCK_CLASS}, ${SETTINGS_LOCK_KEY})`);
   await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${Math.floor(start.getTime() / 60_000)})`);
 }
 
