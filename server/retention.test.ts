@@ -1,18 +1,15 @@
 /**
  * Issue 13 §11: the purges on both databases. Each test writes rows on both
- * sides of a period (dates set explicitly), runs `purgeExpired` or
- * `npm run purge`'s script, and reads back what is left.
+ * sides of a period (dates set explicitly), runs `purgeExpired` and reads
+ * back what is left. How the purge runs (in the server, `npm run purge`) is
+ * `retention-runs.test.ts`.
  */
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RETENTION, formatRetentionDays } from "#app/config/retention.ts";
-import { parseEnv } from "./env.ts";
-import { openDatabase, type AppDatabase } from "#database/connection.ts";
+import type { AppDatabase } from "#database/connection.ts";
 import {
   assistantMessages,
   authSessions,
@@ -25,27 +22,16 @@ import {
   users,
   verifications,
 } from "#database/schema.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { DATABASE_KINDS, emptyTables, type TestDatabase } from "#tests/support/databases.ts";
+import { ago, DEFAULT_POLICY, openRetentionDatabase, storedMail } from "#tests/support/retention.ts";
 import { emlFileName } from "./outbox/transports.ts";
 import { appointments } from "#database/schema-booking.ts";
 import { repairTickets } from "#database/schema-repairs.ts";
-import { createLogger } from "./logger.ts";
-import {
-  createRetentionWorker,
-  purgeExpired,
-  retentionPolicyFromEnv,
-  type PurgeCounts,
-  type RetentionPolicy,
-} from "./retention.ts";
+import { purgeExpired, type PurgeCounts, type RetentionPolicy } from "./retention.ts";
 
-const run = promisify(execFile);
-const purgeScript = path.resolve(import.meta.dirname, "../scripts/purge.ts");
+const policy = DEFAULT_POLICY;
 
-const DAY_MS = 86_400_000;
-const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
-const policy: RetentionPolicy = retentionPolicyFromEnv(parseEnv({}));
-
-const mail = (to: string) => ({ to, subject: "Demande", text: "Bonjour", template: null, templateParams: {} });
+const mail = storedMail;
 let sequence = 0;
 const messageId = () => `<retention-${++sequence}@atelier.exemple>`;
 
@@ -83,10 +69,8 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
     purgeExpired({ db, policy: { ...policy, ...overrides }, outboxFolder: outboxDir, pauseMs: 0 });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
+    ({ database, outboxDir } = await openRetentionDatabase(kind));
     db = database.db;
-    outboxDir = path.join(database.dataDir, "outbox");
-    await mkdir(outboxDir, { recursive: true });
   });
   beforeEach(async () => {
     await emptyTables(db);
@@ -372,87 +356,5 @@ describe.each(DATABASE_KINDS)("retention purges on %s", (kind) => {
     expect((await purge({ requestDays: 30 })).contactRequests).toBe(0);
     expect((await purge({ requestDays: 9 })).contactRequests).toBe(1);
     expect(await db.select().from(contactRequests).where(eq(contactRequests.id, request!.id))).toEqual([]);
-  });
-
-  it("runs inside the server once started, and logs counts, never content", async () => {
-    await db.insert(contactRequests).values({
-      name: "Léa Journal",
-      email: "lea.journal@exemple.fr",
-      message: "m",
-      createdAt: ago(RETENTION.requestDays + 1),
-    });
-    const written: string[] = [];
-    const logger = createLogger({ LOG_LEVEL: "info" }, { write: (line: string) => void written.push(line) });
-    const worker = createRetentionWorker({ db, logger, policy, outboxFolder: outboxDir, firstRunDelayMs: 0 });
-    worker.start();
-    try {
-      await vi.waitFor(() => expect(written.join("")).toContain("rétention : données anciennes supprimées"), {
-        timeout: 20_000,
-      });
-    } finally {
-      await worker.stop();
-    }
-    expect(JSON.parse(written[0]!)).toMatchObject({ deleted: { contactRequests: 1 } });
-    expect(written.join("")).not.toContain("lea.journal");
-    expect(await db.$count(contactRequests)).toBe(0);
-  });
-
-  it("npm run purge's script deletes with the server's configuration and prints counts only", async () => {
-    const dataDir = kind === "pglite" ? await mkdtemp(path.join(tmpdir(), "atelier-purge-")) : database.dataDir;
-    const env = {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dataDir,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    };
-    const target = kind === "pglite" ? await openDatabase({ dataDir }) : database;
-    try {
-      await target.db.insert(contactRequests).values({
-        name: "Léa Purge",
-        email: "lea.purge@exemple.fr",
-        message: "m",
-        createdAt: ago(RETENTION.requestDays + 1),
-      });
-      await target.db.insert(outboxMessages).values({
-        messageId: "<purge-cmd@atelier.exemple>",
-        requestKind: "contact",
-        mail: mail("a@b.fr"),
-        status: "sent",
-        sentAt: ago(31),
-      });
-      await mkdir(path.join(dataDir, "outbox"), { recursive: true });
-      await writeFile(path.join(dataDir, "outbox", `${emlFileName("<purge-cmd@atelier.exemple>")}.eml`), "x");
-      if (kind === "pglite") {
-        // The embedded database is locked by its user: the command refuses rather than write beside it.
-        const refused = await run(process.execPath, [purgeScript], { env }).then(
-          () => undefined,
-          (error: { code: number; stderr: string }) => error,
-        );
-        expect(refused?.code).toBe(1);
-        expect(refused?.stderr).toContain("est déjà utilisé par un autre serveur");
-      }
-    } finally {
-      if (kind === "pglite") await target.close();
-    }
-
-    const { stdout } = await run(process.execPath, [purgeScript], { env });
-
-    expect(stdout).toMatch(/demandes de contact\s+1\n/);
-    expect(stdout).toMatch(/mails envoyés \(file d'envoi\)\s+1\n/);
-    expect(stdout).toMatch(/fichiers \.eml\s+1\n/);
-    expect(stdout).toMatch(/demandes de devis\s+0\n/);
-    expect(stdout).not.toContain("lea.purge");
-    expect(stdout).not.toContain("Léa");
-    expect(await readdir(path.join(dataDir, "outbox"))).toEqual([]);
-    if (kind === "pglite") {
-      const reopened = await openDatabase({ dataDir });
-      try {
-        expect(await reopened.db.$count(contactRequests)).toBe(0);
-      } finally {
-        await reopened.close();
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    } else {
-      expect(await db.$count(contactRequests, inArray(contactRequests.email, ["lea.purge@exemple.fr"]))).toBe(0);
-    }
   });
 });
