@@ -65,6 +65,11 @@ export type StaffRepairTicket = Omit<PublicRepairTicket, "events"> & {
   email: string;
   phone: string;
   quoteDecidedBy: string | null;
+  /**
+   * The catalogue's entry for the ticket's model and repair (booked, or matched from a walk-in's words):
+   * what staff can announce, "à partir de 119 €". Null when the words named none.
+   */
+  catalogue: { model: string; repair: string; price: string } | null;
   events: (RepairEventView & { authorName: string | null })[];
   createdAt: string;
   updatedAt: string;

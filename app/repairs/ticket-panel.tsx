@@ -100,6 +100,14 @@ export function TicketPanel({ ticket, onChanged }: Props) {
           {ticket.priceEuros !== null ? ` · ${formatEuros(ticket.priceEuros)}` : ""}
           {ticket.afterBonus ? ` (${ticket.afterBonus})` : ""}
         </dd>
+        {ticket.catalogue ? (
+          <>
+            <dt className="font-semibold text-slate-300">Tarif du catalogue</dt>
+            <dd className="text-white">
+              {ticket.catalogue.model} · {ticket.catalogue.repair} · {ticket.catalogue.price}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold text-slate-300">Client</dt>
         <dd className="break-words text-white">
           {ticket.customerName} · {ticket.email} · {ticket.phone}

@@ -2,13 +2,15 @@
  * Issue 18 §3 on the ticket, on PGlite and PostgreSQL: the price after the
  * bonus réparation shows only while the shop's setting is on, for a ticket
  * whose catalogue repair is eligible — booked from a catalogue price, or
- * typed at the counter in words that name one model and one repair.
+ * typed at the counter in words that name one model and one repair, which
+ * staff then see with its catalogue price.
  */
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { afterBonusText, bonusFor } from "#app/catalogue/bonus-reparation.ts";
 import { DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
+import { formatPrice, getModel } from "#app/catalogue/index.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { users } from "#database/schema.ts";
 import { appointments, shopSettings } from "#database/schema-booking.ts";
@@ -95,5 +97,17 @@ describe.each(DATABASE_KINDS)("the bonus on a ticket on %s", (kind) => {
     expect(await walkIn("iPhone 13", "Vitre arrière", "89")).toBeNull();
     expect(await walkIn("iPhone 7", "Écran", "79")).toBeNull();
     expect(await walkIn("Ordinateur portable", "Ne démarre plus", "60")).toBeNull();
+  });
+
+  it("shows staff the catalogue entry a walk-in was matched to, with its price", async () => {
+    const screen = getModel("iphone-13")!.model.repairs.find((repair) => repair.id === "ecran")!;
+    const matched = await repairs.open({ modelName: "iphone 13", repairLabel: "vitre cassée", ...CONTACT }, "tech");
+    expect(matched.ok && matched.ticket.catalogue).toEqual({
+      model: "iPhone 13",
+      repair: "Écran",
+      price: formatPrice(screen.euros),
+    });
+    const unmatched = await repairs.open({ modelName: "PC portable", repairLabel: "Clavier", ...CONTACT }, "tech");
+    expect(unmatched.ok && unmatched.ticket.catalogue).toBeNull();
   });
 });

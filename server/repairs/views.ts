@@ -9,6 +9,7 @@ import type {
   RepairTicketSummary,
   StaffRepairTicket,
 } from "#app/repairs/protocol.ts";
+import { formatPrice, getModel } from "#app/catalogue/index.ts";
 import { formatTrackingCode, warrantyEnd } from "#app/repairs/statuses.ts";
 import type { repairTicketEvents, repairTickets } from "#database/schema-repairs.ts";
 
@@ -45,6 +46,14 @@ export function publicView(row: TicketRow, events: EventRow[], afterBonus: strin
   };
 }
 
+/** The catalogue's model, repair and price for the ticket's `model_slug`/`repair_id`, if they still exist. */
+function catalogueOf(row: Pick<TicketRow, "modelSlug" | "repairId">): StaffRepairTicket["catalogue"] {
+  if (!row.modelSlug || !row.repairId) return null;
+  const entry = getModel(row.modelSlug);
+  const repair = entry?.model.repairs.find((candidate) => candidate.id === row.repairId);
+  return entry && repair ? { model: entry.model.name, repair: repair.label, price: formatPrice(repair.euros) } : null;
+}
+
 /** The staff's view; `names` maps user ids to account names (authors, staff decisions). */
 export function staffView(
   row: TicketRow,
@@ -63,6 +72,7 @@ export function staffView(
     email: row.email,
     phone: row.phone,
     quoteDecidedBy: decidedBy === null || decidedBy === "client" ? decidedBy : (names.get(decidedBy) ?? decidedBy),
+    catalogue: catalogueOf(row),
     events: events.map((event) => ({
       status: event.status,
       note: event.note,

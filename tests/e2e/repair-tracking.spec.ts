@@ -111,6 +111,10 @@ test("a walk-in repair goes through every status with its mails, and the custome
   await expect(heading).toBeVisible();
   const code = /Réparation (\S+) ·/.exec((await heading.textContent())!)![1]!;
   ticket = { code, email };
+  // The typed model and repair were matched to the catalogue: staff see its price.
+  await expect(
+    technician.getByRole("definition").filter({ hasText: /^iPhone 12 · Écran · à partir de \d+\s€$/ }),
+  ).toBeVisible();
   await expect(technician.getByRole("list", { name: "Liste des réparations" })).toContainText(code);
   expect(await violations(technician)).toEqual([]);
   const received = await stepMail(email, code, "Reçu");
