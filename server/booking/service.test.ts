@@ -34,6 +34,17 @@ const customer = (slot: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** The service under test on `db`, its clock stopped at `NOW`. */
+const bookingServiceOn = (db: AppDatabase): BookingService =>
+  createBookingService({
+    db,
+    logger,
+    mail: { shopEmail: "atelier@exemple.fr", publicUrl: "https://atelier.example" },
+    secret: "s".repeat(40),
+    rateLimit: { points: 1000, durationSeconds: 600 },
+    now: () => NOW,
+  });
+
 describe.each(DATABASE_KINDS)("booking on %s", (kind) => {
   let database: TestDatabase;
   let db: AppDatabase;
@@ -49,14 +60,7 @@ describe.each(DATABASE_KINDS)("booking on %s", (kind) => {
     await db.execute(sql.raw("truncate appointments, shop_settings, outbox_messages, users cascade"));
     await db.insert(users).values({ id: "admin", name: "Atelier", email: "admin@exemple.fr" });
     changes = [];
-    booking = createBookingService({
-      db,
-      logger,
-      mail: { shopEmail: "atelier@exemple.fr", publicUrl: "https://atelier.example" },
-      secret: "s".repeat(40),
-      rateLimit: { points: 1000, durationSeconds: 600 },
-      now: () => NOW,
-    });
+    booking = bookingServiceOn(db);
     booking.subscribe((change) => changes.push(change.date));
   });
 
@@ -244,14 +248,7 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === "postgres"))(
       const other = new pg.Client({ connectionString: database.url });
       await other.connect();
       try {
-        const booking = createBookingService({
-          db: database.db,
-          logger,
-          mail: { shopEmail: "atelier@exemple.fr", publicUrl: "https://atelier.example" },
-          secret: "s".repeat(40),
-          rateLimit: { points: 1000, durationSeconds: 600 },
-          now: () => NOW,
-        });
+        const booking = bookingServiceOn(database.db);
         // Staff close Tuesday: their change holds the settings' lock (as `writeShopSettings` does) until it commits.
         await other.query("begin");
         await other.query("select pg_advisory_xact_lock(18001, -1)");
