@@ -2,16 +2,23 @@
  * A whole question → the model it is about (issue 17 §1), for the assistant:
  * `matchQuestion(matcher, "Combien pour l'écran de ma Redmi Pad SE ?")`.
  *
+ * 0. Symptoms become the words of the repair they mean ("ne lit plus les
+ *    disques" → "lecteur", `./symptoms.ts`, issue 18).
  * 1. Every model whose whole name the question carries (`align`), with no
  *    sign of another model around it (`contradicted`), is a fit. Its score:
  *    the words it covers, plus one when the question names one of its repairs.
  * 2. The best fit wins; on a tie, the one naming a repair, then the one with
  *    the fewest name words left unsaid (the exact name: "Switch" over "Switch
  *    OLED" is already decided in 1, "Redmi Pad" over "Redmi Pad 5G" here).
- *    Still equal: the question is ambiguous (iPhone SE 2020 or 2022?).
+ *    Still equal: a year in the question picks among them ("iPad Air 2022"),
+ *    else the question is ambiguous (iPhone SE 2020 or 2022?).
  * 3. No fit: a series named whole ("Mi Pad") or models missing one word
- *    ("Xbox Series") are the candidates, at most `MAX_CANDIDATES`; else
+ *    ("Xbox Series", when they are all the models those words name) are the
+ *    candidates, at most `MAX_CANDIDATES`, a year narrowing them; else
  *    nothing, with the brands recognised ("iPhone 7": Apple).
+ *
+ * The repairs named are picked best first, then again on the words left
+ * ("vitre arrière et écran": both).
  *
  * The winner comes with its variants: the same brand's models whose names
  * extend its own ("PS4" → "PS4 Slim", "PS4 Pro"), so a customer unsure of the
