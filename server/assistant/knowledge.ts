@@ -142,9 +142,18 @@ function foundLookup(
   };
 }
 
-/** Where a question names one device, then another ("la batterie d'un iPhone 11 et d'un iPhone 12"). */
-// A comma between digits is a decimal one ("12,9 pouces").
+/**
+ * Where a question names one device, then another ("la batterie d'un iPhone
+ * 11 et d'un iPhone 12"); a comma between digits is a decimal one ("12,9").
+ */
 const CLAUSE_BREAK = /\s+(?:et|ou|puis|ainsi que)\s+|,(?!\d)|[;/&]|\s+\+\s+/i;
+
+/** A model name's words before its number ("iPhone 12 mini" → "iPhone"), or undefined without one. */
+function lineOf(name: string): string | undefined {
+  const words = name.split(" ");
+  const number = words.findIndex((word) => /\d/.test(word));
+  return number > 0 ? words.slice(0, number).join(" ") : undefined;
+}
 
 /**
  * `lookupRepairPrice` for a question that may name several models: one
@@ -166,10 +175,8 @@ export function lookupRepairPrices(question: string): PriceLookup[] {
   for (const clause of clauses) {
     let match = matchQuestion(matcher, clause);
     // "iPhone 12 ou 13": the number alone takes the name before it.
-    if (match.kind !== "model" && previous) {
-      const prefix = previous.split(" ").filter((_, i, all) => all.slice(0, i + 1).every((word) => !/\d/.test(word)));
-      if (prefix.length > 0) match = matchQuestion(matcher, `${prefix.join(" ")} ${clause}`);
-    }
+    const line = previous && lineOf(previous);
+    if (match.kind !== "model" && line) match = matchQuestion(matcher, `${line} ${clause}`);
     if (match.kind !== "model") continue;
     previous = entries[match.model]!.model.name;
     if (!found.has(match.model)) found.set(match.model, match);
