@@ -108,7 +108,12 @@ test.describe("following a link between content pages", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(request.url());
     });
-    await page.getByRole("contentinfo").getByRole("link", { name: "Réparation", exact: true }).click();
+    const link = page.getByRole("contentinfo").getByRole("link", { name: "Réparation", exact: true });
+    // "networkidle" is not hydration: clicked before React attaches its handlers, the link loads a document (CI).
+    await expect
+      .poll(() => link.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
+      .toBe(true);
+    await link.click();
     await expect(page).toHaveURL(`${baseURL}/repair`);
     await page.getByRole("combobox", { name: "Trouver mon modèle" }).fill("ps5 hdmi");
     await expect(page.getByRole("option").first()).toContainText(/à partir de 89\s€/);
