@@ -27,13 +27,13 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import type { SessionResponse, SignalAck, SignalData } from "#app/remote-support/protocol.ts";
 import { openDatabase } from "#database/connection.ts";
 import { connectSocket, signIn, type TestSocket } from "#tests/support/remote-support.ts";
-import { PASSWORD, SECRET, api, percentile, seedAccounts } from "./soft-assist-lib.ts";
+import { PASSWORD, SECRET, api, seedAccounts } from "./soft-assist-lib.ts";
+import { epochNow, latencies, pollUrl } from "./poll-lib.ts";
 import { ensureBuild, onBothDatabases, freePort, startServer, stop } from "./lib.ts";
 
 const candidateCount = Number(process.argv[2] ?? 10_000);
@@ -98,48 +98,8 @@ async function flood(
   return tally;
 }
 
-/** One `/healthz` request: when it started (ms since the epoch) and how long it took (ms; infinite if it failed). */
-type Poll = { at: number; ms: number };
-const epochNow = () => performance.timeOrigin + performance.now();
-
-/** Polls `/healthz` every `HEALTH_INTERVAL_MS` from a worker thread until told to stop; resolves with every poll. */
-function pollHealth(url: string): { stop(): Promise<Poll[]> } {
-  const worker = new Worker(
-    `
-    const { parentPort, workerData } = require("node:worker_threads");
-    const polls = [];
-    const inFlight = new Set();
-    const timer = setInterval(() => {
-      const started = performance.now();
-      const at = performance.timeOrigin + started;
-      const poll = fetch(workerData.url, { signal: AbortSignal.timeout(60_000) })
-        .then((response) => response.arrayBuffer())
-        .then(() => polls.push({ at, ms: performance.now() - started }), () => polls.push({ at, ms: Number.POSITIVE_INFINITY }))
-        .finally(() => inFlight.delete(poll));
-      inFlight.add(poll);
-    }, workerData.interval);
-    parentPort.on("message", async () => {
-      clearInterval(timer);
-      await Promise.all(inFlight);
-      parentPort.postMessage(polls);
-    });`,
-    { eval: true, workerData: { url: `${url}/healthz`, interval: HEALTH_INTERVAL_MS } },
-  );
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        worker.once("message", (polls: Poll[]) => void worker.terminate().then(() => resolve(polls)));
-        worker.postMessage("stop");
-      }),
-  };
-}
-
-/** "p50 …, p99 …, max … (n=…, failed …)" of request durations in ms (a failed request counts as infinite). */
-function latencies(durations: number[]): string {
-  const failed = durations.filter((duration) => !Number.isFinite(duration)).length;
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  return `p50 ${ms(percentile(durations, 50))}, p99 ${ms(percentile(durations, 99))}, max ${ms(Math.max(...durations))} (n=${durations.length}, failed ${failed})`;
-}
+/** Polls `/healthz` every `HEALTH_INTERVAL_MS` from a worker thread until told to stop. */
+const pollHealth = (url: string) => pollUrl(`${url}/healthz`, HEALTH_INTERVAL_MS);
 
 async function run(label: string, databaseUrl?: string) {
   console.log(`\n${label}`);

@@ -267,7 +267,7 @@ export const sessionEvents = pgTable(
     index("session_events_session_id_idx").on(table.sessionId, table.createdAt),
     check(
       "session_events_kind_check",
-      sql`${table.kind} in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended', 'device-paired', 'control-allowed', 'control-withdrawn', 'device-unpaired')`,
+      sql`${table.kind} in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended', 'device-paired', 'control-allowed', 'control-withdrawn', 'device-unpaired', 'view-allowed', 'view-withdrawn')`,
     ),
   ],
 );
@@ -331,6 +331,12 @@ export const sessionDevices = pgTable(
     displaySurface: text("display_surface"),
     surfaceWidth: integer("surface_width"),
     surfaceHeight: integer("surface_height"),
+    /** Issue 26: the customer allowed, in the app, the technician to see the screen. */
+    viewConsent: boolean("view_consent").notNull().default(false),
+    /** Issue 26: `Capture` (`{ ok: true }` or `{ ok: false, reason }`), null from apps older than issue 26. */
+    capture: jsonb("capture").$type<{ ok: true } | { ok: false; reason: string }>(),
+    /** Issue 26: the monitor (`Screen.id`) the technician picked for the app's picture, null: the primary one. */
+    shownScreen: text("shown_screen"),
     connected: boolean("connected").notNull().default(false),
     /** The Socket.IO id of the app's current connection: a late disconnect of an older one changes nothing. */
     connectionId: text("connection_id"),

@@ -33,6 +33,7 @@
  * every key and button it holds.
  */
 import { z } from "zod";
+import { Capture, type DeviceConsentBody, type ScreenDemand, type ScreenFrame } from "./screen-protocol.ts";
 
 /** Socket.IO namespace of the desktop app. */
 export const DEVICE_NAMESPACE = "/device";
@@ -120,6 +121,8 @@ export const DeviceStatus = z.object({
   injection: Injection,
   /** Every monitor; the first primary one is used when the page cannot tell which is shared. */
   screens: z.array(Screen).min(1).max(16),
+  /** Issue 26: whether the app can capture the screen; absent from apps older than issue 26. */
+  capture: Capture.optional(),
 });
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
@@ -176,6 +179,15 @@ export type DeviceView = {
   controlRequested: boolean;
   /** Input reaches the computer now: paired, connected, consent, toggle on, injection ok. */
   controlActive: boolean;
+  /** Issue 26: the customer allowed the technician to see the screen in the app. */
+  viewConsent: boolean;
+  /** Issue 26: whether the app can capture the screen (null: an app older than issue 26, or not paired). */
+  capture: Capture | null;
+  /**
+   * Issue 26: the picture comes from the app (`screen:frame`), not from a browser share: paired, connected,
+   * able to capture, view allowed. `shownScreen` is then the monitor the technician picked (or the primary one).
+   */
+  appPicture: boolean;
 };
 export type DeviceResponse = { device: DeviceView };
 
@@ -218,6 +230,8 @@ export type DeviceState = {
   /** The technician's toggle is on. */
   controlRequested: boolean;
   controlActive: boolean;
+  /** Issue 26: the customer allowed the technician to see the screen (in the app). */
+  viewConsent: boolean;
 };
 
 /** Server → app. */
@@ -229,13 +243,27 @@ export type ServerToDeviceEvents = {
   "device:release": () => void;
   /** The session ended (or the customer unpaired): the app says so and exits. */
   "device:ended": (message: string) => void;
+  /** Issue 26: what to stream now (`screen-protocol.ts`). */
+  "device:screen": (demand: ScreenDemand) => void;
+  /** Issue 26: the technician drew frame `seq`. */
+  "device:ack": (seq: number) => void;
 };
 
 /** App → server. */
 export type DeviceToServerEvents = {
   "device:status": (status: DeviceStatus) => void;
-  /** The customer withdrew consent in the app (Ctrl+C, closing it, a key). */
-  "device:consent": (body: { allowed: false }) => void;
+  /**
+   * The customer's consent given in the app: `allowed` is control (withdrawn by Ctrl+C, closing it, a key;
+   * since issue 26 also given there), `view` is seeing the screen (issue 26).
+   */
+  "device:consent": (body: DeviceConsentBody) => void;
+  /** Issue 26: a picture frame (`screen-protocol.ts`), only while `device:screen` says `active`. */
+  "device:frame": (frame: ScreenFrame) => void;
+  /**
+   * Issue 26: the customer stopped the app (Ctrl+C, closing it): the server unpairs it at once (token void,
+   * consent withdrawn), so the page shows "no app" and offers a new pairing code.
+   */
+  "device:leave": () => void;
 };
 
 /**

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { typedString } from "#app/utils/text.ts";
 import type { DeviceView, InputAck, InputBatch } from "./device-protocol.ts";
+import type { ScreenAck, ScreenFrame, ScreenRefresh, ScreenSelect } from "./screen-protocol.ts";
 
 /**
  * Session codes are read aloud over the phone: upper-case letters and digits
@@ -164,6 +165,11 @@ export type ServerToClientEvents = {
    * customer and joined technician, as `GET /api/sessions/:code/device` answers.
    */
   "session:device": (device: DeviceView & { code: string }) => void;
+  /**
+   * Issue 26 (`screen-protocol.ts`): a picture frame of session `code` from
+   * its desktop app, to the joined technician only. Answer `screen:ack` once drawn.
+   */
+  "screen:frame": (frame: ScreenFrame & { code: string }) => void;
 };
 
 export type SignalAck = { ok: true } | { ok: false; message: string };
@@ -181,6 +187,12 @@ export type ClientToServerEvents = {
    * (`DEVICE_MESSAGES`).
    */
   input: (batch: InputBatch, ack: (result: InputAck) => void) => void;
+  /** Issue 26, joined technician only: frame `seq` is drawn (paces the app). */
+  "screen:ack": (ack: ScreenAck) => void;
+  /** Issue 26, joined technician only: show another monitor (a full picture follows). */
+  "screen:select": (select: ScreenSelect) => void;
+  /** Issue 26, joined technician only: send a full picture again. */
+  "screen:refresh": (refresh: ScreenRefresh) => void;
 };
 
 /** Largest signaling message, characters of JSON: far above any SDP of one video track and one data channel. */
@@ -268,6 +280,9 @@ export const SESSION_EVENT_KINDS = [
   "control-allowed",
   "control-withdrawn",
   "device-unpaired",
+  // Issue 26, written by the server (actor: the customer): seeing the screen allowed or withdrawn in the app.
+  "view-allowed",
+  "view-withdrawn",
 ] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
 export const SESSION_EVENT_SENDER = {

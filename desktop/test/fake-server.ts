@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
+import type { DeviceConsentBody } from "#app/remote-support/screen-protocol.ts";
 import {
   DEVICE_MESSAGES,
   DEVICE_NAMESPACE,
@@ -24,7 +25,7 @@ export type FakeServer = {
   codes: Set<string>;
   pairBodies: unknown[];
   statuses: DeviceStatus[];
-  consents: { allowed: boolean }[];
+  consents: DeviceConsentBody[];
   /** Auth tokens of accepted connections, in order. */
   connections: string[];
   /** The connected app socket, if any. */
@@ -40,13 +41,14 @@ export const STATE: DeviceState = {
   consent: true,
   controlRequested: true,
   controlActive: true,
+  viewConsent: false,
 };
 
 /** Starts the fake server on 127.0.0.1, on a free port; over HTTPS with `tls` (PEM key and certificate). */
 export async function startFakeServer(tls?: { key: string; cert: string }): Promise<FakeServer> {
   const pairBodies: unknown[] = [];
   const statuses: DeviceStatus[] = [];
-  const consents: { allowed: boolean }[] = [];
+  const consents: DeviceConsentBody[] = [];
   const connections: string[] = [];
   const codes = new Set(["ACDE3479"]);
   let current: Socket<DeviceToServerEvents, ServerToDeviceEvents> | undefined;

@@ -146,8 +146,11 @@ export function createPairing(context: PairingContext): PairingMethods {
             appVersion: input.appVersion,
             injection: input.injection,
             screens: input.screens,
-            // A new computer: the customer allows control again, for this one.
+            capture: input.capture ?? null,
+            // A new computer: the customer allows control, and seeing the screen, again for this one.
             consent: false,
+            viewConsent: false,
+            shownScreen: null,
             connected: false,
             connectionId: null,
             lastSeenAt: null,

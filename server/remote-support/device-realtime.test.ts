@@ -124,6 +124,11 @@ describe.each(DATABASE_KINDS)("desktop app realtime on %s", (kind) => {
     const pushed = nextEvent(customer, "session:device");
     const { code, app, technician } = await controlledSession();
     expect((await pushed)[0].code).toBe(code);
+    // Consent given again changes nothing and pushes nothing (issue 28 §1): withdraw it, then give it back.
+    await as("customer", "post", `/api/sessions/${code}/consent`).send({ allowed: false });
+    await expect
+      .poll(async () => (await as("technician", "get", `/api/sessions/${code}/device`)).body.device.consent)
+      .toBe(false);
     const state = nextDeviceEvent(app, "device:state");
     await as("customer", "post", `/api/sessions/${code}/consent`).send({ allowed: true });
     const input = nextDeviceEvent(app, "device:input");

@@ -27,7 +27,6 @@ import type { Namespace, Socket } from "socket.io";
 import {
   DEVICE_MESSAGES,
   DEVICE_NAMESPACE,
-  DeviceStatus,
   INPUT_LIMITS,
   InputBatch,
   type DeviceToServerEvents,
@@ -42,8 +41,11 @@ import {
 import { can, type Caller } from "#server/access.ts";
 import type { SessionService } from "./sessions.ts";
 import type { DeviceIdentity, DeviceService, DeviceServiceEvent } from "./device-service.ts";
-import { storableStrings, toDeviceState, toDeviceView } from "./device-state.ts";
-import { TokenBucket } from "./limits.ts";
+import { toControlState, toDeviceState, toDeviceView } from "./device-state.ts";
+import { DEFAULT_DEVICE_EVENT_BUDGET, DEFAULT_FRAME_BUDGET, TokenBucket, type DeviceEventBudget } from "./limits.ts";
+import { handleDeviceSocket, type AppSocket } from "./device-socket.ts";
+import { attachScreenHandlers } from "./screen-relay.ts";
+import { SCREEN_LIMITS, type ScreenDemand } from "#app/remote-support/screen-protocol.ts";
 
 /** How often this process confirms its apps' connections, ms (`DEVICE_FRESH_S` is 90 s). */
 export const DEVICE_HEARTBEAT_MS = 30_000;
@@ -58,7 +60,9 @@ type DeviceSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, DeviceInt
 /** The browser sockets of `realtime.ts`, as far as this module needs them. */
 type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { caller: Caller }>;
 /** What `io.of("/")`'s `to(rooms).emit` must offer. */
-type BrowserEmitter = { to(rooms: string[]): { emit(event: "session:device", ...args: unknown[]): boolean } };
+type BrowserEmitter = {
+  to(rooms: string[]): { emit(event: "session:device" | "screen:frame", ...args: unknown[]): boolean };
+};
 
 /** The Socket.IO room of one pairing of the app (a new pairing, a new room: the replaced app hears nothing more). */
 export const deviceRoom = (pairingId: string) => `device:${pairingId}`;
@@ -74,6 +78,10 @@ export type DeviceRealtimeOptions = {
   logger: Logger;
   /** Several server processes share rooms (postgres adapter): tell the others about changes. */
   crossProcess: boolean;
+  /** Issue 28 §1: each app connection's budget of events other than frames (default `DEFAULT_DEVICE_EVENT_BUDGET`). */
+  eventBudget?: DeviceEventBudget;
+  /** Issue 26: each app connection's budget of frames (default `DEFAULT_FRAME_BUDGET`). */
+  frameBudget?: DeviceEventBudget;
 };
 
 export type DeviceRealtime = {
@@ -86,6 +94,8 @@ export type DeviceRealtime = {
 /** Attaches the `/device` namespace and the input relay (see the module comment). */
 export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceRealtime {
   const { devices, sessions, logger, browsers, userRoom, crossProcess } = options;
+  const eventBudget = options.eventBudget ?? DEFAULT_DEVICE_EVENT_BUDGET;
+  const frameBudget = options.frameBudget ?? DEFAULT_FRAME_BUDGET;
   const namespace = options.namespace as unknown as DeviceNamespace;
   if (namespace.name !== DEVICE_NAMESPACE) throw new Error(`espace de noms inattendu : ${namespace.name}`);
 
@@ -106,23 +116,47 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
 
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 
+  /** Issue 26: the byte budget of each session whose app is connected here, shared by its connections. */
+  const sessionBytes = new Map<string, { bucket: TokenBucket; sockets: number }>();
+  /** Issue 26: per app pairing, raised whenever a full picture is asked (`ScreenDemand.refresh`). */
+  const refreshes = new Map<string, number>();
+
   namespace.on("connection", (socket: DeviceSocket) => {
     const identity = { ...socket.data };
     void socket.join(deviceRoom(identity.pairingId));
     devices.deviceConnected(identity, socket.id).catch(failed("logiciel de bureau : connexion non enregistrée"));
-    socket.on("device:status", (status) => {
-      const checked = DeviceStatus.safeParse(status);
-      if (!checked.success || !storableStrings(checked.data)) return;
-      devices.deviceStatus(identity, checked.data).catch(failed("logiciel de bureau : état non enregistré"));
-    });
-    socket.on("device:consent", (body) => {
-      if ((body as { allowed?: unknown } | null)?.allowed !== false) return;
-      devices.deviceWithdrew(identity).catch(failed("logiciel de bureau : retrait du contrôle non enregistré"));
+    handleDeviceSocket(socket as unknown as AppSocket, {
+      devices,
+      logger,
+      eventBudget,
+      frameBudget,
+      sessionBytes(sessionId) {
+        let entry = sessionBytes.get(sessionId);
+        if (!entry) {
+          entry = {
+            bucket: new TokenBucket(SCREEN_LIMITS.sessionBurstBytes, SCREEN_LIMITS.sessionBytesPerSecond),
+            sockets: 0,
+          };
+          sessionBytes.set(sessionId, entry);
+        }
+        entry.sockets += 1;
+        return entry.bucket;
+      },
+      relayFrame(from, frame, technicianId) {
+        browsers.to([userRoom(technicianId)]).emit("screen:frame", { ...frame, code: from.code });
+      },
     });
     socket.on("disconnect", () => {
+      const entry = sessionBytes.get(identity.sessionId);
+      if (entry && --entry.sockets <= 0) sessionBytes.delete(identity.sessionId);
       devices.deviceDisconnected(identity, socket.id).catch(failed("logiciel de bureau : déconnexion non enregistrée"));
     });
   });
+
+  /** Issue 26: what the app of `pairingId` must stream, from the relay's state of its session. */
+  function demandOf(pairingId: string, state: { viewing: boolean; screen: string | null }): ScreenDemand {
+    return { active: state.viewing, screen: state.screen, refresh: refreshes.get(pairingId) ?? 0 };
+  }
 
   /** Pushes the views of `sessionId` to its browsers and its app. */
   async function push(sessionId: string): Promise<void> {
@@ -130,8 +164,10 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
     if (!snapshot) return;
     const rooms = [userRoom(snapshot.userId), ...(snapshot.technicianId ? [userRoom(snapshot.technicianId)] : [])];
     browsers.to(rooms).emit("session:device", { ...toDeviceView(snapshot), code: snapshot.code });
-    if (snapshot.device?.pairingId)
-      namespace.to(deviceRoom(snapshot.device.pairingId)).emit("device:state", toDeviceState(snapshot));
+    const pairingId = snapshot.device?.pairingId;
+    if (!pairingId) return;
+    namespace.to(deviceRoom(pairingId)).emit("device:state", toDeviceState(snapshot));
+    namespace.to(deviceRoom(pairingId)).emit("device:screen", demandOf(pairingId, toControlState(snapshot, 0)));
   }
 
   /**
@@ -170,6 +206,24 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
 
   return {
     onBrowserSocket(socket) {
+      attachScreenHandlers(socket, {
+        devices,
+        logger,
+        toApp(pairingId: string, event: "device:ack" | "device:screen", payload: number | ScreenDemand) {
+          const room = deviceRoom(pairingId);
+          const here = namespace.adapter.rooms.get(room)?.size ?? 0;
+          const target = (here > 0 ? namespace.local : namespace).to(room);
+          if (event === "device:ack") target.emit("device:ack", payload as number);
+          else target.emit("device:screen", payload as ScreenDemand);
+        },
+        nextRefresh(pairingId) {
+          const next = (refreshes.get(pairingId) ?? 0) + 1;
+          // Bounded: pairings of sessions long over must not pile up.
+          if (refreshes.size >= 10_000) refreshes.clear();
+          refreshes.set(pairingId, next);
+          return next;
+        },
+      });
       // Budget of this socket (issue 15): a 2 s burst, then `eventsPerSecond`.
       const bucket = new TokenBucket(INPUT_LIMITS.eventsPerSecond * 2, INPUT_LIMITS.eventsPerSecond);
       /** Apps this socket sent input to: released if the socket goes (browser closed mid-drag). */

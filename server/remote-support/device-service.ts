@@ -22,29 +22,28 @@
  * Every method resolves to an `Outcome` and never throws (a database failure
  * is logged and becomes "failed"), except the app-side ones, which reject.
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
-import { devicePairingCodes, sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
+import { sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
 import {
   DEVICE_MESSAGES,
   PAIRING_CODE_TTL_S,
-  type DeviceStatus,
   type DeviceView,
   type SurfaceBody,
 } from "#app/remote-support/device-protocol.ts";
-import type { Caller } from "#server/access.ts";
+import { can, type Caller } from "#server/access.ts";
 import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import type { LimitRule } from "./limits.ts";
 import { refuse, roleIn } from "./session-rules.ts";
-import { createPairing, hashSecret, type PairingMethods } from "./device-pairing.ts";
+import { createPairing, type PairingMethods } from "./device-pairing.ts";
+import { createAppSide, unpairApp, type AppSideMethods } from "./device-app-side.ts";
 import {
   loadDeviceSnapshot,
   refuseDevice,
   toControlState,
   toDeviceView,
   type ControlState,
-  type DeviceIdentity,
   type DeviceOutcome,
   type DeviceServiceEvent,
   type DeviceSnapshot,
@@ -65,36 +64,32 @@ const MAX_CACHED_SESSIONS = 10_000;
 /** Failed pairings per IP address and window (wrong, used or expired codes; parallel guesses count). */
 export const DEFAULT_PAIRING_LIMIT: LimitRule = { points: 10, durationSeconds: 600 };
 
-export type DeviceService = PairingMethods & {
-  /** Customer of `code`, session open, app paired: allow or withdraw control. */
-  setConsent(caller: Caller, code: string, allowed: boolean): Promise<DeviceOutcome<{ device: DeviceView }>>;
-  /** Customer of `code`, session open: what their browser shares. */
-  reportSurface(caller: Caller, code: string, surface: SurfaceBody): Promise<DeviceOutcome<{ device: DeviceView }>>;
-  /** Either participant: the session's app, paired or not. */
-  view(caller: Caller, code: string): Promise<DeviceOutcome<{ device: DeviceView }>>;
-  /** After a recorded `control-on`/`control-off` of session `code`: views pushed, and on `off` a release. */
-  controlToggled(code: string, on: boolean): Promise<void>;
-  /** After session `sessionId` changed (joined, ended…): on end the token is voided and the app told. */
-  sessionChanged(sessionId: string, ended: boolean): Promise<void>;
-  /** The app behind `token`, or null (unknown, replaced, session ended). @throws on database failure. */
-  authenticate(token: string): Promise<DeviceIdentity | null>;
-  /** The app's connection `connectionId` is up / down / still there (`touch`, for several apps at once). */
-  deviceConnected(identity: DeviceIdentity, connectionId: string): Promise<void>;
-  deviceDisconnected(identity: DeviceIdentity, connectionId: string): Promise<void>;
-  touch(pairingIds: string[]): Promise<void>;
-  /** The app's new injection state and screens (`device:status`). */
-  deviceStatus(identity: DeviceIdentity, status: DeviceStatus): Promise<void>;
-  /** The customer withdrew consent in the app (`device:consent`). */
-  deviceWithdrew(identity: DeviceIdentity): Promise<void>;
-  /** What the input relay needs of session `code`, from this process's cache (null: no such session). */
-  controlState(code: string): Promise<ControlState | null>;
-  /** Session `sessionId` with its app, read now (for the pushes of `device-realtime.ts`). @throws on database failure. */
-  snapshot(sessionId: string): Promise<DeviceSnapshot | null>;
-  /** Drops the cached control state of `sessionId` (a change, here or in another process). */
-  invalidate(sessionId: string): void;
-  /** Listens to committed changes; returns the unsubscribe function. */
-  subscribe(listener: (event: DeviceServiceEvent) => void): () => void;
-};
+export type DeviceService = PairingMethods &
+  AppSideMethods & {
+    /** Customer of `code`, session open, app paired: allow or withdraw control. */
+    setConsent(caller: Caller, code: string, allowed: boolean): Promise<DeviceOutcome<{ device: DeviceView }>>;
+    /** Customer of `code`, session open: what their browser shares. */
+    reportSurface(caller: Caller, code: string, surface: SurfaceBody): Promise<DeviceOutcome<{ device: DeviceView }>>;
+    /** Either participant: the session's app, paired or not. */
+    view(caller: Caller, code: string): Promise<DeviceOutcome<{ device: DeviceView }>>;
+    /** After a recorded `control-on`/`control-off` of session `code`: views pushed, and on `off` a release. */
+    controlToggled(code: string, on: boolean): Promise<void>;
+    /** After session `sessionId` changed (joined, ended…): on end the token is voided and the app told. */
+    sessionChanged(sessionId: string, ended: boolean): Promise<void>;
+    /**
+     * Issue 26, the session's joined technician only: show monitor `screenId` of the app's picture.
+     * @returns false when the caller is not that technician or the app has no such screen.
+     */
+    selectScreen(caller: Caller, code: string, screenId: string): Promise<boolean>;
+    /** What the input relay needs of session `code`, from this process's cache (null: no such session). */
+    controlState(code: string): Promise<ControlState | null>;
+    /** Session `sessionId` with its app, read now (for the pushes of `device-realtime.ts`). @throws on database failure. */
+    snapshot(sessionId: string): Promise<DeviceSnapshot | null>;
+    /** Drops the cached control state of `sessionId` (a change, here or in another process). */
+    invalidate(sessionId: string): void;
+    /** Listens to committed changes; returns the unsubscribe function. */
+    subscribe(listener: (event: DeviceServiceEvent) => void): () => void;
+  };
 
 export type DeviceServiceOptions = {
   db: AppDatabase;
@@ -167,26 +162,44 @@ export function createDeviceService({
     return toDeviceView(snapshot);
   }
 
-  /** Consent to `allowed` for the paired app of `sessionId`, with its record event; announces. @returns whether paired. */
-  async function changeConsent(sessionId: string, actorId: string, allowed: boolean): Promise<boolean> {
+  /**
+   * Consent for the paired app of `sessionId` (`control` and/or `view`), with its record events; announces
+   * only a change. @returns null when not paired, else whether anything changed.
+   */
+  async function changeConsent(
+    sessionId: string,
+    actorId: string | null,
+    wanted: { control?: boolean; view?: boolean },
+  ): Promise<boolean | null> {
     const changed = await db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ pairingId: sessionDevices.pairingId, consent: sessionDevices.consent })
+        .select({
+          pairingId: sessionDevices.pairingId,
+          consent: sessionDevices.consent,
+          viewConsent: sessionDevices.viewConsent,
+        })
         .from(sessionDevices)
         .where(and(eq(sessionDevices.sessionId, sessionId), isNotNull(sessionDevices.pairingId)))
         .for("update")
         .limit(1);
       if (!row) return null;
-      if (row.consent !== allowed) {
-        await tx.update(sessionDevices).set({ consent: allowed }).where(eq(sessionDevices.sessionId, sessionId));
-        await tx
-          .insert(sessionEvents)
-          .values({ sessionId, actorId, kind: allowed ? "control-allowed" : "control-withdrawn" });
-      }
-      return row;
+      const control = wanted.control !== undefined && row.consent !== wanted.control ? wanted.control : undefined;
+      const view = wanted.view !== undefined && row.viewConsent !== wanted.view ? wanted.view : undefined;
+      if (control === undefined && view === undefined) return { pairingId: row.pairingId, control, view };
+      await tx
+        .update(sessionDevices)
+        .set({ ...(control !== undefined && { consent: control }), ...(view !== undefined && { viewConsent: view }) })
+        .where(eq(sessionDevices.sessionId, sessionId));
+      const kinds = [
+        ...(control === undefined ? [] : [control ? ("control-allowed" as const) : ("control-withdrawn" as const)]),
+        ...(view === undefined ? [] : [view ? ("view-allowed" as const) : ("view-withdrawn" as const)]),
+      ];
+      await tx.insert(sessionEvents).values(kinds.map((kind) => ({ sessionId, actorId, kind })));
+      return { pairingId: row.pairingId, control, view };
     });
-    if (!changed) return false;
-    if (!allowed && changed.pairingId) announce({ type: "release", pairingId: changed.pairingId });
+    if (!changed) return null;
+    if (changed.control === undefined && changed.view === undefined) return false;
+    if (changed.control === false && changed.pairingId) announce({ type: "release", pairingId: changed.pairingId });
     announce({ type: "changed", sessionId });
     return true;
   }
@@ -207,7 +220,8 @@ export function createDeviceService({
       return guarded("Erreur lors du changement d'autorisation de contrôle", async () => {
         const owned = await ownOpenSession(caller, code);
         if (!owned.ok) return owned;
-        if (!(await changeConsent(owned.session.id, caller.userId, allowed))) return refuseDevice("not-paired");
+        if ((await changeConsent(owned.session.id, caller.userId, { control: allowed })) === null)
+          return refuseDevice("not-paired");
         logger.info({ sessionId: owned.session.id, allowed }, "autorisation de contrôle modifiée");
         return { ok: true, device: await viewOf(owned.session.id) };
       });
@@ -266,21 +280,7 @@ export function createDeviceService({
           if (row) announce({ type: "changed", sessionId });
           return;
         }
-        const voided = await db.transaction(async (tx) => {
-          await tx.delete(devicePairingCodes).where(eq(devicePairingCodes.sessionId, sessionId));
-          const [before] = await tx
-            .select({ pairingId: sessionDevices.pairingId })
-            .from(sessionDevices)
-            .where(and(eq(sessionDevices.sessionId, sessionId), isNotNull(sessionDevices.pairingId)))
-            .for("update");
-          if (!before) return null;
-          await tx
-            .update(sessionDevices)
-            .set({ pairingId: null, tokenHash: null, consent: false, connected: false, connectionId: null })
-            .where(eq(sessionDevices.sessionId, sessionId));
-          await tx.insert(sessionEvents).values({ sessionId, actorId: null, kind: "device-unpaired" });
-          return before.pairingId;
-        });
+        const voided = await unpairApp(db, sessionId, null);
         if (!voided) return;
         logger.info({ sessionId }, "session terminée : logiciel désappairé");
         announce({ type: "release", pairingId: voided });
@@ -291,59 +291,20 @@ export function createDeviceService({
       }
     },
 
-    async authenticate(token) {
-      const [row] = await db
-        .select({ sessionId: sessionDevices.sessionId, pairingId: sessionDevices.pairingId })
-        .from(sessionDevices)
-        .innerJoin(sessions, eq(sessions.id, sessionDevices.sessionId))
-        .where(and(eq(sessionDevices.tokenHash, hashSecret(token)), isNull(sessions.endTime)))
-        .limit(1);
-      return row?.pairingId ? { sessionId: row.sessionId, pairingId: row.pairingId } : null;
-    },
+    ...createAppSide({ db, announce, changeConsent }),
 
-    async deviceConnected(identity, connectionId) {
+    async selectScreen(caller, code, screenId) {
+      const snapshot = await loadDeviceSnapshot(db, code);
+      if (!snapshot?.device?.pairingId || snapshot.ended || snapshot.technicianId !== caller.userId) return false;
+      if (!can(caller, "session:join") || !snapshot.device.screens.some((screen) => screen.id === screenId))
+        return false;
+      if (snapshot.device.shownScreen === screenId) return true;
       await db
         .update(sessionDevices)
-        .set({ connected: true, connectionId, lastSeenAt: sql`now()` })
-        .where(eq(sessionDevices.pairingId, identity.pairingId));
-      announce({ type: "changed", sessionId: identity.sessionId });
-    },
-
-    async deviceDisconnected(identity, connectionId) {
-      // Only this connection's: the app may already be back on another one (or another server process).
-      const [row] = await db
-        .update(sessionDevices)
-        .set({ connected: false, connectionId: null })
-        .where(and(eq(sessionDevices.pairingId, identity.pairingId), eq(sessionDevices.connectionId, connectionId)))
-        .returning({ sessionId: sessionDevices.sessionId });
-      if (row) announce({ type: "changed", sessionId: identity.sessionId });
-    },
-
-    async touch(pairingIds) {
-      if (pairingIds.length === 0) return;
-      await db
-        .update(sessionDevices)
-        .set({ lastSeenAt: sql`now()` })
-        .where(and(inArray(sessionDevices.pairingId, pairingIds), eq(sessionDevices.connected, true)));
-    },
-
-    async deviceStatus(identity, status) {
-      await db
-        .update(sessionDevices)
-        .set({ injection: status.injection, screens: status.screens })
-        .where(eq(sessionDevices.pairingId, identity.pairingId));
-      if (!status.injection.ok) announce({ type: "release", pairingId: identity.pairingId });
-      announce({ type: "changed", sessionId: identity.sessionId });
-    },
-
-    async deviceWithdrew(identity) {
-      const [row] = await db
-        .select({ userId: sessionDevices.userId })
-        .from(sessionDevices)
-        .where(eq(sessionDevices.pairingId, identity.pairingId))
-        .limit(1);
-      // The app runs on the customer's computer: the withdrawal is theirs.
-      if (row) await changeConsent(identity.sessionId, row.userId, false);
+        .set({ shownScreen: screenId })
+        .where(eq(sessionDevices.sessionId, snapshot.sessionId));
+      announce({ type: "changed", sessionId: snapshot.sessionId });
+      return true;
     },
 
     controlState(code) {

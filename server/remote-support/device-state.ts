@@ -20,6 +20,7 @@ import {
   type Injection,
   type Screen,
 } from "#app/remote-support/device-protocol.ts";
+import type { Capture } from "#app/remote-support/screen-protocol.ts";
 
 export type DeviceRefusalReason = RefusalReason | "owner-only" | "not-paired" | "pairing-invalid" | "too-many-pairings";
 export type DeviceRefusal = { ok: false; reason: DeviceRefusalReason; message: string; retryAfterSeconds?: number };
@@ -36,8 +37,8 @@ export function refuseDevice(reason: keyof typeof DEVICE_REFUSALS, retryAfterSec
   return { ok: false, reason, message: DEVICE_REFUSALS[reason], ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
 }
 
-/** The app behind a device token: its session and its pairing (Socket.IO room). */
-export type DeviceIdentity = { sessionId: string; pairingId: string };
+/** The app behind a device token: its session (id and code) and its pairing (Socket.IO room). */
+export type DeviceIdentity = { sessionId: string; pairingId: string; code: string };
 
 /** Announced after commit. `changed`: push the views again; `release`: the app lets go of every key and button. */
 export type DeviceServiceEvent =
@@ -98,7 +99,8 @@ export async function loadDeviceSnapshot(
       (select e.kind from ${sessionEvents} e where e.session_id = s.id and e.kind in ('control-on', 'control-off')
         order by e.created_at desc limit 1) as toggle,
       d.session_id is not null as has_device, d.pairing_id, d.token_hash is not null as has_token, d.computer_name,
-      d.platform, d.arch, d.app_version, d.injection, d.screens, d.consent, d.display_surface, d.surface_width,
+      d.platform, d.arch, d.app_version, d.injection, d.screens, d.consent, d.view_consent, d.capture, d.shown_screen,
+      d.display_surface, d.surface_width,
       d.surface_height, d.connected, d.connection_id, d.last_seen_at, d.paired_at, d.created_at as device_created_at,
       (d.connected and d.last_seen_at > now() - (${DEVICE_FRESH_S}::integer * interval '1 second')) as fresh
     from ${sessions} s
@@ -124,6 +126,9 @@ export async function loadDeviceSnapshot(
         injection: json<DeviceRow["injection"]>(row.injection ?? null),
         screens: json<DeviceScreenRow[]>(row.screens ?? []),
         consent: row.consent === true,
+        viewConsent: row.view_consent === true,
+        capture: json<DeviceRow["capture"]>(row.capture ?? null),
+        shownScreen: (row.shown_screen as string | null) ?? null,
         displaySurface: (row.display_surface as string | null) ?? null,
         surfaceWidth: row.surface_width === null ? null : Number(row.surface_width),
         surfaceHeight: row.surface_height === null ? null : Number(row.surface_height),
@@ -174,16 +179,32 @@ export function controlRefusal(snapshot: DeviceSnapshot): string | null {
   if (snapshot.ended || snapshot.status !== "connected" || !snapshot.toggleOn || !device.consent)
     return DEVICE_MESSAGES.controlRefused;
   if (!snapshot.deviceConnected) return DEVICE_MESSAGES.deviceGone;
-  if (device.displaySurface !== "monitor") return DEVICE_MESSAGES.windowShared;
+  if (device.displaySurface !== "monitor" && !appPicture(snapshot)) return DEVICE_MESSAGES.windowShared;
   if (!device.injection?.ok) return device.injection?.reason ?? DEVICE_MESSAGES.controlRefused;
   return null;
+}
+
+/**
+ * Issue 26: the picture comes from the app, not from a browser share: paired, connected, able to capture, and
+ * the customer allowed the technician to see the screen in the app.
+ */
+export function appPicture(snapshot: DeviceSnapshot): boolean {
+  const device = snapshot.device;
+  return device?.pairingId != null && snapshot.deviceConnected && device.viewConsent && device.capture?.ok === true;
+}
+
+/** Issue 26: the monitor the app's picture shows: the technician's pick while the app still has it, else the primary one. */
+export function appScreen(screens: readonly Screen[], picked: string | null): string | null {
+  if (picked !== null && screens.some((screen) => screen.id === picked)) return picked;
+  return (screens.find((screen) => screen.primary) ?? screens[0])?.id ?? null;
 }
 
 /** What both browsers see (`session:device`, `GET /api/sessions/:code/device`). */
 export function toDeviceView(snapshot: DeviceSnapshot): DeviceView {
   const device = snapshot.device;
   const paired = device?.pairingId != null;
-  const wholeScreen = device?.displaySurface === "monitor";
+  const fromApp = appPicture(snapshot);
+  const wholeScreen = fromApp || device?.displaySurface === "monitor";
   const screens: Screen[] = paired ? device.screens : [];
   return {
     paired,
@@ -195,11 +216,18 @@ export function toDeviceView(snapshot: DeviceSnapshot): DeviceView {
         : null,
     injection: paired ? ((device.injection as Injection | null) ?? null) : null,
     screens,
-    shownScreen: wholeScreen ? pickScreen(screens, device.surfaceWidth, device.surfaceHeight) : null,
+    shownScreen: fromApp
+      ? appScreen(screens, device?.shownScreen ?? null)
+      : wholeScreen
+        ? pickScreen(screens, device?.surfaceWidth ?? null, device?.surfaceHeight ?? null)
+        : null,
     wholeScreen,
     consent: paired && device.consent,
     controlRequested: snapshot.toggleOn && snapshot.status === "connected",
     controlActive: controlRefusal(snapshot) === null,
+    viewConsent: paired && device.viewConsent,
+    capture: paired ? ((device.capture as Capture | null) ?? null) : null,
+    appPicture: fromApp,
   };
 }
 
@@ -211,6 +239,7 @@ export function toDeviceState(snapshot: DeviceSnapshot): DeviceState {
     consent: snapshot.device?.consent === true,
     controlRequested: snapshot.toggleOn && snapshot.status === "connected",
     controlActive: controlRefusal(snapshot) === null,
+    viewConsent: snapshot.device?.viewConsent === true,
   };
 }
 
@@ -223,6 +252,11 @@ export type ControlState = {
   refusal: string | null;
   /** The monitor the pointer fractions refer to. */
   screen: string | null;
+  /**
+   * Issue 26: the app's picture may reach the technician now: it is the picture (`appPicture`), a technician is
+   * joined and the session is on.
+   */
+  viewing: boolean;
   /** When it was read, ms (`performance.now()`). */
   loadedAt: number;
 };
@@ -236,6 +270,7 @@ export function toControlState(snapshot: DeviceSnapshot, loadedAt: number): Cont
     pairingId: snapshot.device?.pairingId ?? null,
     refusal: controlRefusal(snapshot),
     screen: view.shownScreen,
+    viewing: view.appPicture && snapshot.technicianId !== null && snapshot.status === "connected" && !snapshot.ended,
     loadedAt,
   };
 }

@@ -119,3 +119,61 @@ export function sessionLimitsFromEnv(env: Env): { codeTtlSeconds: number; limits
     },
   };
 }
+
+/**
+ * Issue 28 §1: the budget of one desktop app's connection for everything but
+ * picture frames (`device:status`, `device:consent`, unknown events): a
+ * burst, then a steady rate, events. The app sends its status on every
+ * (re)connection and when something changed (read every 5 s), and consent
+ * when the customer acts: far under it.
+ */
+export type DeviceEventBudget = { burst: number; perSecond: number };
+export const DEFAULT_DEVICE_EVENT_BUDGET: DeviceEventBudget = { burst: 20, perSecond: 1 };
+
+/**
+ * Issue 26: picture frames per app connection (a burst, then per second),
+ * besides the session's byte budget (`SCREEN_LIMITS`). 20 frames a second of
+ * a fast-changing screen, each picture split in up to a few frames.
+ */
+export const DEFAULT_FRAME_BUDGET: DeviceEventBudget = { burst: 120, perSecond: 60 };
+
+/**
+ * Counts refusals an attacker can repeat, and logs them as one `warn` line
+ * per `intervalMs` at most (issue 28 §1, §13): a flood never turns into a
+ * flood of log lines. `fields` (no personal data) go with the line.
+ */
+export class RefusalTally {
+  private readonly counts = new Map<string, number>();
+  private loggedAt = Number.NEGATIVE_INFINITY;
+  private readonly log: (fields: Record<string, unknown>, message: string) => void;
+  private readonly message: string;
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    log: (fields: Record<string, unknown>, message: string) => void,
+    message: string,
+    intervalMs = 60_000,
+    now: () => number = () => performance.now(),
+  ) {
+    this.log = log;
+    this.message = message;
+    this.intervalMs = intervalMs;
+    this.now = now;
+  }
+
+  /** Counts one refusal of kind `reason`; logs the counts so far when the last line is old enough. */
+  count(reason: string, fields: Record<string, unknown> = {}): void {
+    this.counts.set(reason, (this.counts.get(reason) ?? 0) + 1);
+    if (this.now() - this.loggedAt < this.intervalMs) return;
+    this.flush(fields);
+  }
+
+  /** Logs what was counted since the last line, if anything (also on disconnect). */
+  flush(fields: Record<string, unknown> = {}): void {
+    if (this.counts.size === 0) return;
+    this.log({ ...fields, refused: Object.fromEntries(this.counts) }, this.message);
+    this.counts.clear();
+    this.loggedAt = this.now();
+  }
+}

@@ -143,6 +143,10 @@ export function describeSessionEvent(event: SessionEventView): string {
       return "Le client a retiré l'autorisation de contrôle";
     case "device-unpaired":
       return "Logiciel de bureau déconnecté de la session";
+    case "view-allowed":
+      return "Le client a autorisé l'affichage de son écran dans le logiciel";
+    case "view-withdrawn":
+      return "Le client a retiré l'autorisation d'affichage de son écran";
   }
 }
 

@@ -1,0 +1,137 @@
+/**
+ * Issue 26: the desktop app's own picture of the customer's screen, in one
+ * module shared by the app (`desktop/`), the server and the technician's
+ * browser. Pure: zod only. Decision 019 records why JPEG rectangles over the
+ * app's `/device` link (the MeshCentral and noVNC way) rather than WebRTC video.
+ *
+ * 1. The customer allows the technician to see the screen in the app
+ *    (`device:consent { view: true }`, `DeviceConsentBody`); nothing is sent before.
+ * 2. While the session has a joined technician, the view consent stands and
+ *    the app is connected, the server tells the app `device:screen`
+ *    (`ScreenDemand`: `active`, the monitor to show, and `refresh`, a counter
+ *    raised whenever a full picture is needed: the technician joined,
+ *    switched monitor or asked to resynchronise).
+ * 3. The app captures that monitor, finds the 64 × 64 tiles that changed
+ *    since the last picture it sent, merges them into rectangles, encodes each
+ *    as a JPEG and sends `device:frame` (`ScreenFrame`). A full picture is
+ *    one or more frames, the first with `full: true`. Each frame stays under
+ *    `SCREEN_LIMITS.frameBytes` of JPEG.
+ * 4. The server checks the frame (schema, view consent, the session's byte
+ *    budget) and relays it as `screen:frame` to the joined technician only;
+ *    nothing of the picture is stored.
+ * 5. The technician's browser draws the rectangles and answers `screen:ack`
+ *    `{ code, seq }` once drawn; the server passes `device:ack` (seq) to the
+ *    app. The app keeps at most `SCREEN_LIMITS.framesInFlight` frames
+ *    unacknowledged: on a slow link it skips captures, so no queue grows and
+ *    the next frame carries everything that changed meanwhile (stale
+ *    pictures are never sent). A frame left unacknowledged for
+ *    `SCREEN_LIMITS.ackTimeoutMs` is counted as lost, and the next picture is full.
+ * 6. The technician picks a monitor (`screen:select`) or asks for a fresh
+ *    picture (`screen:refresh`); the pointer fractions of `device:input`
+ *    then refer to the monitor shown.
+ */
+import { z } from "zod";
+
+/** Bounds of the picture stream (bytes, ms, px). */
+export const SCREEN_LIMITS = {
+  /** JPEG bytes in one `device:frame`, all rectangles together (the Socket.IO message limit is 128 KiB). */
+  frameBytes: 112 * 1024,
+  /** Rectangles in one frame. */
+  frameRects: 256,
+  /** Largest picture side, px. */
+  maxSide: 16_384,
+  /** Frames the app sends ahead of the technician's acknowledgements. */
+  framesInFlight: 2,
+  /** A frame unacknowledged this long is lost: the app sends a full picture next, ms. */
+  ackTimeoutMs: 4_000,
+  /** The server's budget per session: bytes per second relayed, and the burst (a 4K full picture fits). */
+  sessionBytesPerSecond: 3 * 1024 * 1024,
+  sessionBurstBytes: 6 * 1024 * 1024,
+} as const;
+
+const Side = z.number().int().min(1).max(SCREEN_LIMITS.maxSide);
+const Offset = z
+  .number()
+  .int()
+  .min(0)
+  .max(SCREEN_LIMITS.maxSide - 1);
+
+/** JPEG bytes: a `Buffer`/`Uint8Array` in Node and Bun, an `ArrayBuffer` in a browser (Socket.IO's binary). */
+export const JpegBytes = z.custom<Uint8Array | ArrayBuffer>(
+  (value) => value instanceof Uint8Array || value instanceof ArrayBuffer,
+  { error: "Image JPEG attendue." },
+);
+
+/** One changed rectangle of the picture, px from its top-left corner, and its JPEG. */
+export const FrameRect = z.object({ x: Offset, y: Offset, w: Side, h: Side, jpeg: JpegBytes });
+export type FrameRect = z.infer<typeof FrameRect>;
+
+export const ScreenFrame = z.object({
+  /** The `Screen.id` this picture shows. */
+  screen: z.string().max(64),
+  /** Raised by one for every frame the app sends, from 1. */
+  seq: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+  /** Size of the whole picture, px (the monitor's device pixels, possibly scaled down by the app). */
+  width: Side,
+  height: Side,
+  /** First frame of a full picture: the viewer starts a new canvas of `width` × `height`. */
+  full: z.boolean(),
+  rects: z.array(FrameRect).max(SCREEN_LIMITS.frameRects),
+});
+export type ScreenFrame = z.infer<typeof ScreenFrame>;
+
+/** Bytes of JPEG in a frame (what the budgets count). */
+export function frameBytes(frame: { rects: { jpeg: Uint8Array | ArrayBuffer }[] }): number {
+  let total = 0;
+  for (const rect of frame.rects) total += rect.jpeg.byteLength;
+  return total;
+}
+
+/** Server → app: what to stream now. */
+export type ScreenDemand = {
+  /** Stream now: a technician is joined, the customer allowed them to see, the app is connected. */
+  active: boolean;
+  /** The monitor to show (`Screen.id`), null: the primary one. */
+  screen: string | null;
+  /** Raised whenever a full picture is needed (join, monitor switch, resynchronisation). */
+  refresh: number;
+};
+
+/**
+ * App → server `device:consent`: `allowed` is control (the only field older
+ * apps send, always `false`), `view` is seeing the screen. At least one.
+ */
+export const DeviceConsentBody = z
+  .object({ allowed: z.boolean().optional(), view: z.boolean().optional() })
+  .refine((body) => body.allowed !== undefined || body.view !== undefined, { error: "Consentement vide." });
+export type DeviceConsentBody = z.infer<typeof DeviceConsentBody>;
+
+/** Technician → server: the frame `seq` of session `code` is drawn. */
+export const ScreenAck = z.object({
+  code: z.string().max(32),
+  seq: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31),
+});
+export type ScreenAck = z.infer<typeof ScreenAck>;
+
+/** Technician → server: show monitor `screen` of session `code` (a full picture follows). */
+export const ScreenSelect = z.object({ code: z.string().max(32), screen: z.string().min(1).max(64) });
+export type ScreenSelect = z.infer<typeof ScreenSelect>;
+
+/** Technician → server: send a full picture again (after a gap, a reload). */
+export const ScreenRefresh = z.object({ code: z.string().max(32) });
+export type ScreenRefresh = z.infer<typeof ScreenRefresh>;
+
+/** Whether the app can capture the screen: `ok`, or why not in French (Wayland, macOS permission…). */
+export const Capture = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), reason: z.string().min(1).max(500) }),
+]);
+export type Capture = z.infer<typeof Capture>;

@@ -1,0 +1,123 @@
+/**
+ * One desktop app's `/device` connection (issues 15, 26, 28 §1): what the
+ * app sends, checked before it costs anything.
+ *
+ * - Every event but picture frames spends the connection's event budget
+ *   (`DeviceEventBudget`) before its handler runs; past it the event is
+ *   dropped, never queued, and the refusals are logged as one line a minute.
+ * - `device:status`: the same state twice is neither written nor pushed;
+ *   one write at a time, and while it runs only the latest status waits.
+ * - `device:consent`: control and/or view, written and pushed only on a change.
+ * - `device:leave`: the customer stopped the app; it is unpaired at once.
+ * - `device:frame`: checked (schema, size), counted in the connection's
+ *   frame budget and the session's byte budget (`SCREEN_LIMITS`), then
+ *   relayed, in order, to the joined technician only while the session may
+ *   be seen (`ControlState.viewing`). Nothing of the picture is stored.
+ */
+import type { Logger } from "pino";
+import type { Socket } from "socket.io";
+import {
+  DeviceStatus,
+  type DeviceToServerEvents,
+  type ServerToDeviceEvents,
+} from "#app/remote-support/device-protocol.ts";
+import { DeviceConsentBody, frameBytes, SCREEN_LIMITS, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import type { DeviceIdentity, DeviceService } from "./device-service.ts";
+import { storableStrings } from "./device-state.ts";
+import { RefusalTally, TokenBucket, type DeviceEventBudget } from "./limits.ts";
+
+export type AppSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, object, DeviceIdentity>;
+
+/** Frames of one connection waiting for their turn to be relayed; past it a frame is dropped (the app paces itself far below). */
+const MAX_PENDING_FRAMES = 8;
+
+export type DeviceSocketOptions = {
+  devices: DeviceService;
+  logger: Logger;
+  eventBudget: DeviceEventBudget;
+  frameBudget: DeviceEventBudget;
+  /** The byte budget of the session (shared by its app's connections), or null when none is left to track. */
+  sessionBytes: (sessionId: string) => TokenBucket;
+  /** Relays a checked frame to the technician (`device-realtime.ts`). */
+  relayFrame: (identity: DeviceIdentity, frame: ScreenFrame, technicianId: string) => void;
+};
+
+/** Wires the handlers of one authenticated app socket (see the module comment). */
+export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptions): void {
+  const { devices, logger } = options;
+  const identity = { ...socket.data };
+  const events = new TokenBucket(options.eventBudget.burst, options.eventBudget.perSecond);
+  const frames = new TokenBucket(options.frameBudget.burst, options.frameBudget.perSecond);
+  const bytes = options.sessionBytes(identity.sessionId);
+  const refusals = new RefusalTally(
+    (fields, message) => logger.warn(fields, message),
+    "logiciel de bureau : événements refusés (budget dépassé)",
+  );
+  const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
+
+  socket.use(([event], next) => {
+    if (event === "device:frame") return frames.take() ? next() : refusals.count("frame-rate");
+    if (events.take()) return next();
+    refusals.count(typeof event === "string" && event.length <= 40 ? event : "other");
+  });
+
+  let lastStatus = "";
+  let writing = false;
+  let waiting: DeviceStatus | null = null;
+  const writeStatus = (status: DeviceStatus): void => {
+    writing = true;
+    devices
+      .deviceStatus(identity, status)
+      .catch(failed("logiciel de bureau : état non enregistré"))
+      .finally(() => {
+        writing = false;
+        const next = waiting;
+        waiting = null;
+        if (next) writeStatus(next);
+      });
+  };
+  socket.on("device:status", (status) => {
+    const checked = DeviceStatus.safeParse(status);
+    if (!checked.success || !storableStrings(checked.data)) return;
+    const serialized = JSON.stringify(checked.data);
+    if (serialized === lastStatus) return;
+    lastStatus = serialized;
+    if (writing) waiting = checked.data;
+    else writeStatus(checked.data);
+  });
+
+  socket.on("device:consent", (body) => {
+    const checked = DeviceConsentBody.safeParse(body);
+    if (!checked.success) return;
+    devices.deviceConsent(identity, checked.data).catch(failed("logiciel de bureau : consentement non enregistré"));
+  });
+
+  socket.on("device:leave", () => {
+    devices.deviceLeft(identity).catch(failed("logiciel de bureau : départ non enregistré"));
+  });
+
+  let pending = 0;
+  let previous: Promise<void> = Promise.resolve();
+  socket.on("device:frame", (frame) => {
+    const checked = ScreenFrame.safeParse(frame);
+    if (!checked.success) return refusals.count("frame-invalid");
+    const size = frameBytes(checked.data);
+    if (size > SCREEN_LIMITS.frameBytes) return refusals.count("frame-size");
+    if (pending >= MAX_PENDING_FRAMES) return refusals.count("frame-pending");
+    if (!bytes.take(size)) return refusals.count("frame-bytes");
+    pending += 1;
+    previous = previous.then(async () => {
+      try {
+        const state = await devices.controlState(identity.code);
+        if (state?.pairingId === identity.pairingId && state.viewing && state.technicianId)
+          options.relayFrame(identity, checked.data, state.technicianId);
+      } catch (error) {
+        failed("logiciel de bureau : image non relayée")(error);
+      } finally {
+        pending -= 1;
+      }
+    });
+  });
+
+  socket.on("disconnect", () => refusals.flush());
+}
