@@ -82,7 +82,7 @@ async function run(label: string, databaseUrl?: string) {
     const polls = pollUrl(`${url}/api/me`, POLL_INTERVAL_MS, otherCookie);
     const started = epochNow();
     const unknown = app as unknown as { emit(event: string, ...args: unknown[]): void };
-    for (let sent = 0; sent < eventCount; ) {
+    for (let sent = 0; sent < eventCount;) {
       for (const end = Math.min(eventCount, sent + BURST); sent < end; sent += 1) {
         if (sent % 3 === 0)
           app.emit("device:status", {
