@@ -37,7 +37,8 @@ export function deviceSummary(device: DeviceView | null): string {
 /** What stops control, in French, or null when nothing does. */
 export function controlObstacle(device: DeviceView): string | null {
   if (device.injection && !device.injection.ok) return device.injection.reason;
-  if (!device.wholeScreen) return DEVICE_MESSAGES.windowShared;
+  // Issue 26: the app's own picture is always a whole monitor; only a browser share can be a window or a tab.
+  if (!device.wholeScreen && !device.appPicture) return DEVICE_MESSAGES.windowShared;
   return null;
 }
 

@@ -15,9 +15,10 @@ export function technicianControlText(device: DeviceView | null): string {
   return "Contrôle autorisé par le client : activez « Envoyer souris et clavier ».";
 }
 
-export function DeviceStatus({ device }: { device: DeviceView | null }) {
+/** `screenChoice`: the view shows its own choice of monitor ("Écran affiché"), so the monitor is not said again here. */
+export function DeviceStatus({ device, screenChoice = false }: { device: DeviceView | null; screenChoice?: boolean }) {
   const obstacle = device?.paired ? controlObstacle(device) : null;
-  const shown = device?.paired ? shownScreenText(device) : null;
+  const shown = device?.paired && !screenChoice ? shownScreenText(device) : null;
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="device-status">
       <p role="status" className={device?.paired ? "font-semibold text-emerald-300" : "text-slate-300"}>

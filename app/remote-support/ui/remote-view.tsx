@@ -14,9 +14,26 @@
  * (issue 13 §4) the view says so: the picture and the data channel go peer
  * to peer and usually carry on; on its return the viewer asks for a new
  * offer unless the picture is still flowing.
+ *
+ * Issue 26: when the session's desktop app sends its own picture
+ * (`DeviceView.appPicture`), the view shows it on a canvas (`useAppScreen`)
+ * instead of the video, which stays as it was for a share from the
+ * customer's browser. The pointer then maps to the canvas's picture (the same
+ * letterboxing as the video), only while it shows the monitor the server
+ * relays the input to; the keyboard and the toggle work as over the video.
  */
 import { Minimize2, MousePointer2, X } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type WheelEvent,
+} from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { postSessionEvent } from "#app/remote-support/client/api.ts";
@@ -28,8 +45,10 @@ import { HeldInputs, contentBox, pointerFraction } from "#app/remote-support/cli
 import type { ServerLink } from "#app/remote-support/client/server-connection.ts";
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import type { ScreenViewerState } from "#app/remote-support/client/use-screen-viewer.ts";
+import { useAppScreen } from "#app/remote-support/client/use-app-screen.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
 import { SessionConversationView } from "#app/assistant/session-conversation-view.tsx";
+import { APP_SCREEN_TEXT, AppScreenBar, appPictureObstacle } from "./app-screen-bar";
 import { DeviceStatus } from "./device-status";
 import { SessionChat } from "./session-chat";
 import { ServerLinkStatus } from "./server-link-status";
@@ -71,6 +90,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
   const dialogRef = useRef<HTMLDialogElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const canvasHostRef = useRef<HTMLDivElement>(null);
   const held = useRef(new HeldInputs());
   const pendingMove = useRef<{ x: number; y: number } | null>(null);
   const frame = useRef(0);
@@ -89,6 +109,10 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     [socket, session.code],
   );
   const toDevice = controlOn && device?.controlActive === true ? deviceInput : null;
+  // Issue 26: the app's own picture, kept while the view is reduced (its canvas is placed again on reopening).
+  const appMode = device?.appPicture === true;
+  const appScreen = useAppScreen(session.code, socket, appMode);
+  const appCanvas = appScreen.canvas;
   // A refusal is about the state it was sent in; a new state starts clean.
   useEffect(() => setDeviceRefusal(""), [device?.controlActive, controlOn]);
 
@@ -102,6 +126,17 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
   useEffect(() => {
     if (videoRef.current && videoRef.current.srcObject !== viewer.stream) videoRef.current.srcObject = viewer.stream;
   }, [viewer.stream, open]);
+
+  useEffect(() => {
+    const host = canvasHostRef.current;
+    if (!host || !appCanvas) return;
+    appCanvas.className = "block size-full object-contain";
+    appCanvas.setAttribute("role", "img");
+    appCanvas.setAttribute("aria-label", "Image de l'écran du client");
+    appCanvas.dataset.testid = "app-screen";
+    host.append(appCanvas);
+    return () => appCanvas.remove();
+  }, [appCanvas, open, appMode]);
 
   const releaseAll = useCallback(() => {
     pendingMove.current = null;
@@ -142,17 +177,28 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     if (!open) setControl(false);
   }, [open, setControl]);
 
-  function fractionOf(event: PointerEvent<HTMLVideoElement>) {
-    const video = event.currentTarget;
-    const rect = video.getBoundingClientRect();
+  /** The pointer → fractions of the picture shown (video or the app's canvas), letterboxing excluded; null outside. */
+  function fractionOf(event: PointerEvent<HTMLElement>) {
+    if (event.currentTarget instanceof HTMLVideoElement) {
+      const video = event.currentTarget;
+      const rect = video.getBoundingClientRect();
+      return pointerFraction(
+        event.clientX - rect.left,
+        event.clientY - rect.top,
+        contentBox(rect.width, rect.height, video.videoWidth, video.videoHeight),
+      );
+    }
+    // The canvas shows another monitor than the one the server now relays input to (a switch under way).
+    if (!appCanvas || (device?.shownScreen && appScreen.screen !== device.shownScreen)) return null;
+    const rect = appCanvas.getBoundingClientRect();
     return pointerFraction(
       event.clientX - rect.left,
       event.clientY - rect.top,
-      contentBox(rect.width, rect.height, video.videoWidth, video.videoHeight),
+      contentBox(rect.width, rect.height, appCanvas.width, appCanvas.height),
     );
   }
 
-  function onPointerMove(event: PointerEvent<HTMLVideoElement>) {
+  function onPointerMove(event: PointerEvent<HTMLElement>) {
     if (!controlOn) return;
     const position = fractionOf(event);
     if (!position) return;
@@ -167,7 +213,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     });
   }
 
-  function onPointerDown(event: PointerEvent<HTMLVideoElement>) {
+  function onPointerDown(event: PointerEvent<HTMLElement>) {
     if (!controlOn) return;
     event.preventDefault();
     surfaceRef.current?.focus();
@@ -182,12 +228,14 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     if (send(message)) held.current.note(message);
   }
 
-  function onPointerUp(event: PointerEvent<HTMLVideoElement>) {
-    if (!controlOn || !held.current.isButtonHeld(event.button)) return;
+  function onPointerUp(event: PointerEvent<HTMLElement>) {
+    if (!controlOn) return;
     const position = fractionOf(event);
-    if (position) send({ type: "mousemove", ...position });
+    // The app's button goes up whether or not the data channel took the press (there may be none with the app's picture).
     if (position) toDevice?.move(position.x, position.y);
     toDevice?.button(event.button, false);
+    if (!held.current.isButtonHeld(event.button)) return;
+    if (position) send({ type: "mousemove", ...position });
     const message = { type: "mouseup" as const, button: event.button };
     send(message);
     held.current.note(message);
@@ -217,6 +265,31 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     held.current.note(message);
   }
 
+  const pointerHandlers = {
+    onPointerMove,
+    onPointerDown,
+    onPointerUp,
+    onWheel: (event: WheelEvent<HTMLElement>) => {
+      // Pixels or lines → notches: about 100 px per notch in Chromium and Firefox.
+      const perNotch = event.deltaMode === 0 ? 100 : event.deltaMode === 1 ? 3 : 1;
+      toDevice?.wheel(event.deltaX / perNotch, event.deltaY / perNotch);
+    },
+    onContextMenu: (event: MouseEvent<HTMLElement>) => {
+      if (controlOn) event.preventDefault();
+    },
+  };
+  // What the picture area says while it shows nothing: the app's picture on its way, why the app sends none, the share.
+  const appObstacle = appPictureObstacle(device);
+  const pictureText = appMode
+    ? appScreen.hasPicture
+      ? null
+      : [APP_SCREEN_TEXT.waiting]
+    : viewer.stream
+      ? null
+      : appObstacle
+        ? [appObstacle, STATE_TEXT[viewer.state]]
+        : [STATE_TEXT[viewer.state]];
+
   return (
     <dialog
       ref={dialogRef}
@@ -238,13 +311,23 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
               {session.userName} · <span className="font-mono tabular-nums">{formatTimer(seconds)}</span>
             </p>
             <p role="status" className="text-slate-200">
-              {STATE_TEXT[viewer.state]}
-              {viewer.roundTripMs !== null && viewer.state === "connected"
-                ? ` · Latence : ${Math.round(viewer.roundTripMs)} ms (${linkQuality(viewer.roundTripMs)})`
-                : ""}
+              {appMode ? (
+                appScreen.hasPicture ? (
+                  STATE_TEXT.connected
+                ) : (
+                  APP_SCREEN_TEXT.waiting
+                )
+              ) : (
+                <>
+                  {STATE_TEXT[viewer.state]}
+                  {viewer.roundTripMs !== null && viewer.state === "connected"
+                    ? ` · Latence : ${Math.round(viewer.roundTripMs)} ms (${linkQuality(viewer.roundTripMs)})`
+                    : ""}
+                </>
+              )}
             </p>
             <ServerLinkStatus link={serverLink} />
-            <DeviceStatus device={device} />
+            <DeviceStatus device={device} screenChoice={appMode} />
             {deviceRefusal ? (
               <p role="alert" className="text-sm font-medium text-amber-200">
                 {deviceRefusal}
@@ -255,7 +338,8 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 type="button"
                 variant={controlOn ? "primary" : "secondary"}
                 aria-pressed={controlOn}
-                disabled={!viewer.channelOpen}
+                // With the app's picture, input travels through the server: no data channel is needed.
+                disabled={!viewer.channelOpen && !appMode}
                 onClick={() => setControl(!controlOn)}
               >
                 <MousePointer2 aria-hidden="true" className="size-5" />
@@ -278,12 +362,13 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
             </div>
           </header>
           <div className="flex min-h-0 flex-1 flex-col gap-4 p-4 lg:flex-row">
-            <div className="flex min-h-64 flex-1 flex-col gap-2">
+            <div className="flex min-h-64 min-w-0 flex-1 flex-col gap-2">
               <p id="controle-aide" className="text-sm text-slate-300">
                 {controlOn
                   ? "Souris et clavier envoyés au client. Maj+Échap pour reprendre la main."
                   : "Souris et clavier ne sont pas envoyés. Activez « Envoyer souris et clavier » pour guider le client."}
               </p>
+              {appMode && device ? <AppScreenBar device={device} appScreen={appScreen} /> : null}
               <div
                 ref={surfaceRef}
                 tabIndex={0}
@@ -297,32 +382,34 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                   controlOn ? "border-sky-400" : "border-slate-700",
                 )}
               >
+                {/* Kept (hidden) while the app's picture is shown: the browser share carries on as it was. */}
                 <video
                   ref={videoRef}
                   autoPlay
                   playsInline
                   muted
+                  hidden={appMode}
                   data-testid="remote-video"
-                  onPointerMove={onPointerMove}
-                  onPointerDown={onPointerDown}
-                  onPointerUp={onPointerUp}
-                  onWheel={(event) => {
-                    // Pixels or lines → notches: about 100 px per notch in Chromium and Firefox.
-                    const perNotch = event.deltaMode === 0 ? 100 : event.deltaMode === 1 ? 3 : 1;
-                    toDevice?.wheel(event.deltaX / perNotch, event.deltaY / perNotch);
-                  }}
-                  onContextMenu={(event) => {
-                    if (controlOn) event.preventDefault();
-                  }}
+                  {...pointerHandlers}
                   className={cn(
                     "absolute inset-0 size-full object-contain",
                     controlOn ? "cursor-crosshair" : "cursor-default",
                   )}
                 />
-                {!viewer.stream ? (
-                  <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-slate-200">
-                    {STATE_TEXT[viewer.state]}
-                  </p>
+                {appMode ? (
+                  // The app's canvas (`useAppScreen`) is placed in here.
+                  <div
+                    ref={canvasHostRef}
+                    {...pointerHandlers}
+                    className={cn("absolute inset-0", controlOn ? "cursor-crosshair" : "cursor-default")}
+                  />
+                ) : null}
+                {pictureText ? (
+                  <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-slate-200">
+                    {pictureText.map((line) => (
+                      <p key={line}>{line}</p>
+                    ))}
+                  </div>
                 ) : null}
               </div>
             </div>
