@@ -11,7 +11,16 @@
  * (The host's Linux package would not do either: it picks its `.node` file by a computed path.)
  * The plugin replaces static.js with a literal `require("<target's koffi.node>")`, which Bun embeds
  * in the executable and loads from there; other systems' modules are never bundled.
+ *
+ * Issue 26: the JPEG encoder's libjpeg-turbo is a plain shared library (loaded with koffi, not
+ * required), so a second plugin replaces `desktop/src/capture/turbojpeg-embedded.ts` with
+ * `import file from "<target's library>" with { type: "file" }`: Bun embeds the file and the app
+ * writes it to a private temporary folder to load it (turbojpeg-library.ts). Targets the package
+ * ships no library for (Windows) get `null`, and the app reports the encoder unavailable.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { TURBOJPEG_PACKAGE, turbojpegInPackage } from "../desktop/src/capture/turbojpeg-library.ts";
 
 /** What build-desktop.ts asks for (one target). */
 export type BundleJob = {
@@ -81,6 +90,39 @@ function koffiPlugin(job: BundleJob) {
   };
 }
 
+/**
+ * The target's libjpeg-turbo in the project's `@julusian/jpeg-turbo` (one package holds every
+ * system's build), or null when it ships none for the target. A missing file stops the build:
+ * an executable without its encoder would only say so at run time.
+ */
+function turbojpegFile(koffiPlatform: string): string | null {
+  const [platform = "", arch = ""] = koffiPlatform.split("-");
+  const relative = turbojpegInPackage(platform, arch);
+  if (!relative) return null;
+  const file = path.join(import.meta.dirname, "..", "node_modules", TURBOJPEG_PACKAGE, relative);
+  if (!existsSync(file)) throw new Error(`libjpeg-turbo introuvable pour ${koffiPlatform} : ${file}`);
+  return file;
+}
+
+/** Bun plugin: `turbojpeg-embedded.ts` replaced by an embedded-file import of the target's library (issue 26). */
+function turbojpegPlugin(job: BundleJob) {
+  const file = turbojpegFile(job.koffiPlatform);
+  return {
+    name: "turbojpeg-target",
+    setup(build: PluginBuilder) {
+      build.onLoad({ filter: /[\\/]desktop[\\/]src[\\/]capture[\\/]turbojpeg-embedded\.ts$/ }, () => ({
+        loader: "js",
+        contents: file
+          ? [
+              `import file from ${JSON.stringify(file)} with { type: "file" };`,
+              `export const EMBEDDED_TURBOJPEG = { file, name: ${JSON.stringify(path.basename(file))} };`,
+            ].join("\n")
+          : "export const EMBEDDED_TURBOJPEG = null;",
+      }));
+    },
+  };
+}
+
 const job = JSON.parse(process.argv[2] ?? "{}") as BundleJob;
 const result = await Bun.build({
   entrypoints: [job.entry],
@@ -98,7 +140,7 @@ const result = await Bun.build({
   bytecode: job.bytecode,
   sourcemap: "none",
   define: job.define,
-  plugins: [koffiPlugin(job)],
+  plugins: [koffiPlugin(job), turbojpegPlugin(job)],
   throw: false,
 });
 if (!result.success) {
