@@ -141,6 +141,35 @@ export type PairingCodeResponse = { pairingCode: string; expiresAt: string };
 /** `POST /api/device/pair`: the token for the `/device` namespace; names for the app's terminal. */
 export type DevicePairResponse = { deviceToken: string; customerName: string; sessionCode: string };
 
+/**
+ * Issue 26, `POST /api/device/sessions` (the app run with no argument, no account, no cookie, no Origin): a new
+ * session "depuis le logiciel", already paired with the app that asked. `customerName`: the name the customer
+ * gave, if any (absent, null, empty or blank: none, and the server names them « Client sans compte »).
+ * Answers 201 `DeviceSessionResponse`; 400 `{ message }` (French) for a bad body, 413 past 16 KB, 429 with
+ * `Retry-After` (s) past `SESSION_APP_CREATE_LIMIT` sessions per IP address and `SESSION_APP_CREATE_WINDOW_S`.
+ * The token then works on `DEVICE_NAMESPACE` as a paired app's does; the session's code expires like other
+ * session codes (`SESSION_CODE_TTL_S`) when no technician joins it, and `device:leave` ends the session.
+ */
+export const DeviceSessionBody = DeviceStatus.extend({
+  customerName: z
+    .string({ error: "Le nom doit être un texte." })
+    .trim()
+    .max(80, { error: "Le nom ne doit pas dépasser 80 caractères." })
+    .nullish()
+    .transform((name) => (name ? name : undefined)),
+  computerName: z.string().trim().min(1).max(100),
+  platform: z.enum(DEVICE_PLATFORMS),
+  arch: z.string().max(20),
+  appVersion: z.string().max(40),
+});
+export type DeviceSessionBody = z.input<typeof DeviceSessionBody>;
+/**
+ * `POST /api/device/sessions` → 201: the app's token, the name it shows (`customerName`, the given one or the
+ * default), the session code to read to the technician, and when that code stops being joinable (`expiresAt`,
+ * ISO 8601).
+ */
+export type DeviceSessionResponse = DevicePairResponse & { expiresAt: string };
+
 /** `POST /api/sessions/:code/consent` (session owner): allow or withdraw control. */
 export const ConsentBody = z.object({ allowed: z.boolean() });
 

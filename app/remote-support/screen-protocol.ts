@@ -13,9 +13,11 @@
  *    switched monitor or asked to resynchronise).
  * 3. The app captures that monitor, finds the 64 × 64 tiles that changed
  *    since the last picture it sent, merges them into rectangles, encodes each
- *    as a JPEG and sends `device:frame` (`ScreenFrame`). A full picture is
- *    one or more frames, the first with `full: true`. Each frame stays under
- *    `SCREEN_LIMITS.frameBytes` of JPEG.
+ *    as a JPEG and sends `device:frame` (`ScreenFrame`): the rectangles, and
+ *    their JPEGs one after the other in a single binary `data` (Socket.IO's
+ *    parser refuses more than 10 binary attachments in a message, and one
+ *    buffer is cheaper to relay). A full picture is one or more frames, the
+ *    first with `full: true`. Each frame stays under `SCREEN_LIMITS.frameBytes`.
  * 4. The server checks the frame (schema, view consent, the session's byte
  *    budget) and relays it as `screen:frame` to the joined technician only;
  *    nothing of the picture is stored.
@@ -62,33 +64,71 @@ export const JpegBytes = z.custom<Uint8Array | ArrayBuffer>(
   { error: "Image JPEG attendue." },
 );
 
-/** One changed rectangle of the picture, px from its top-left corner, and its JPEG. */
-export const FrameRect = z.object({ x: Offset, y: Offset, w: Side, h: Side, jpeg: JpegBytes });
+/** One changed rectangle of the picture, px from its top-left corner, and the length of its JPEG in `data`, bytes. */
+export const FrameRect = z.object({
+  x: Offset,
+  y: Offset,
+  w: Side,
+  h: Side,
+  bytes: z.number().int().min(1).max(SCREEN_LIMITS.frameBytes),
+});
 export type FrameRect = z.infer<typeof FrameRect>;
 
-export const ScreenFrame = z.object({
-  /** The `Screen.id` this picture shows. */
-  screen: z.string().max(64),
-  /** Raised by one for every frame the app sends, from 1. */
-  seq: z
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31),
-  /** Size of the whole picture, px (the monitor's device pixels, possibly scaled down by the app). */
-  width: Side,
-  height: Side,
-  /** First frame of a full picture: the viewer starts a new canvas of `width` × `height`. */
-  full: z.boolean(),
-  rects: z.array(FrameRect).max(SCREEN_LIMITS.frameRects),
-});
+export const ScreenFrame = z
+  .object({
+    /** The `Screen.id` this picture shows. */
+    screen: z.string().max(64),
+    /** Raised by one for every frame the app sends, from 1. */
+    seq: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31),
+    /** Size of the whole picture, px (the monitor's device pixels, possibly scaled down by the app). */
+    width: Side,
+    height: Side,
+    /** First frame of a full picture: the viewer starts a new canvas of `width` × `height`. */
+    full: z.boolean(),
+    rects: z.array(FrameRect).max(SCREEN_LIMITS.frameRects),
+    /** The rectangles' JPEGs, in the order of `rects`, each `bytes` long, end to end. */
+    data: JpegBytes,
+  })
+  .refine((frame) => frame.rects.reduce((sum, rect) => sum + rect.bytes, 0) === frame.data.byteLength, {
+    error: "Les longueurs des rectangles ne correspondent pas aux données.",
+  });
 export type ScreenFrame = z.infer<typeof ScreenFrame>;
 
 /** Bytes of JPEG in a frame (what the budgets count). */
-export function frameBytes(frame: { rects: { jpeg: Uint8Array | ArrayBuffer }[] }): number {
-  let total = 0;
-  for (const rect of frame.rects) total += rect.jpeg.byteLength;
-  return total;
+export function frameBytes(frame: { data: Uint8Array | ArrayBuffer }): number {
+  return frame.data.byteLength;
+}
+
+/**
+ * Joins rectangles and their JPEGs into a frame's `rects` and `data` (the
+ * app's stream, tests). @returns the rectangles with their lengths, and the JPEGs end to end.
+ */
+export function packRects(
+  encoded: readonly { x: number; y: number; w: number; h: number; jpeg: Uint8Array | ArrayBuffer }[],
+): { rects: FrameRect[]; data: Uint8Array } {
+  const data = new Uint8Array(encoded.reduce((sum, rect) => sum + rect.jpeg.byteLength, 0));
+  let offset = 0;
+  const rects = encoded.map(({ x, y, w, h, jpeg }) => {
+    data.set(jpeg instanceof Uint8Array ? jpeg : new Uint8Array(jpeg), offset);
+    offset += jpeg.byteLength;
+    return { x, y, w, h, bytes: jpeg.byteLength };
+  });
+  return { rects, data };
+}
+
+/** The JPEG of each rectangle of `frame`, in order (views over `data`, no copy). */
+export function frameJpegs(frame: Pick<ScreenFrame, "rects" | "data">): Uint8Array[] {
+  const data = frame.data instanceof Uint8Array ? frame.data : new Uint8Array(frame.data);
+  let offset = 0;
+  return frame.rects.map((rect) => {
+    const jpeg = data.subarray(offset, offset + rect.bytes);
+    offset += rect.bytes;
+    return jpeg;
+  });
 }
 
 /** Server → app: what to stream now. */

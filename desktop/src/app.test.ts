@@ -39,7 +39,9 @@ function start(args: string[], options: { tty?: boolean; token?: string } = {}) 
     socketFactory: options.token ? (origin) => () => defaultSocketFactory(origin)(options.token!) : undefined,
   };
   const exit = runApp(deps);
-  return { exit, out, err, signals, stdin, calls: fake.calls, injector: fake.injector, text: () => out.join("") };
+  // The view wraps lines to the terminal's width: read it as one line of words.
+  const text = () => out.join("").replace(/\s+/g, " ");
+  return { exit, out, err, signals, stdin, calls: fake.calls, injector: fake.injector, text };
 }
 
 const has = (calls: Call[], ...call: Call) => calls.some((c) => JSON.stringify(c) === JSON.stringify(call));
@@ -98,14 +100,14 @@ describe("desktop app against a fake server", () => {
     await server.waitFor(() => server.statuses.length === 2, 8_000);
     expect(server.connections).toHaveLength(2);
 
-    // SIGTERM: consent withdrawn on the server, everything released, exit 0.
+    // SIGTERM: the app leaves (the server unpairs it, consent with it), everything released, exit 0.
     server.socket()!.emit("device:state", STATE);
     server.socket()!.emit("device:input", { screen: null, events: [{ t: "key", code: "ShiftLeft", down: true }] });
     await server.waitFor(() => has(app.calls, "key", "ShiftLeft", true));
     app.signals.emit("SIGTERM");
     expect(await app.exit).toBe(0);
-    await server.waitFor(() => server.consents.length > 0);
-    expect(server.consents).toEqual([{ allowed: false }]);
+    await server.waitFor(() => server.leaves > 0);
+    expect(server.consents).toEqual([]);
     expect(app.calls.slice(-2)).toEqual([["key", "ShiftLeft", false], ["close"]]);
     expect(app.injector.held.isEmpty()).toBe(true);
     expect(app.text()).toMatch(/Arrêt demandé/);
@@ -138,13 +140,14 @@ describe("desktop app against a fake server", () => {
     expect(app.calls.slice(-2)).toEqual([["button", 1, false], ["close"]]);
   });
 
-  it("asks for the code when not given, and asks again after a refusal", async () => {
+  it("takes a pairing code typed at the prompt, and asks again after a refusal", async () => {
     const app = start([]);
     app.stdin.write("BBBB-0000\n");
     await server.waitFor(() => app.text().includes("n'est pas valide"));
     app.stdin.write("ACDE-3479\n");
     await server.waitFor(() => server.statuses.length === 1);
-    expect(app.text()).toContain("Code d'appairage affiché sur la page");
+    expect(app.text()).toContain("Votre prénom ou le code d'appairage");
+    expect(server.sessionBodies).toEqual([]);
     app.signals.emit("SIGHUP");
     expect(await app.exit).toBe(0);
   });
@@ -154,7 +157,7 @@ describe("desktop app against a fake server", () => {
     await server.waitFor(() => server.statuses.length === 1);
     const socket = server.socket()!;
     socket.emit("device:state", STATE);
-    await server.waitFor(() => app.text().includes("R : retirer"));
+    await server.waitFor(() => app.text().includes("R : reprendre la main"));
     socket.emit("device:input", { screen: null, events: [{ t: "key", code: "AltLeft", down: true }] });
     await server.waitFor(() => has(app.calls, "key", "AltLeft", true));
     app.stdin.write("r");

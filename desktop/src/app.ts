@@ -1,8 +1,12 @@
 /**
- * The desktop support app from start to exit (issue 15): command line,
- * pairing code (argument or prompt), pairing, the `/device` link, the
- * terminal view, and stopping on Ctrl+C, SIGINT, SIGTERM, SIGHUP (terminal
- * closed) or the end of the session: consent withdrawn, every key and button
+ * The desktop support app from start to exit (issues 15, 26): command line;
+ * then either a pairing code (`--code`, or typed at the prompt) for a session
+ * opened on the site, or, by default, a new session without an account (the
+ * prompt asks for the customer's name, optional) whose code the customer
+ * reads to the technician; the `/device` link, the terminal view with its
+ * keys (V: see the screen, C: control, R: take back control), and stopping
+ * on Ctrl+C, SIGINT, SIGTERM, SIGHUP (terminal closed) or the end of the
+ * session: the app leaves (unpaired at once), every key and button
  * released, socket closed, exit. It never lingers after the session.
  * Everything the outside world provides comes in `AppDeps`, so tests drive
  * it without a terminal or a real server.
@@ -11,9 +15,15 @@ import os from "node:os";
 import { createInterface } from "node:readline";
 import { PairingCode } from "#app/remote-support/device-protocol.ts";
 import { parseCli } from "./cli.ts";
-import { DeviceConnection, defaultSocketFactory, type SocketFactory } from "./connection.ts";
+import {
+  captureStatus,
+  DeviceConnection,
+  defaultSocketFactory,
+  type PictureSource,
+  type SocketFactory,
+} from "./connection.ts";
 import type { Injector, WarningListener } from "./input/injector.ts";
-import { devicePlatform, pairBody, pairDevice, PairingError } from "./pairing.ts";
+import { createSession, devicePlatform, pairBody, pairDevice, PairingError, sessionBody } from "./pairing.ts";
 import { type Output, type ScreenModel, TerminalView } from "./ui.ts";
 
 /** The terminal input: process.stdin or a test double. */
@@ -28,6 +38,12 @@ export type AppDeps = {
   stdout: Output;
   stderr: Output;
   createInjector: (onWarning: WarningListener) => Promise<Injector>;
+  /** Issue 26: the screen capture and its encoder; without it the app only injects (tests of input alone). */
+  createPicture?: () => Promise<PictureSource | undefined>;
+  /** The terminal's width in columns, read at every redraw (default 80). */
+  columns?: () => number;
+  /** How the customer launched this file, for `--help` (default "atelier-assistance"). */
+  programName?: string;
   fetch?: typeof fetch;
   /** Socket factory for a server origin (tests bind it to their fake server). */
   socketFactory?: (server: string) => SocketFactory;
@@ -42,7 +58,7 @@ const ETX = "\u0003"; // Ctrl+C in raw mode
 
 /** Runs the app; resolves with the process exit code (0: stopped or session ended, 1: failure, 2: usage). */
 export async function runApp(deps: AppDeps): Promise<number> {
-  const command = parseCli(deps.args, deps.defaultServer);
+  const command = parseCli(deps.args, deps.defaultServer, deps.programName);
   if (command.kind === "help" || command.kind === "version") {
     deps.stdout.write(`${command.text}\n`);
     return 0;
@@ -69,6 +85,10 @@ export async function runApp(deps: AppDeps): Promise<number> {
     withdrawnHere: false,
     notices,
     keys: Boolean(deps.stdin.isTTY && deps.stdin.setRawMode),
+    sessionCode: null,
+    viewAllowed: false,
+    streaming: false,
+    capture: null,
   };
   let connection: DeviceConnection | undefined;
   const redraw = () => {
@@ -77,7 +97,10 @@ export async function runApp(deps: AppDeps): Promise<number> {
       model.state = connection.state;
       model.injection = connection.injection;
       model.withdrawnHere = connection.withdrawnHere;
+      model.viewAllowed = connection.viewAllowed;
+      model.streaming = connection.streaming;
     }
+    model.columns = deps.columns?.() ?? 80;
     view.draw(model);
   };
   const notice = (message: string) => {
@@ -107,30 +130,43 @@ export async function runApp(deps: AppDeps): Promise<number> {
 
   const injector = await deps.createInjector(notice);
   model.injection = injector.status();
+  const picture = await deps.createPicture?.().catch(() => undefined);
+  model.capture = picture ? captureStatus(picture) : null;
+  const deviceStatus = () => ({
+    injection: injector.status(),
+    screens: injector.screens(),
+    ...(picture ? { capture: captureStatus(picture) } : {}),
+  });
   let keyboard: (() => void) | undefined;
   try {
-    // Pairing: the code from --code, else asked (again after a refusal, a few times).
+    // A pairing code from --code or typed at the prompt pairs with a site session; a name (or nothing) starts
+    // a new session without an account (issue 26). A refused code is asked again, a few times.
     let paired: Awaited<ReturnType<typeof pairDevice>> | undefined;
     let code = command.code;
     for (let attempt = 0; !paired && attempt < MAX_PROMPTS; attempt++) {
       const prompted = code === null;
+      let customerName: string | null = null;
       if (code === null) {
-        const typed = await Promise.race([promptCode(deps.stdin, deps.stdout, onSignal), stopped.then(() => null)]);
-        if (typed === null) {
-          deps.stderr.write(`${stopResult ? stopResult.message : "Aucun code d'appairage saisi : arrêt."}\n`);
-          return stopResult ? 0 : 1;
+        const typed = await Promise.race([promptStart(deps.stdin, deps.stdout, onSignal), stopped.then(() => null)]);
+        if (stopResult) {
+          deps.stderr.write(`${stopResult.message}\n`);
+          return 0;
         }
-        const parsed = PairingCode.safeParse(typed);
-        if (!parsed.success) {
-          deps.stdout.write(`${parsed.error.issues[0]?.message ?? "Code invalide."}\n`);
+        const answer = readStartAnswer(typed ?? "");
+        if (answer.kind === "invalid") {
+          deps.stdout.write(`${answer.message}\n`);
           continue;
         }
-        code = parsed.data;
+        if (answer.kind === "code") code = answer.code;
+        else customerName = answer.name;
       }
       view.draw(model);
       try {
-        const body = pairBody(code, { injection: injector.status(), screens: injector.screens() }, platform);
-        const answer = await Promise.race([pairDevice(command.server, body, deps.fetch), stopped.then(() => null)]);
+        const request =
+          code === null
+            ? createSession(command.server, sessionBody(customerName, deviceStatus(), platform), deps.fetch)
+            : pairDevice(command.server, { ...pairBody(code, deviceStatus(), platform) }, deps.fetch);
+        const answer = await Promise.race([request, stopped.then(() => null)]);
         if (answer === null) {
           deps.stderr.write(`${stopResult?.message ?? ""}\n`);
           return 0;
@@ -151,19 +187,33 @@ export async function runApp(deps: AppDeps): Promise<number> {
       return 1;
     }
     model.customerName = paired.customerName || null;
+    // A session this app started: its code is what the customer reads out.
+    model.sessionCode = code === null ? paired.sessionCode || null : null;
 
     // The link: ends when the server ends the session, refuses the token, or the customer stops.
     let finish: (result: { code: number; message: string }) => void = () => {};
     const finished = new Promise<{ code: number; message: string }>((resolve) => (finish = resolve));
     const factory = (deps.socketFactory ?? defaultSocketFactory)(command.server);
-    connection = new DeviceConnection(factory(paired.deviceToken), injector, {
-      onChange: redraw,
-      onNotice: notice,
-      onFinished: (phase, message) => finish({ code: phase === "refused" ? 1 : 0, message }),
-    });
+    connection = new DeviceConnection(
+      factory(paired.deviceToken),
+      injector,
+      {
+        onChange: redraw,
+        onNotice: notice,
+        onFinished: (phase, message) => finish({ code: phase === "refused" ? 1 : 0, message }),
+      },
+      undefined,
+      picture,
+    );
     const link = connection;
     connection.start();
     keyboard = listenKeys(deps.stdin, {
+      view: () => {
+        if (model.capture?.ok) link.allowView(!link.viewAllowed);
+      },
+      allowControl: () => {
+        if (link.state && (!link.state.consent || link.withdrawnHere)) link.allowControl();
+      },
       withdraw: () => link.withdraw(),
       stop: () => requestStop("Arrêt demandé : le technicien n'a plus accès à cet ordinateur."),
     });
@@ -178,6 +228,12 @@ export async function runApp(deps: AppDeps): Promise<number> {
     return result.code;
   } finally {
     keyboard?.();
+    try {
+      picture?.capturer.close();
+      picture?.encoder.close();
+    } catch {
+      // As for the injector: the OS frees the rest.
+    }
     for (const signal of STOP_SIGNALS) signals.off(signal, onSignal);
     try {
       await injector.close();
@@ -187,8 +243,30 @@ export async function runApp(deps: AppDeps): Promise<number> {
   }
 }
 
-/** Asks for the pairing code on the terminal; null when input ends (Ctrl+D, closed terminal) or Ctrl+C. */
-function promptCode(stdin: Input, stdout: Output, onInterrupt: () => void): Promise<string | null> {
+/** What the first prompt's answer means: a pairing code (site session), a name (new session), or a mistake. */
+export type StartAnswer =
+  { kind: "code"; code: string } | { kind: "name"; name: string | null } | { kind: "invalid"; message: string };
+
+/**
+ * Reads the first prompt's answer (issue 26): a pairing code as the page shows it ("ACDE-3479": its 8 symbols,
+ * with a dash or a digit, so that a first name is never taken for one), else the customer's name (empty: none).
+ */
+export function readStartAnswer(typed: string): StartAnswer {
+  const text = typed.trim();
+  if (!text) return { kind: "name", name: null };
+  const code = PairingCode.safeParse(text);
+  if (code.success && /[-\d]/.test(text)) return { kind: "code", code: code.data };
+  if (/\d/.test(text) && text.replace(/[\s-]/g, "").length === 8)
+    return {
+      kind: "invalid",
+      message: "Ce code d'appairage n'est pas valide : vérifiez-le sur la page de votre session.",
+    };
+  if (text.length > 80) return { kind: "invalid", message: "Le nom ne doit pas dépasser 80 caractères." };
+  return { kind: "name", name: text };
+}
+
+/** Asks for the name or a pairing code on the terminal; null when input ends (Ctrl+D, no terminal) or Ctrl+C. */
+function promptStart(stdin: Input, stdout: Output, onInterrupt: () => void): Promise<string | null> {
   return new Promise((resolve) => {
     const rl = createInterface({
       input: stdin,
@@ -204,7 +282,11 @@ function promptCode(stdin: Input, stdout: Output, onInterrupt: () => void): Prom
     rl.on("close", () => {
       if (!answered) resolve(null);
     });
-    rl.question("Code d'appairage affiché sur la page (ex. ACDE-3479) : ", (answer) => {
+    stdout.write(
+      "\nSi la page de votre session sur notre site affiche un code d'appairage (ex. ACDE-3479), tapez-le ici.\n" +
+        "Sinon, tapez votre prénom (facultatif) et appuyez sur Entrée : un code de session va s'afficher.\n",
+    );
+    rl.question("Votre prénom ou le code d'appairage : ", (answer) => {
       answered = true;
       rl.close();
       resolve(answer);
@@ -213,16 +295,22 @@ function promptCode(stdin: Input, stdout: Output, onInterrupt: () => void): Prom
 }
 
 /**
- * Reads single keys (raw mode) while the session runs: R withdraws control,
- * Ctrl+C stops. Returns a function restoring the terminal. No-op when stdin
- * is not a terminal (signals still stop the app).
+ * Reads single keys (raw mode) while the session runs: V shows or hides the
+ * screen, C allows control, R takes it back, Ctrl+C stops. Returns a
+ * function restoring the terminal. No-op when stdin is not a terminal
+ * (signals still stop the app).
  */
-function listenKeys(stdin: Input, actions: { withdraw(): void; stop(): void }): () => void {
+function listenKeys(
+  stdin: Input,
+  actions: { view(): void; allowControl(): void; withdraw(): void; stop(): void },
+): () => void {
   if (!stdin.isTTY || !stdin.setRawMode) return () => {};
   stdin.setRawMode(true);
   const onData = (chunk: Buffer | string) => {
     const text = chunk.toString();
     if (text.includes(ETX)) actions.stop();
+    else if (/v/i.test(text)) actions.view();
+    else if (/c/i.test(text)) actions.allowControl();
     else if (/r/i.test(text)) actions.withdraw();
   };
   stdin.on("data", onData);

@@ -44,33 +44,45 @@ export function normalizeServerUrl(input: string): string {
   return url.origin;
 }
 
-/** The `--help` text. `defaultServer`: the address built into this copy, if any. */
-export function helpText(defaultServer: string | undefined): string {
+/** The name the help text gives the program when the launcher does not say (the download is `atelier-assistance-<version>-<os>`). */
+export const DEFAULT_PROGRAM_NAME = "atelier-assistance";
+
+/**
+ * The `--help` text. `defaultServer`: the address built into this copy, if any; `programName`: how the customer
+ * launched it (the downloaded file's name), so the usage line can be typed as shown.
+ */
+export function helpText(defaultServer: string | undefined, programName = DEFAULT_PROGRAM_NAME): string {
   return [
     `${APP_NAME} — version ${APP_VERSION}`,
     "",
-    "Ce logiciel permet à un technicien de l'Atelier de prendre la main sur cet ordinateur,",
-    "pendant une session d'assistance que vous avez ouverte sur notre site, et seulement si vous l'autorisez.",
+    "Ce logiciel permet à un technicien de l'Atelier de voir l'écran de cet ordinateur et d'en prendre la main,",
+    "seulement si vous l'autorisez, et seulement pendant que le logiciel est ouvert.",
     "",
     "Utilisation :",
-    "  assistance [--code CODE] [--server ADRESSE]",
+    `  ${programName}                 ouvre une session : un code s'affiche, donnez-le au technicien`,
+    `  ${programName} --code CODE     rejoint la session ouverte sur notre site (code d'appairage de la page)`,
     "",
     "Options :",
-    "  --code CODE        le code d'appairage affiché sur la page de votre session (sinon, il vous est demandé)",
+    "  --code CODE        le code d'appairage affiché sur la page de votre session (sinon, il peut être tapé au démarrage)",
     `  --server ADRESSE   l'adresse du serveur (par défaut : ${defaultServer ?? "aucune, à indiquer"})`,
     "  --help             affiche cette aide",
     "  --version          affiche la version",
     "",
-    "Pendant la session : Ctrl+C (ou fermer cette fenêtre) arrête tout ; R retire l'autorisation de contrôle.",
+    "Pendant la session : V autorise (ou retire) l'affichage de l'écran, C autorise le contrôle, R reprend la main,",
+    "Ctrl+C (ou fermer cette fenêtre) arrête tout.",
   ].join("\n");
 }
 
 /**
  * Parses `args` (without the executable and script: `process.argv.slice(2)`).
  * `defaultServer`: the address built in at download time (undefined when
- * none). Never throws: mistakes come back as `{ kind: "error" }` in French.
+ * none); `programName`: for `--help`. Never throws: mistakes come back as `{ kind: "error" }` in French.
  */
-export function parseCli(args: readonly string[], defaultServer: string | undefined): CliCommand {
+export function parseCli(
+  args: readonly string[],
+  defaultServer: string | undefined,
+  programName: string = DEFAULT_PROGRAM_NAME,
+): CliCommand {
   let values: { server?: string; code?: string; help?: boolean; version?: boolean };
   try {
     ({ values } = parseArgs({
@@ -87,7 +99,7 @@ export function parseCli(args: readonly string[], defaultServer: string | undefi
   } catch (error) {
     return { kind: "error", message: `${frenchArgError(error)} Tapez --help pour l'aide.` };
   }
-  if (values.help) return { kind: "help", text: helpText(defaultServer) };
+  if (values.help) return { kind: "help", text: helpText(defaultServer, programName) };
   if (values.version) return { kind: "version", text: `${APP_NAME} ${APP_VERSION}` };
 
   const rawServer = values.server ?? defaultServer;

@@ -9,6 +9,9 @@ import type { Injection, Screen } from "#app/remote-support/device-protocol.ts";
 import { recordingInjector } from "../test/fakes.ts";
 import { DeviceConnection, type DeviceSocket } from "./connection.ts";
 
+/** What the app sends; every other `device:` event comes from the server. */
+const APP_EVENTS = ["device:status", "device:consent", "device:leave", "device:frame"];
+
 /** Just enough of a Socket.IO client socket: server events are emitted on it, app emits are recorded. */
 class FakeSocket extends EventEmitter {
   connected = true;
@@ -18,7 +21,7 @@ class FakeSocket extends EventEmitter {
   override emit(event: string, ...args: unknown[]): boolean {
     if (
       ["connect", "disconnect", "connect_error"].includes(event) ||
-      (event.startsWith("device:") && !["device:status", "device:consent"].includes(event))
+      (event.startsWith("device:") && !APP_EVENTS.includes(event))
     ) {
       return super.emit(event, ...args);
     }
@@ -71,6 +74,7 @@ describe("status reports", () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(socket.sent).toHaveLength(3);
     await link.stop(0);
-    expect(socket.sent.at(-1)).toEqual(["device:consent", { allowed: false }]);
+    // Issue 26: leaving unpairs the app at once on the server (consent withdrawn with it).
+    expect(socket.sent.at(-1)).toEqual(["device:leave", undefined]);
   });
 });

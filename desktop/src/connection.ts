@@ -1,10 +1,16 @@
 /**
  * The app's live link to the server (issue 15, protocol step 3): Socket.IO
  * namespace `/device` with `auth: { token }`, websocket only, reconnecting by
- * itself. It reports the injector's status on every (re)connection, injects
- * `device:input` in order while control is active, and releases every held
- * key and button on `device:release`, on a lost connection, when control
- * stops and when the app stops.
+ * itself. It reports the injector's (and the capture's) status on every
+ * (re)connection, injects `device:input` in order while control is active,
+ * and releases every held key and button on `device:release`, on a lost
+ * connection, when control stops and when the app stops.
+ *
+ * Issue 26: the customer's consent is given here (`allowView`,
+ * `allowControl`) and taken back here (`withdraw`, `allowView(false)`); the
+ * picture (`ScreenStream`) runs only while the server's `device:screen` says
+ * `active` and the customer allowed it in this app; `device:ack` paces it.
+ * Stopping sends `device:leave`, so the server unpairs the app at once.
  */
 import { io, type Socket } from "socket.io-client";
 import {
@@ -17,7 +23,21 @@ import {
   type Screen,
   type ServerToDeviceEvents,
 } from "#app/remote-support/device-protocol.ts";
+import type { Capture, ScreenDemand, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { type Injector, pickScreen } from "./input/injector.ts";
+import type { ScreenCapturer } from "./capture/capturer.ts";
+import type { JpegEncoder } from "./capture/jpeg.ts";
+import { ScreenStream } from "./capture/stream.ts";
+
+/** Issue 26: what captures and encodes the picture (absent in tests of input alone). */
+export type PictureSource = { capturer: ScreenCapturer; encoder: JpegEncoder };
+
+/** The capture's status as the server and the technician see it: the capturer's, else the encoder's refusal. */
+export function captureStatus(source: PictureSource): Capture {
+  const capture = source.capturer.status();
+  if (!capture.ok) return capture;
+  return source.encoder.status();
+}
 
 export type DeviceSocket = Socket<ServerToDeviceEvents, DeviceToServerEvents>;
 
@@ -75,21 +95,67 @@ export class DeviceConnection {
   #withdrawalSeen = false;
   /** Set by `stop()`: input still queued is dropped. */
   #stopping = false;
+  /** Issue 26: the customer allowed, in this app, the technician to see the screen. */
+  viewAllowed = false;
+  readonly #picture: PictureSource | undefined;
+  readonly #stream: ScreenStream | undefined;
+  /** The server's last `device:screen`, applied only while `viewAllowed`. */
+  #demand: ScreenDemand = { active: false, screen: null, refresh: 0 };
 
   readonly #pollMs: number;
 
-  /** `pollMs`: how often screens and injection status are re-read (ms; tests shorten it). */
-  constructor(socket: DeviceSocket, injector: Injector, events: ConnectionEvents, pollMs = STATUS_POLL_MS) {
+  /**
+   * `pollMs`: how often screens and injection status are re-read (ms; tests shorten it). `picture`: the capture
+   * and encoder of issue 26 (without it the app reports no capture and never streams).
+   */
+  constructor(
+    socket: DeviceSocket,
+    injector: Injector,
+    events: ConnectionEvents,
+    pollMs = STATUS_POLL_MS,
+    picture?: PictureSource,
+  ) {
     this.#pollMs = pollMs;
     this.#socket = socket;
     this.#injector = injector;
     this.#events = events;
     this.injection = injector.status();
+    this.#picture = picture;
+    this.#stream = picture
+      ? new ScreenStream(picture.capturer, picture.encoder, (frame) => this.#sendFrame(frame), {
+          onError: (error) =>
+            this.#events.onNotice(`Capture de l'écran : ${error instanceof Error ? error.message : String(error)}`),
+        })
+      : undefined;
   }
 
-  /** The injector's status and screens, as sent on `device:status`. */
+  /** The injector's status and screens, and the capture's status when there is a picture source, as sent on `device:status`. */
   status(): DeviceStatus {
-    return { injection: this.#injector.status(), screens: this.#injector.screens() };
+    const status: DeviceStatus = { injection: this.#injector.status(), screens: this.#injector.screens() };
+    return this.#picture ? { ...status, capture: captureStatus(this.#picture) } : status;
+  }
+
+  /** Issue 26: the technician is being shown the screen now. */
+  get streaming(): boolean {
+    return this.#stream?.active === true;
+  }
+
+  /**
+   * Issue 26: the customer allows (or stops) the technician seeing the screen. Stopping stops the picture here at
+   * once, whatever the server says.
+   */
+  allowView(allowed: boolean): void {
+    this.viewAllowed = allowed;
+    this.#applyDemand();
+    if (this.#socket.connected) this.#socket.emit("device:consent", { view: allowed });
+    this.#events.onChange();
+  }
+
+  /** Issue 26: the customer allows control from the app (it used to be the page only). */
+  allowControl(): void {
+    this.withdrawnHere = false;
+    if (this.#socket.connected) this.#socket.emit("device:consent", { allowed: true });
+    this.#events.onChange();
   }
 
   /** Wires the socket's events and the status poll. */
@@ -98,9 +164,14 @@ export class DeviceConnection {
     socket.on("connect", () => {
       this.#setPhase("connected");
       this.#sendStatus(true);
+      // The server forgets nothing across a reconnection, but a consent given while the link was down must reach it.
+      if (this.viewAllowed) socket.emit("device:consent", { view: true });
     });
     socket.on("disconnect", (reason) => {
       this.#release();
+      // Socket.IO would buffer frames until the link is back: stop, the server asks again on reconnection.
+      this.#demand = { ...this.#demand, active: false };
+      this.#applyDemand();
       if (this.#isFinal()) return;
       if (reason === "io server disconnect") {
         // The server closed us on purpose and Socket.IO will not retry: the session or the pairing is over.
@@ -125,6 +196,14 @@ export class DeviceConnection {
       this.#events.onChange();
     });
     socket.on("device:input", (batch) => this.#input(batch));
+    socket.on("device:screen", (demand) => {
+      this.#demand = demand;
+      this.#applyDemand();
+      this.#events.onChange();
+    });
+    socket.on("device:ack", (seq) => {
+      if (typeof seq === "number") this.#stream?.ack(seq);
+    });
     socket.on("device:release", () => this.#release());
     socket.on("device:ended", (message) => {
       this.#release();
@@ -156,9 +235,11 @@ export class DeviceConnection {
     this.#stopping = true;
     if (this.#poll) clearInterval(this.#poll);
     this.#release();
+    this.#stream?.stop();
     const socket = this.#socket;
     if (socket.connected) {
-      socket.emit("device:consent", { allowed: false });
+      // Issue 26: unpaired at once (consent withdrawn with it), so the page offers a new pairing code.
+      socket.emit("device:leave");
       // A Socket.IO server drops events dispatched after the socket's disconnect packet was read (its handlers
       // run on the next tick, then see the socket closed): leave a gap before disconnecting.
       await new Promise((resolve) => setTimeout(resolve, CONSENT_GAP_MS));
@@ -214,6 +295,18 @@ export class DeviceConnection {
     this.injection = status.injection;
     if (this.#socket.connected) this.#socket.emit("device:status", status);
     if (injectionChanged) this.#events.onChange();
+  }
+
+  /** Streams while the server asks and the customer allowed it here; stops otherwise. */
+  #applyDemand(): void {
+    const stream = this.#stream;
+    if (!stream) return;
+    const active = this.#demand.active && this.viewAllowed && !this.#stopping && this.#socket.connected;
+    stream.setDemand({ ...this.#demand, active }, this.#screens.length > 0 ? this.#screens : this.#injector.screens());
+  }
+
+  #sendFrame(frame: ScreenFrame): void {
+    if (this.#socket.connected) this.#socket.emit("device:frame", frame);
   }
 
   #release(): void {

@@ -2,6 +2,8 @@
  * Pairing (issue 15, "How it reaches the computer"; protocol step 2 in
  * `device-protocol.ts`): `POST {server}/api/device/pair` with the pairing
  * code and what the app knows of the computer, answered by a device token.
+ * Issue 26: `POST {server}/api/device/sessions`, a new session without an
+ * account, answered the same way with the session code to read out.
  * TLS is the runtime's, with its normal certificate checks (a test CA goes
  * through NODE_EXTRA_CA_CERTS, which Node and Bun both honour).
  */
@@ -11,6 +13,7 @@ import {
   type DevicePairBody,
   type DevicePairResponse,
   type DevicePlatform,
+  type DeviceSessionBody,
   type DeviceStatus,
 } from "#app/remote-support/device-protocol.ts";
 import { APP_VERSION } from "./version.ts";
@@ -44,6 +47,7 @@ export function pairBody(code: string, status: DeviceStatus, platform: DevicePla
     appVersion: APP_VERSION,
     injection: status.injection,
     screens: status.screens,
+    ...(status.capture ? { capture: status.capture } : {}),
   };
 }
 
@@ -59,9 +63,55 @@ export async function pairDevice(
   body: DevicePairBody,
   fetchImpl: typeof fetch = fetch,
 ): Promise<DevicePairResponse> {
+  const answer = await postForToken(server, "/api/device/pair", body, fetchImpl, DEVICE_MESSAGES.tooManyPairings);
+  return { deviceToken: answer.deviceToken, customerName: answer.customerName, sessionCode: answer.sessionCode };
+}
+
+/** The body of `POST /api/device/sessions` (issue 26): the customer's name, if given, and the injector's `status`. */
+export function sessionBody(
+  customerName: string | null,
+  status: DeviceStatus,
+  platform: DevicePlatform,
+): DeviceSessionBody {
+  const { pairingCode: _unused, ...fields } = pairBody("", status, platform);
+  return { ...fields, ...(customerName ? { customerName } : {}) };
+}
+
+/**
+ * Issue 26: asks the server for a new session without an account (the app
+ * run with no argument). Resolves with its code and the app's token; rejects
+ * with a `PairingError` (French) when refused (too many sessions from this
+ * address, `retry` false), unreachable, or its certificate is not valid.
+ */
+export async function createSession(
+  server: string,
+  body: DeviceSessionBody,
+  fetchImpl: typeof fetch = fetch,
+): Promise<DevicePairResponse> {
+  const answer = await postForToken(
+    server,
+    "/api/device/sessions",
+    body,
+    fetchImpl,
+    "Trop de sessions ouvertes depuis cette connexion. Réessayez plus tard ou appelez la boutique.",
+  );
+  if (!answer.sessionCode) throw new PairingError(UNEXPECTED, false);
+  return answer;
+}
+
+const UNEXPECTED = "Réponse inattendue du serveur : ce logiciel n'est peut-être plus à jour.";
+
+/** POSTs `body` to `server` + `path` and reads a device token answer; French `PairingError`s otherwise. */
+async function postForToken(
+  server: string,
+  path: string,
+  body: unknown,
+  fetchImpl: typeof fetch,
+  tooManyMessage: string,
+): Promise<DevicePairResponse> {
   let response: Response;
   try {
-    response = await fetchImpl(`${server}/api/device/pair`, {
+    response = await fetchImpl(`${server}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
@@ -76,7 +126,7 @@ export async function pairDevice(
     payload && typeof payload === "object" && "message" in payload && typeof payload.message === "string"
       ? payload.message
       : null;
-  if (response.status === 429) throw new PairingError(message ?? DEVICE_MESSAGES.tooManyPairings, false);
+  if (response.status === 429) throw new PairingError(message ?? tooManyMessage, false);
   if (response.status >= 400 && response.status < 500) {
     throw new PairingError(message ?? DEVICE_MESSAGES.pairingInvalid, true);
   }
@@ -93,7 +143,7 @@ export async function pairDevice(
     typeof payload.deviceToken !== "string" ||
     !payload.deviceToken
   ) {
-    throw new PairingError("Réponse inattendue du serveur : ce logiciel n'est peut-être plus à jour.", false);
+    throw new PairingError(UNEXPECTED, false);
   }
   const answer = payload as Partial<DevicePairResponse> & { deviceToken: string };
   return {

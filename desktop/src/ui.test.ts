@@ -23,14 +23,15 @@ describe("terminal view", () => {
     expect(text).toContain("Technicien : en attente du technicien");
     expect(text).toContain("Contrôle : autorisé, mais le technicien ne l'utilise pas en ce moment.");
     expect(text).toContain("Pour arrêter : Ctrl+C");
-    expect(text).toContain("R : retirer l'autorisation");
+    expect(text).toContain("R : reprendre la main");
   });
 
   it("says when control is active, not allowed, or requested", () => {
     expect(renderScreen({ ...BASE, state: STATE })).toContain("AUTORISÉ et ACTIF");
     const refused = renderScreen({ ...BASE, state: { ...STATE, consent: false, controlActive: false } });
     expect(refused).toContain("Contrôle : non autorisé. Le technicien demande la main");
-    expect(refused).not.toContain("R : retirer");
+    expect(refused).not.toContain("R : reprendre");
+    expect(refused).toContain("C : autoriser le technicien à prendre le contrôle");
     const withdrawn = renderScreen({ ...BASE, withdrawnHere: true, state: { ...STATE, controlActive: false } });
     expect(withdrawn).toContain("autorisation retirée");
   });

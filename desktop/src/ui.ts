@@ -1,10 +1,15 @@
 /**
- * The app's terminal interface (issue 15, "What the customer does"): plain
- * French, redrawn whole on every change (no log flood): who is connected,
- * whether control is allowed and active, why injection is impossible, how
- * to stop. `renderScreen` is pure; `TerminalView` writes it.
+ * The app's terminal interface (issue 15, "What the customer does"; issue 26):
+ * plain French, redrawn whole on every change (no log flood): the session
+ * code in large letters while nobody has joined, who is connected, whether
+ * the technician sees the screen and controls it, the keys to allow and take
+ * back, why something is impossible, how to stop. Every line is wrapped at
+ * spaces to the terminal's width. Once stopped, only what happened remains.
+ * `renderScreen` is pure; `TerminalView` writes it.
  */
 import type { DeviceState, Injection } from "#app/remote-support/device-protocol.ts";
+import type { Capture } from "#app/remote-support/screen-protocol.ts";
+import { bigLetters, bigLettersWidth } from "./big-letters.ts";
 import type { LinkPhase } from "./connection.ts";
 import { APP_NAME, APP_VERSION } from "./version.ts";
 
@@ -20,61 +25,127 @@ export type ScreenModel = {
   withdrawnHere: boolean;
   /** Last short notes (newest last), at most a few. */
   notices: readonly string[];
-  /** Whether the R key works (stdin is a terminal). */
+  /** Whether the keys (V, C, R, Ctrl+C) work (stdin is a terminal). */
   keys: boolean;
+  /** Issue 26: the session code to read to the technician (a session started by this app), else null. */
+  sessionCode?: string | null;
+  /** Issue 26: the customer allowed, here, the technician to see the screen. */
+  viewAllowed?: boolean;
+  /** Issue 26: the picture is being sent now. */
+  streaming?: boolean;
+  /** Issue 26: whether the screen can be captured here (null: unknown or no capture in this build). */
+  capture?: Capture | null;
+  /** Terminal width, columns (default 80). */
+  columns?: number;
 };
 
 const PHASE_TEXT: Record<ScreenModel["phase"], string> = {
-  pairing: "Appairage en cours…",
+  pairing: "Connexion au serveur…",
   connecting: "Connexion au serveur…",
   connected: "Connecté au serveur.",
-  reconnecting: "Connexion perdue : nouvelle tentative en cours… (la prise de contrôle est suspendue)",
+  reconnecting: "Connexion perdue : nouvelle tentative en cours… (l'assistance est suspendue)",
   ended: "Session terminée.",
   refused: "Connexion refusée par le serveur.",
-  stopped: "Arrêté.",
+  stopped: "Arrêté : le technicien n'a plus accès à cet ordinateur.",
 };
+
+const FINAL_PHASES = new Set<ScreenModel["phase"]>(["ended", "refused", "stopped"]);
 
 /** The whole screen as text lines (no colours: readable in any terminal and in logs). */
 export function renderScreen(model: ScreenModel): string {
-  const lines = [`${APP_NAME} — version ${APP_VERSION}`, "=".repeat(60), ""];
+  const width = Math.max(40, Math.min(model.columns ?? 80, 120) - 1);
+  const rule = (symbol: string) => symbol.repeat(Math.min(60, width));
+  const lines = [`${APP_NAME} — version ${APP_VERSION}`, rule("="), ""];
   lines.push(`Ordinateur : ${model.computerName}`);
-  lines.push(`Serveur    : ${model.server}`);
-  lines.push(`État       : ${PHASE_TEXT[model.phase]}`);
-  lines.push("");
+  lines.push(`Serveur : ${model.server}`);
+  lines.push(`État : ${PHASE_TEXT[model.phase]}`);
+  if (FINAL_PHASES.has(model.phase)) return fit(lines, width).join("\n");
+
   const state = model.state;
+  const technician = state?.technicianName ?? null;
+  if (model.sessionCode && !technician) lines.push("", ...codeBlock(model.sessionCode, width));
+  lines.push("");
   if (model.customerName || state) lines.push(`Session de : ${state?.customerName || model.customerName}`);
   if (state) {
-    lines.push(`Technicien : ${state.technicianName ?? "en attente du technicien"}`);
+    lines.push(technician ? `Technicien : ${technician}` : "Technicien : en attente du technicien…");
     lines.push("");
-    lines.push(controlLine(state, model.withdrawnHere));
+    lines.push(...viewLines(model, technician));
+    lines.push(controlLine(state, model.withdrawnHere, model.keys));
+  }
+  if (model.capture && !model.capture.ok) {
+    lines.push("", "⚠ Le technicien ne peut pas voir cet écran :", `  ${model.capture.reason}`);
   }
   if (model.injection && !model.injection.ok) {
-    lines.push("");
-    lines.push("⚠ Prise de contrôle impossible sur cet ordinateur :");
-    lines.push(...wrap(model.injection.reason, 76).map((line) => `  ${line}`));
+    lines.push("", "⚠ Prise de contrôle impossible sur cet ordinateur :", `  ${model.injection.reason}`);
   }
   if (model.notices.length > 0) {
     lines.push("");
     for (const notice of model.notices) lines.push(`• ${notice}`);
   }
-  lines.push("");
-  lines.push("-".repeat(60));
+  lines.push("", rule("-"));
+  if (model.keys) lines.push(...keyLines(model));
   lines.push("Pour arrêter : Ctrl+C, ou fermez cette fenêtre. Le technicien perd alors tout accès.");
-  if (model.keys && state?.consent && !model.withdrawnHere) {
-    lines.push("R : retirer l'autorisation de contrôle (le partage d'écran continue).");
-  }
-  return lines.join("\n");
+  return fit(lines, width).join("\n");
 }
 
-function controlLine(state: DeviceState, withdrawnHere: boolean): string {
+/** The session code, large, and what to do with it. */
+function codeBlock(code: string, width: number): string[] {
+  const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
+  const big = bigLettersWidth(code) + 2 <= width ? bigLetters(code).map((row) => `  ${row}`) : [];
+  return ["Donnez ce code au technicien :", "", ...big, ...(big.length ? [""] : []), `  Code de session : ${spaced}`];
+}
+
+/** "Jean, technicien, voit votre écran", or what the customer can do about it. */
+function viewLines(model: ScreenModel, technician: string | null): string[] {
+  const state = model.state!;
+  if (model.viewAllowed && state.controlActive && technician)
+    return [`${technician}, technicien, voit votre écran et contrôle votre souris et votre clavier.`];
+  if (model.viewAllowed && model.streaming && technician) return [`${technician}, technicien, voit votre écran.`];
+  if (model.viewAllowed) return ["Écran : vous avez autorisé le technicien à le voir."];
+  if (model.capture === undefined || model.capture === null) return [];
+  return ["Écran : le technicien ne le voit pas."];
+}
+
+function controlLine(state: DeviceState, withdrawnHere: boolean, keys: boolean): string {
   if (withdrawnHere || !state.consent) {
     const prefix = withdrawnHere ? "Contrôle : autorisation retirée." : "Contrôle : non autorisé.";
+    const how = keys ? "appuyez sur C pour l'autoriser" : "autorisez-la sur la page de la session";
     return state.controlRequested
-      ? `${prefix} Le technicien demande la main : autorisez-la sur la page de la session si vous le souhaitez.`
-      : `${prefix} Vous pouvez l'autoriser sur la page de la session.`;
+      ? `${prefix} Le technicien demande la main : ${how} si vous le souhaitez.`
+      : `${prefix} Vous pouvez l'autoriser (touche C) quand le technicien le demande.`;
   }
   if (state.controlActive) return "Contrôle : AUTORISÉ et ACTIF — le technicien utilise votre souris et votre clavier.";
   return "Contrôle : autorisé, mais le technicien ne l'utilise pas en ce moment.";
+}
+
+/** The keys that do something now. */
+function keyLines(model: ScreenModel): string[] {
+  const lines: string[] = [];
+  if (model.capture?.ok)
+    lines.push(
+      model.viewAllowed ? "V : ne plus montrer l'écran au technicien." : "V : autoriser le technicien à voir l'écran.",
+    );
+  const consent = model.state?.consent === true && !model.withdrawnHere;
+  if (model.state) {
+    lines.push(
+      consent
+        ? "R : reprendre la main (le technicien ne contrôle plus la souris ni le clavier)."
+        : "C : autoriser le technicien à prendre le contrôle de la souris et du clavier.",
+    );
+  }
+  return lines;
+}
+
+/** Every line wrapped at spaces to `width` columns; continuation lines keep the first line's indentation. */
+function fit(lines: readonly string[], width: number): string[] {
+  return lines.flatMap((line) => {
+    if (line.length <= width) return [line];
+    const indent = /^\s*(?:• )?/.exec(line)?.[0] ?? "";
+    const pad = " ".repeat(indent.length);
+    return wrap(line.slice(indent.length), width - indent.length).map((part, index) =>
+      index === 0 ? indent + part : pad + part,
+    );
+  });
 }
 
 /** Splits `text` into lines of at most `width` characters, at spaces. */

@@ -8,11 +8,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
-import type { DeviceConsentBody } from "#app/remote-support/screen-protocol.ts";
+import type { DeviceConsentBody, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import {
   DEVICE_MESSAGES,
   DEVICE_NAMESPACE,
   DevicePairBody,
+  DeviceSessionBody,
   type DeviceState,
   type DeviceStatus,
   type DeviceToServerEvents,
@@ -26,6 +27,10 @@ export type FakeServer = {
   pairBodies: unknown[];
   statuses: DeviceStatus[];
   consents: DeviceConsentBody[];
+  /** Issue 26: `POST /api/device/sessions` bodies, `device:leave` count and frames received. */
+  sessionBodies: unknown[];
+  leaves: number;
+  frames: ScreenFrame[];
   /** Auth tokens of accepted connections, in order. */
   connections: string[];
   /** The connected app socket, if any. */
@@ -49,11 +54,36 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
   const pairBodies: unknown[] = [];
   const statuses: DeviceStatus[] = [];
   const consents: DeviceConsentBody[] = [];
+  const sessionBodies: unknown[] = [];
+  const frames: ScreenFrame[] = [];
+  let leaves = 0;
   const connections: string[] = [];
   const codes = new Set(["ACDE3479"]);
   let current: Socket<DeviceToServerEvents, ServerToDeviceEvents> | undefined;
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === "POST" && req.url === "/api/device/sessions") {
+      let raw = "";
+      req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      req.on("end", () => {
+        const json: unknown = JSON.parse(raw || "null");
+        sessionBodies.push(json);
+        const body = DeviceSessionBody.safeParse(json);
+        res.writeHead(body.success ? 201 : 400, { "content-type": "application/json" }).end(
+          JSON.stringify(
+            body.success
+              ? {
+                  deviceToken: TOKEN,
+                  customerName: body.data.customerName ?? "Client sans compte",
+                  sessionCode: "ACDEFG",
+                  expiresAt: new Date(Date.now() + 1_800_000).toISOString(),
+                }
+              : { message: "Requête invalide." },
+          ),
+        );
+      });
+      return;
+    }
     if (req.method !== "POST" || req.url !== "/api/device/pair") {
       res.writeHead(404).end();
       return;
@@ -84,6 +114,8 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
     connections.push(String(socket.handshake.auth.token));
     socket.on("device:status", (status) => statuses.push(status));
     socket.on("device:consent", (body) => consents.push(body));
+    socket.on("device:leave", () => (leaves += 1));
+    socket.on("device:frame", (frame) => frames.push(frame));
     socket.on("disconnect", () => {
       if (current === socket) current = undefined;
     });
@@ -97,6 +129,11 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
     pairBodies,
     statuses,
     consents,
+    sessionBodies,
+    get leaves() {
+      return leaves;
+    },
+    frames,
     connections,
     socket: () => current,
     async waitFor(read, timeoutMs = 5_000) {

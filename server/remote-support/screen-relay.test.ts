@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEVICE_MESSAGES } from "#app/remote-support/device-protocol.ts";
-import { SCREEN_LIMITS, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { frameJpegs, packRects, SCREEN_LIMITS, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   connectSocket,
@@ -42,7 +42,7 @@ const frame = (seq: number, bytes = 1_000): ScreenFrame => ({
   width: 1280,
   height: 720,
   full: seq === 1,
-  rects: [{ x: 0, y: 0, w: 64, h: 64, jpeg: new Uint8Array(bytes).fill(seq % 256) }],
+  ...packRects([{ x: 0, y: 0, w: 64, h: 64, jpeg: new Uint8Array(bytes).fill(seq % 256) }]),
 });
 
 describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
@@ -125,7 +125,7 @@ describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
     await expect.poll(() => frames.length).toBe(2);
     const [first] = frames[0]!;
     expect(first).toMatchObject({ code, seq: 1, full: true, width: 1280, screen: "0" });
-    expect(new Uint8Array(first.rects[0]!.jpeg as ArrayBuffer)).toEqual(new Uint8Array(1_000).fill(1));
+    expect([...frameJpegs(first)[0]!]).toEqual([...new Uint8Array(1_000).fill(1)]);
     expect(frames.map(([f]) => f.seq)).toEqual([1, 2]);
 
     const ack = nextDeviceEvent(app, "device:ack");

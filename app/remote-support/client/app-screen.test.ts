@@ -9,7 +9,7 @@
  * `refresh` reach the server; `destroy` stops everything.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { packRects, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { AppScreen, AUTO_REFRESH_INTERVAL_MS, FIRST_PICTURE_WAIT_MS } from "./app-screen";
 import type { RealtimeSocket } from "./session-events";
 
@@ -81,7 +81,7 @@ function frame(seq: number, overrides: Partial<ScreenFrame> = {}): ScreenFrame &
     width: 1920,
     height: 1080,
     full: false,
-    rects: [{ x: 64, y: 128, w: 64, h: 64, jpeg: jpeg(seq) }],
+    ...packRects([{ x: 64, y: 128, w: 64, h: 64, jpeg: jpeg(seq) }]),
     ...overrides,
   };
 }
@@ -89,10 +89,10 @@ function frame(seq: number, overrides: Partial<ScreenFrame> = {}): ScreenFrame &
 const full = (seq: number, overrides: Partial<ScreenFrame> = {}) =>
   frame(seq, {
     full: true,
-    rects: [
+    ...packRects([
       { x: 0, y: 0, w: 1920, h: 540, jpeg: jpeg(seq) },
       { x: 0, y: 540, w: 1920, h: 540, jpeg: jpeg(seq + 100) },
-    ],
+    ]),
     ...overrides,
   });
 
@@ -158,9 +158,9 @@ describe("AppScreen", () => {
     const { canvas, drawn } = recordingCanvas();
     start(socket, canvas);
 
-    push("screen:frame", full(1, { rects: [{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(1) }] }));
+    push("screen:frame", full(1, { ...packRects([{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(1) }]) }));
     push("screen:frame", frame(2));
-    push("screen:frame", frame(3, { rects: [{ x: 128, y: 0, w: 64, h: 64, jpeg: jpeg(3) }] }));
+    push("screen:frame", frame(3, { ...packRects([{ x: 128, y: 0, w: 64, h: 64, jpeg: jpeg(3) }]) }));
     expect(decodes).toHaveLength(3); // decoded in parallel
 
     decodes[2]!.resolve();
@@ -202,7 +202,7 @@ describe("AppScreen", () => {
     push("screen:frame", frame(9));
     expect(sent("screen:refresh")).toHaveLength(2);
 
-    push("screen:frame", full(10, { rects: [{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(10) }] }));
+    push("screen:frame", full(10, { ...packRects([{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(10) }]) }));
     push("screen:frame", frame(11));
     for (const decode of decodes) decode.resolve();
     await settle();
@@ -219,8 +219,8 @@ describe("AppScreen", () => {
 
     push("screen:frame", { ...full(1), code: "AUTRE1" });
     expect(sent("screen:refresh")).toEqual([]); // not this session's business
-    push("screen:frame", { ...full(2), rects: [{ x: -5, y: 0, w: 10, h: 10, jpeg: jpeg(2) }] });
-    push("screen:frame", { ...full(3), rects: [{ x: 0, y: 0, w: 10, h: 10, jpeg: "pas une image" }] });
+    push("screen:frame", { ...full(2), ...packRects([{ x: -5, y: 0, w: 10, h: 10, jpeg: jpeg(2) }]) });
+    push("screen:frame", { ...full(3), data: "pas une image" });
     push("screen:frame", { ...full(4), width: 0 });
     push("screen:frame", { code: CODE, seq: 5 });
     push("screen:frame", null);
@@ -240,7 +240,7 @@ describe("AppScreen", () => {
     const { socket, push, sent } = fakeSocket();
     const { canvas, drawn } = recordingCanvas();
     start(socket, canvas);
-    push("screen:frame", full(1, { rects: [{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(1) }] }));
+    push("screen:frame", full(1, { ...packRects([{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(1) }]) }));
     push("screen:frame", frame(2, { width: 1280, height: 1024 }));
     for (const decode of decodes) decode.resolve();
     await settle();
@@ -351,7 +351,7 @@ describe("AppScreen", () => {
     const { socket, push, sent, listening } = fakeSocket();
     const { canvas, drawn } = recordingCanvas();
     const screen = start(socket, canvas);
-    push("screen:frame", full(1, { rects: [{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(1) }] }));
+    push("screen:frame", full(1, { ...packRects([{ x: 0, y: 0, w: 1920, h: 1080, jpeg: jpeg(1) }]) }));
     decodes[0]!.resolve();
     await settle();
     push("screen:frame", frame(2));

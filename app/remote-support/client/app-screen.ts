@@ -26,7 +26,7 @@
  * `destroy()` stops listening and blanks the canvas: what the customer
  * stopped showing does not stay on the technician's page.
  */
-import { SCREEN_LIMITS, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { frameJpegs, SCREEN_LIMITS, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import type { RealtimeSocket } from "./session-events";
 
 /** What the page shows of the picture; a new object on every change. */
@@ -189,7 +189,7 @@ export class AppScreen {
       this.autoRefresh();
     }
     if (frame.full || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
-    const decoded = drawable ? frame.rects.map((rect) => decodeJpeg(rect.jpeg)) : [];
+    const decoded = drawable ? frameJpegs(frame).map((jpeg) => decodeJpeg(jpeg)) : [];
     // A failure (a listener that throws) must not stop the frames after it.
     this.chain = this.chain
       .then(() => this.draw(frame, decoded, receivedAt))

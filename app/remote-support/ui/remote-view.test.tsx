@@ -18,7 +18,7 @@ import type { RealtimeSocket } from "#app/remote-support/client/session-events.t
 import type { ScreenViewerState } from "#app/remote-support/client/use-screen-viewer.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
-import type { ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { packRects, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { fpsText } from "./app-screen-bar";
 import { RemoteView } from "./remote-view";
 
@@ -36,6 +36,7 @@ const session: SessionView = {
   createdAt: "2026-01-01T09:59:00.000Z",
   userName: "Alice",
   userEmail: "alice@exemple.fr",
+  origin: "site",
 };
 
 const SCREENS = [
@@ -111,7 +112,7 @@ const fullFrame = (overrides: Partial<ScreenFrame> = {}): ScreenFrame & { code: 
   width: 1920,
   height: 1080,
   full: true,
-  rects: [{ x: 0, y: 0, w: 1920, h: 1080, jpeg: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]).buffer }],
+  ...packRects([{ x: 0, y: 0, w: 1920, h: 1080, jpeg: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]).buffer }]),
   ...overrides,
 });
 

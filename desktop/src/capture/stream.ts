@@ -20,8 +20,8 @@
  * Only the first frame of a full picture has `full: true`.
  */
 import type { Screen } from "#app/remote-support/device-protocol.ts";
-import type { FrameRect, ScreenDemand, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
-import { SCREEN_LIMITS } from "#app/remote-support/screen-protocol.ts";
+import type { ScreenDemand, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { packRects, SCREEN_LIMITS } from "#app/remote-support/screen-protocol.ts";
 import type { CapturedImage, ScreenCapturer } from "./capturer.ts";
 import type { RectEncoder } from "./jpeg.ts";
 import { DEFAULT_JPEG_QUALITY } from "./jpeg.ts";
@@ -93,6 +93,9 @@ export function pickDemandedScreen(id: string | null, screens: readonly Screen[]
 function sameScreen(a: Screen, b: Screen): boolean {
   return a.id === b.id && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
+
+/** A rectangle and its JPEG, before the frame's rectangles are joined into one `data`. */
+type EncodedRect = Rect & { jpeg: Uint8Array };
 
 /** Bytes of JPEG per pixel assumed before the first encoding (a desktop at quality 70 is ~0.1). */
 const INITIAL_BYTES_PER_PIXEL = 0.3;
@@ -258,9 +261,9 @@ export class ScreenStream {
   }
 
   /** Encodes `rects` into at most `slots` frames; commits what fits to the change detector. */
-  #pack(image: CapturedImage, rects: readonly Rect[], slots: number): FrameRect[][] {
+  #pack(image: CapturedImage, rects: readonly Rect[], slots: number): EncodedRect[][] {
     const queue = rects.flatMap((rect) => this.#bands(rect));
-    const frames: FrameRect[][] = [[]];
+    const frames: EncodedRect[][] = [[]];
     const sent: Rect[] = [];
     let bytes = 0;
     while (queue.length > 0) {
@@ -324,9 +327,11 @@ export class ScreenStream {
     return null;
   }
 
-  #emit(screen: Screen, image: CapturedImage, frames: FrameRect[][], now: number): void {
-    for (const rects of frames) {
+  #emit(screen: Screen, image: CapturedImage, frames: EncodedRect[][], now: number): void {
+    for (const encoded of frames) {
       this.#seq = this.#seq >= 2 ** 31 ? 1 : this.#seq + 1;
+      // One binary attachment per frame: the JPEGs end to end (screen-protocol.ts, step 3).
+      const { rects, data } = packRects(encoded);
       const frame: ScreenFrame = {
         screen: screen.id,
         seq: this.#seq,
@@ -334,12 +339,13 @@ export class ScreenStream {
         height: image.height,
         full: this.#full,
         rects,
+        data,
       };
       if (this.#full) this.stats.fullPictures++;
       this.#full = false;
       this.#inFlight.set(frame.seq, now);
       this.stats.framesSent++;
-      for (const rect of rects) this.stats.bytesSent += rect.jpeg.byteLength;
+      this.stats.bytesSent += data.byteLength;
       try {
         this.#send(frame);
       } catch (error) {
