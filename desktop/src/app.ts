@@ -297,15 +297,16 @@ function promptStart(stdin: Input, stdout: Output, onInterrupt: () => void): Pro
 /**
  * Reads single keys (raw mode) while the session runs: V shows or hides the
  * screen, C allows control, R takes it back, Ctrl+C stops. Returns a
- * function restoring the terminal. No-op when stdin is not a terminal
- * (signals still stop the app).
+ * function restoring the terminal. When stdin is not a terminal (a pipe: a
+ * launcher, a test), the same letters are read a line at a time; signals
+ * still stop the app.
  */
 function listenKeys(
   stdin: Input,
   actions: { view(): void; allowControl(): void; withdraw(): void; stop(): void },
 ): () => void {
-  if (!stdin.isTTY || !stdin.setRawMode) return () => {};
-  stdin.setRawMode(true);
+  const raw = Boolean(stdin.isTTY && stdin.setRawMode);
+  if (raw) stdin.setRawMode?.(true);
   const onData = (chunk: Buffer | string) => {
     const text = chunk.toString();
     if (text.includes(ETX)) actions.stop();
@@ -317,7 +318,7 @@ function listenKeys(
   stdin.resume();
   return () => {
     stdin.off("data", onData);
-    stdin.setRawMode?.(false);
+    if (raw) stdin.setRawMode?.(false);
     stdin.pause();
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The X11 FFI boundary (issue 15, "Injection" on Linux): libX11.so.6,
- * libXtst.so.6 and, when present, libXrandr.so.2, bound through koffi. Thin on
+ * libXtst.so.6 and, when present, libXrandr.so.2 and libXinerama.so.1
+ * (issue 26), bound through koffi. Thin on
  * purpose: JS numbers and arrays in, JS numbers and arrays out; the logic
  * lives in `x11.ts`, which tests can drive with a fake `X11Api`.
  */
@@ -39,7 +40,8 @@ const NO_LIBS =
   "Les bibliothèques X11 (libX11.so.6, libXtst.so.6) sont introuvables : installez les paquets libx11-6 et libxtst6, puis relancez le logiciel.";
 const NO_XTEST = "Le serveur X n'a pas l'extension XTest : la prise de contrôle n'est pas possible sur cet affichage.";
 
-let libs: { koffi: Koffi; x11: IKoffiLib; xtst: IKoffiLib; xrandr: IKoffiLib | null } | undefined;
+let libs:
+  { koffi: Koffi; x11: IKoffiLib; xtst: IKoffiLib; xrandr: IKoffiLib | null; xinerama: IKoffiLib | null } | undefined;
 
 /**
  * Opens `display` (e.g. ":0"; null = $DISPLAY) with XTest. Never throws:
@@ -62,12 +64,18 @@ export async function openX11(display: string | null): Promise<X11OpenResult> {
       } catch {
         // Optional: without RandR the whole root window is one screen.
       }
-      libs = { koffi, x11, xtst, xrandr };
+      let xinerama: IKoffiLib | null = null;
+      try {
+        xinerama = koffi.load("libXinerama.so.1");
+      } catch {
+        // Optional: only setups whose monitors RandR does not list need it.
+      }
+      libs = { koffi, x11, xtst, xrandr, xinerama };
     } catch {
       return { reason: NO_LIBS };
     }
   }
-  const { koffi, x11, xtst, xrandr } = libs;
+  const { koffi, x11, xtst, xrandr, xinerama } = libs;
   const f = {
     XOpenDisplay: x11.func("void *XOpenDisplay(const char *name)"),
     XCloseDisplay: x11.func("int XCloseDisplay(void *dpy)"),
@@ -108,7 +116,16 @@ export async function openX11(display: string | null): Promise<X11OpenResult> {
   }
   const screen: number = f.XDefaultScreen(dpy);
   const root: number = f.XRootWindow(dpy, screen);
-  const monitorsFn = xrandr ? bindMonitors(koffi, xrandr, dpy, root, f.XGetAtomName, f.XFree) : () => [];
+  const randrMonitors = xrandr ? bindMonitors(koffi, xrandr, dpy, root, f.XGetAtomName, f.XFree) : () => [];
+  const xineramaHeads = xinerama ? bindXinerama(koffi, xinerama, dpy, f.XFree) : () => [];
+  // Issue 26: a Xinerama layout (Xephyr, older multi-head drivers) shows RandR one monitor over the first head
+  // only; its heads are then the real monitors.
+  const monitorsFn = (): X11Monitor[] => {
+    const monitors = randrMonitors();
+    if (monitors.length >= 2) return monitors;
+    const heads = xineramaHeads();
+    return heads.length > monitors.length ? heads : monitors;
+  };
   let open = true;
 
   const api: X11Api = {
@@ -161,6 +178,57 @@ function installErrorHandler(koffi: Koffi, setHandler: (handler: unknown) => unk
   const handler = koffi.register(() => 0, koffi.pointer(proto));
   setHandler(handler);
   errorHandlerInstalled = true;
+}
+
+/** XineramaQueryScreens → `X11Monitor[]` (named by head, the first primary); [] when Xinerama is off. */
+function bindXinerama(
+  koffi: Koffi,
+  xinerama: IKoffiLib,
+  dpy: unknown,
+  xFree: (data: unknown) => unknown,
+): () => X11Monitor[] {
+  let headInfo;
+  try {
+    headInfo = koffi.struct("AtelierXineramaScreenInfo", {
+      screen_number: "int",
+      x_org: "short",
+      y_org: "short",
+      width: "short",
+      height: "short",
+    });
+  } catch {
+    headInfo = koffi.type("AtelierXineramaScreenInfo");
+  }
+  let isActive: (...args: unknown[]) => unknown;
+  let queryScreens: (...args: unknown[]) => unknown;
+  try {
+    isActive = xinerama.func("int XineramaIsActive(void *dpy)");
+    queryScreens = xinerama.func("void *XineramaQueryScreens(void *dpy, _Out_ int *number)");
+  } catch {
+    return () => [];
+  }
+  return () => {
+    if (!isActive(dpy)) return [];
+    const count = [0];
+    const pointer = queryScreens(dpy, count);
+    if (!pointer || !count[0]) return [];
+    const rows = koffi.decode(pointer, headInfo, count[0]) as {
+      screen_number: number;
+      x_org: number;
+      y_org: number;
+      width: number;
+      height: number;
+    }[];
+    xFree(pointer);
+    return rows.map((row, index) => ({
+      name: `ecran-${row.screen_number + 1}`,
+      primary: index === 0,
+      x: row.x_org,
+      y: row.y_org,
+      width: row.width,
+      height: row.height,
+    }));
+  };
 }
 
 /** XRRGetMonitors → `X11Monitor[]`; [] when the server lacks RandR 1.5. */
