@@ -9,9 +9,7 @@
  * exact text, and nothing once the toggle is off or consent withdrawn; a
  * technician's browser closed mid-drag leaves no button down.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   join,
@@ -24,8 +22,8 @@ import {
   type AreaServer,
 } from "#tests/support/soft-assist-pages.ts";
 import { openXApp, startXvfb, type XApp, type XDisplay } from "#tests/support/xvfb.ts";
+import { buildLinuxApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-app-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
 /** The fake screen capture's picture (playwright.config.ts): the X screen has the same size, so fractions map 1:1. */
@@ -42,17 +40,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  // The Linux build (cached when its sources did not change), as a customer downloads it.
-  execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", "linux-x64"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  const manifest = JSON.parse(readFileSync(path.join(root, "build/desktop/manifest.json"), "utf8")) as {
-    files: { platform: string; arch: string; fileName: string }[];
-  };
-  const linux = manifest.files.find((file) => file.platform === "linux" && file.arch === "x64");
-  if (!linux) throw new Error("build/desktop/manifest.json ne contient pas la version Linux.");
-  appBinary = path.join(root, "build/desktop", linux.fileName);
+  appBinary = buildLinuxApp();
   area = await startAreaServer("desktop-app", [TECH]);
   display = await startXvfb(SCREEN.width, SCREEN.height);
   xApp = await openXApp(display);
@@ -97,31 +85,6 @@ async function pointOnPicture(page: Page, fx: number, fy: number) {
     x: box.x + (box.width - size.width * scale) / 2 + fx * size.width * scale,
     y: box.y + (box.height - size.height * scale) / 2 + fy * size.height * scale,
   };
-}
-
-/** The keys of a French AZERTY keyboard that type these letters directly (Playwright's keyboard is a US one). */
-const AZERTY: Record<string, { code: string; keyCode: number }> = {
-  é: { code: "Digit2", keyCode: 50 },
-  è: { code: "Digit7", keyCode: 55 },
-  ç: { code: "Digit9", keyCode: 57 },
-  à: { code: "Digit0", keyCode: 48 },
-  ù: { code: "Quote", keyCode: 222 },
-};
-
-/** Presses each key as a technician on a French keyboard would: keydown carrying the letter, then keyup. */
-async function typeOnFrenchKeyboard(page: Page, text: string) {
-  const cdp = await page.context().newCDPSession(page);
-  for (const character of text) {
-    const key = AZERTY[character];
-    if (!key) {
-      await page.keyboard.press(character);
-      continue;
-    }
-    const common = { key: character, code: key.code, windowsVirtualKeyCode: key.keyCode };
-    await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", text: character, ...common });
-    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...common });
-  }
-  await cdp.detach();
 }
 
 test.describe("the desktop support app", { tag: "@desktop" }, () => {

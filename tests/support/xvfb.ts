@@ -38,6 +38,37 @@ export async function startXvfb(width: number, height: number): Promise<XDisplay
   throw new Error("Aucun numéro d'affichage X libre.");
 }
 
+const XEPHYR = "/usr/bin/Xephyr";
+
+/**
+ * Issue 26: an X display with two monitors side by side, `screens` (px), as a Xinerama layout: Xephyr nested in
+ * `host` (an Xvfb display at least as large). Xvfb alone cannot: its Xinerama puts every head at 0,0, and it ignores
+ * `xrandr --setmonitor`. Throws when Xephyr is missing (`apt-get install xserver-xephyr`; `.ci/run` installs it).
+ */
+export async function startTwoMonitors(
+  host: XDisplay,
+  screens: readonly [{ width: number; height: number }, { width: number; height: number }],
+): Promise<XDisplay> {
+  if (!existsSync(XEPHYR)) throw new Error(`${XEPHYR} introuvable : installez le paquet Debian xserver-xephyr.`);
+  const width = screens[0].width + screens[1].width;
+  const height = Math.max(screens[0].height, screens[1].height);
+  for (let number = 400 + Math.floor(Math.random() * 100); number < 700; number++) {
+    if (existsSync(`/tmp/.X11-unix/X${number}`) || existsSync(`/tmp/.X${number}-lock`)) continue;
+    const args = [`:${number}`, ...screens.flatMap((s) => ["-screen", `${s.width}x${s.height}`]), "+xinerama"];
+    const child = spawn(XEPHYR, [...args, "-nolisten", "tcp", "-noreset"], {
+      stdio: "ignore",
+      env: { ...process.env, DISPLAY: host.display },
+    });
+    const up = await waitFor(() => existsSync(`/tmp/.X11-unix/X${number}`), child, 10_000);
+    if (!up) {
+      child.kill("SIGKILL");
+      continue;
+    }
+    return { display: `:${number}`, width, height, stop: () => stopChild(child) };
+  }
+  throw new Error("Aucun numéro d'affichage X libre pour Xephyr.");
+}
+
 async function waitFor(check: () => boolean, child: ChildProcess, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -78,17 +109,26 @@ const TARGET_PAGE = `<!doctype html><html lang="fr"><title>Cible</title>
 
 /**
  * Opens the recording X application on `display`: Chromium in kiosk mode
- * (no window manager on Xvfb: the window sits at 0,0 and fills the screen).
+ * (no window manager on Xvfb: the window sits at 0,0 and fills the screen,
+ * or fills `area`, e.g. one monitor of `startTwoMonitors`).
  */
-export async function openXApp(display: XDisplay): Promise<XApp> {
+export async function openXApp(
+  display: XDisplay,
+  area: { x: number; y: number; width: number; height: number } = {
+    x: 0,
+    y: 0,
+    width: display.width,
+    height: display.height,
+  },
+): Promise<XApp> {
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: false,
     env: { ...process.env, DISPLAY: display.display, WAYLAND_DISPLAY: "", XDG_SESSION_TYPE: "x11" },
     args: [
       "--kiosk",
-      "--window-position=0,0",
-      `--window-size=${display.width},${display.height}`,
+      `--window-position=${area.x},${area.y}`,
+      `--window-size=${area.width},${area.height}`,
       "--force-device-scale-factor=1",
       "--no-first-run",
       "--disable-gpu",

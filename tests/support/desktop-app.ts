@@ -1,0 +1,52 @@
+/**
+ * What the desktop app's end-to-end tests share (issues 15, 26): the Linux
+ * build a customer downloads, and typing as a technician on a French keyboard.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Builds the Linux app (cached when its sources did not change; concurrent builds wait for each other's lock),
+ * as a customer downloads it. @returns the executable's path.
+ */
+export function buildLinuxApp(): string {
+  execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", "linux-x64"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  const manifest = JSON.parse(readFileSync(path.join(root, "build/desktop/manifest.json"), "utf8")) as {
+    files: { platform: string; arch: string; fileName: string }[];
+  };
+  const linux = manifest.files.find((file) => file.platform === "linux" && file.arch === "x64");
+  if (!linux) throw new Error("build/desktop/manifest.json ne contient pas la version Linux.");
+  return path.join(root, "build/desktop", linux.fileName);
+}
+
+/** The keys of a French AZERTY keyboard that type these letters directly (Playwright's keyboard is a US one). */
+const AZERTY: Record<string, { code: string; keyCode: number }> = {
+  é: { code: "Digit2", keyCode: 50 },
+  è: { code: "Digit7", keyCode: 55 },
+  ç: { code: "Digit9", keyCode: 57 },
+  à: { code: "Digit0", keyCode: 48 },
+  ù: { code: "Quote", keyCode: 222 },
+};
+
+/** Presses each key as a technician on a French keyboard would: keydown carrying the letter, then keyup. */
+export async function typeOnFrenchKeyboard(page: Page, text: string) {
+  const cdp = await page.context().newCDPSession(page);
+  for (const character of text) {
+    const key = AZERTY[character];
+    if (!key) {
+      await page.keyboard.press(character);
+      continue;
+    }
+    const common = { key: character, code: key.code, windowsVirtualKeyCode: key.keyCode };
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyDown", text: character, ...common });
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...common });
+  }
+  await cdp.detach();
+}
