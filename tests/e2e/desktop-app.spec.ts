@@ -165,9 +165,17 @@ test.describe("the desktop support app", { tag: "@desktop" }, () => {
     await tech.context().close();
     await expect.poll(async () => (await xApp.log()).buttons.map((b) => b.type)).toEqual(["down", "up", "down", "up"]);
 
+    // Issue 26: Ctrl+C in the app returns the page to "no app" at once, with a new pairing code on offer.
+    app.child.kill("SIGINT");
+    await expect.poll(() => app.child.exitCode, { timeout: 15_000 }).toBe(0);
+    await expect(customer.getByText("Logiciel de contrôle : non connecté.")).toBeVisible({ timeout: 5_000 });
+    await customer.getByRole("button", { name: "Afficher un code d'appairage" }).click();
+    const again = runApp((await customer.getByTestId("pairing-code").textContent())!.trim());
+    await expect(customer.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 20_000 });
+
     // The session ends: the app says so and exits by itself.
     await customer.getByRole("button", { name: "Terminer la session" }).click();
-    await expect.poll(() => app.child.exitCode, { timeout: 15_000 }).toBe(0);
-    expect(app.output()).toMatch(/session est terminée/u);
+    await expect.poll(() => again.child.exitCode, { timeout: 15_000 }).toBe(0);
+    expect(again.output()).toMatch(/session est terminée/u);
   });
 });

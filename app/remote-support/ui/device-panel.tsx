@@ -54,6 +54,14 @@ export function DevicePanel({ session, socket }: { session: SessionView; socket:
   const headingId = useId();
   const { device, setDevice } = useDevice(session.code, socket);
   const [pairing, setPairing] = useState<PairingCodeResponse | null>(null);
+  // A code is used once: when an app pairs, it is gone from the page, so that after the app leaves (issue 26)
+  // the page offers a new one instead of showing the spent one.
+  const paired = device?.paired === true;
+  const [wasPaired, setWasPaired] = useState(paired);
+  if (paired !== wasPaired) {
+    setWasPaired(paired);
+    if (paired) setPairing(null);
+  }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
