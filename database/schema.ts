@@ -190,18 +190,19 @@ export const verifications = pgTable(
  * Remote-support sessions (issue 5; spec §3 "Session", §4). `code` is the
  * short code read aloud over the phone. Status changes only through the
  * server's rules (`server/remote-support/sessions.ts`).
+ * Issue 26: `origin` `app` is a session the desktop app started without an account: `user_id` and
+ * `user_email` null, `user_name` the name typed in the app (or a default); its app is its only customer side.
  */
 export const SESSION_STATUSES = ["disconnected", "connected"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const SESSION_ORIGINS = ["site", "app"] as const;
 
 export const sessions = pgTable(
   "sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     code: text("code").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     technicianId: text("technician_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: SESSION_STATUSES }).notNull().default("disconnected"),
     startTime: timestamp("start_time", { withTimezone: true, mode: "date" }),
@@ -210,7 +211,9 @@ export const sessions = pgTable(
     durationSeconds: integer("duration_seconds"),
     createdAt: createdAt(),
     userName: text("user_name").notNull(),
-    userEmail: text("user_email").notNull(),
+    userEmail: text("user_email"),
+    /** Issue 26: `site` (a customer's account at /soft-assist) or `app` (the desktop app, no account). */
+    origin: text("origin", { enum: SESSION_ORIGINS }).notNull().default("site"),
     /** Issue 18 §4: the customer's assistant conversation (≤ 20 messages) when asked from the assistant; goes with the row. */
     assistantConversation: jsonb("assistant_conversation").$type<SessionConversationMessage[]>(),
   },
@@ -218,6 +221,9 @@ export const sessions = pgTable(
     index("sessions_user_id_idx").on(table.userId, table.createdAt),
     index("sessions_technician_id_idx").on(table.technicianId, table.createdAt),
     check("sessions_status_check", sql`${table.status} in ('disconnected', 'connected')`),
+    check("sessions_origin_check", sql`${table.origin} in ('site', 'app')`),
+    // A site session always has its customer's account (deleted with it), an app session never has one.
+    check("sessions_customer_check", sql`(${table.origin} = 'app') = (${table.userId} is null)`),
   ],
 );
 
@@ -312,10 +318,8 @@ export const sessionDevices = pgTable(
     sessionId: uuid("session_id")
       .primaryKey()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    /** The account the pairing is bound to: the session's customer. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The account the pairing is bound to: the session's customer; null for an app-started session (issue 26). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     pairingId: uuid("pairing_id"),
     tokenHash: text("token_hash").unique(),
     computerName: text("computer_name"),

@@ -33,6 +33,7 @@ const SESSION: SessionView = {
   createdAt: "2026-11-23T10:00:00.000Z",
   userName: "Léa Martin",
   userEmail: "lea@exemple.fr",
+  origin: "site",
 };
 
 let database: TestDatabase;

@@ -7,6 +7,8 @@
  * remote support, assistant, forms, wired as `server/app.ts` does); the page
  * actions of /contact, /dev-web and /soft-assist are called as React Router calls them,
  * with the raw body in a `Request` (the production build is not needed).
+ * Issue 26's `POST /api/device/sessions` (no account) gets its own attempts,
+ * nested JSON values included.
  */
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
@@ -36,6 +38,7 @@ const TABLES = [
   "assistant_messages",
   "assistant_ratings",
   "session_events",
+  "session_devices",
   "sessions",
   "users",
   "accounts",
@@ -160,6 +163,75 @@ describe.each(DATABASE_KINDS)("bad inputs on %s", (kind) => {
     expect([...statuses].every((status) => status >= 200 && status < 500)).toBe(true);
     expect(await snapshot()).toEqual(before);
   }, 240_000);
+
+  it("answers hostile bytes on POST /api/device/sessions (issue 26, no account) with a 4xx, creating nothing", async () => {
+    const before = await snapshot();
+    const valid = {
+      customerName: "Marie",
+      computerName: "PC-SALON",
+      platform: "linux",
+      arch: "x64",
+      appVersion: "1.0.0",
+      injection: { ok: false, reason: "Wayland" },
+      screens: [{ id: "0", x: 0, y: 0, width: 1280, height: 720, scale: 1, primary: true }],
+      capture: { ok: true },
+    };
+    // The shared attempts (flat string fields: every field's hostile values, broken and mistyped bodies)…
+    const attempts: BadInput[] = badInputs([
+      {
+        name: "POST /api/device/sessions",
+        path: "/api/device/sessions",
+        caller: "anonymous",
+        valid: { customerName: "Marie", computerName: "PC-SALON", platform: "linux", arch: "x64", appVersion: "1" },
+      },
+    ]);
+    // …and a complete body with one value at a time, nested ones included, replaced by hostile JSON.
+    const hostile = ['"L\\u0000a"', '"L\\ud800a"', '"\\u001b[31m"', "1e999", "-0", "true", '{"$ne":""}', '["a"]'];
+    const paths = [
+      ["customerName"],
+      ["computerName"],
+      ["platform"],
+      ["arch"],
+      ["appVersion"],
+      ["injection"],
+      ["injection", "reason"],
+      ["screens"],
+      ["screens", 0, "id"],
+      ["screens", 0, "width"],
+      ["capture"],
+    ];
+    for (const path of paths) {
+      for (const value of hostile) {
+        const marker = "__HOSTILE__";
+        const body = structuredClone(valid) as Record<string | number, unknown>;
+        let parent = body;
+        for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+        parent[path.at(-1)!] = marker;
+        attempts.push({
+          target: "POST /api/device/sessions",
+          input: `JSON, ${path.join(".")}: ${value}`,
+          method: "POST",
+          path: "/api/device/sessions",
+          caller: "anonymous",
+          contentType: "application/json",
+          body: new Uint8Array(Buffer.from(JSON.stringify(body).replace(`"${marker}"`, value))),
+        });
+      }
+    }
+    const faults: string[] = [];
+    const statuses = new Set<number>();
+    for (const attempt of attempts) {
+      const answer = await send(attempt);
+      statuses.add(answer.status);
+      if (answer.status < 400 || answer.status >= 500 || /\n\s+at /.test(answer.body))
+        faults.push(`${attempt.input}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    }
+    expect(faults).toEqual([]);
+    // Every attempt reached the route (a wrong path would "pass" with 404s).
+    expect(statuses.has(404)).toBe(false);
+    expect(statuses.has(400)).toBe(true);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
 
   it("answers malformed answer ids and staff-list queries with a French 400 (issue 17 §4)", async () => {
     const before = await snapshot();

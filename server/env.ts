@@ -178,6 +178,9 @@ const EnvSchema = z
     SESSION_JOIN_WINDOW_S: positiveInt(3600),
     SESSION_CREATE_LIMIT: positiveInt(10),
     SESSION_CREATE_WINDOW_S: positiveInt(600),
+    // Issue 26: sessions the desktop app starts without an account, per IP address and window (seconds).
+    SESSION_APP_CREATE_LIMIT: positiveInt(5),
+    SESSION_APP_CREATE_WINDOW_S: positiveInt(3600),
 
     // The assistant (issue 7): any OpenAI-compatible server. Neither a key nor a base URL: the offline assistant.
     OPENAI_API_KEY: optionalText,

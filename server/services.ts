@@ -116,7 +116,8 @@ export async function startServices(
     rateLimits,
     ...sessionLimitsFromEnv(env),
   });
-  const devices = createDeviceService({ db: database.db, logger, rateLimits });
+  // Issue 26: the app leaving a session it started ends it through the session service.
+  const devices = createDeviceService({ db: database.db, logger, rateLimits, sessions });
   const provider = chatProviderFromEnv(env);
   const assistant = createAssistantService({
     db: database.db,

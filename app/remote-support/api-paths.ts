@@ -36,6 +36,8 @@ export const API_ROUTES = {
   surface: "/sessions/:code/surface",
   device: "/sessions/:code/device",
   devicePair: "/device/pair",
+  /** Issue 26: a session started by the app itself, without an account. */
+  deviceSessions: "/device/sessions",
   /** The app's downloads: `GET /api/downloads` lists them (`DownloadsResponse`). */
   downloads: "/downloads",
   /** better-auth's own routes (`/api/auth/{*splat}`, mounted in `server/app.ts`). */

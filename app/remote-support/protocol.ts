@@ -10,6 +10,9 @@ import { typedString } from "#app/utils/text.ts";
 import type { DeviceView, InputAck, InputBatch } from "./device-protocol.ts";
 import type { ScreenAck, ScreenFrame, ScreenRefresh, ScreenSelect } from "./screen-protocol.ts";
 
+// Spec §9's duration formats live in `durations.ts` (kept out of this file's length); imported from here as before.
+export { formatHistoryDuration, formatReportDuration, formatTimer } from "./durations.ts";
+
 /**
  * Session codes are read aloud over the phone: upper-case letters and digits
  * without the look-alikes 0/O, 1/I/L, 5/S, 2/Z, 8/B (25 symbols, 6 characters:
@@ -72,29 +75,37 @@ export const SESSION_MESSAGES = {
 
 export type SessionStatus = "disconnected" | "connected";
 
-/** Spec §3 "Session" as the API answers it (times ISO 8601, duration in whole seconds). */
+/**
+ * Spec §3 "Session" as the API answers it (times ISO 8601, duration in whole seconds). Issue 26: `origin` `app`
+ * is a session the desktop app started with no account: `userId` and `userEmail` null, `userName` the name typed
+ * in the app or « Client sans compte ».
+ */
 export type SessionView = {
   id: string;
   code: string;
   status: SessionStatus;
-  userId: string;
+  userId: string | null;
   technicianId: string | null;
   startTime: string | null;
   endTime: string | null;
   durationSeconds: number | null;
   createdAt: string;
   userName: string;
-  userEmail: string;
+  userEmail: string | null;
+  origin: SessionOrigin;
 };
+/** Issue 26: who started a session: a customer's account at /soft-assist, or the desktop app without one. */
+export type SessionOrigin = "site" | "app";
 
-/** Spec §3 "Report data (derived)", with the session's record (issue 6), oldest first. */
+/** Spec §3 "Report data (derived)", with the session's record (issue 6), oldest first; `origin`: issue 26. */
 export type SessionReport = {
   code: string;
   startTime: string | null;
   endTime: string | null;
   durationSeconds: number | null;
   userName: string;
-  userEmail: string;
+  userEmail: string | null;
+  origin: SessionOrigin;
   events: SessionEventView[];
 };
 
@@ -378,26 +389,4 @@ export function parseControlMessage(raw: unknown): ControlMessage | null {
   } catch {
     return null;
   }
-}
-
-const two = (value: number) => String(value).padStart(2, "0");
-
-/** Spec §9 timer: "hh:mm:ss" from whole seconds (hours not capped at 24). */
-export function formatTimer(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
-}
-
-/** Spec §9 history: "Xm Ys" (minutes not capped at 60). */
-export function formatHistoryDuration(totalSeconds: number | null): string {
-  if (totalSeconds === null) return "—";
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
-}
-
-/** Spec §9 report: "Xh Ym Zs". */
-export function formatReportDuration(totalSeconds: number | null): string {
-  if (totalSeconds === null) return "—";
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(seconds / 3600)}h ${Math.floor((seconds % 3600) / 60)}m ${seconds % 60}s`;
 }

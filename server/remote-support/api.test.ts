@@ -627,12 +627,15 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
         userName: "Léa Martin",
         userEmail: accounts.customer.email,
         durationSeconds: 3725,
+        origin: "site",
       });
       expect(Object.keys(report.body.report).sort()).toEqual([
         "code",
         "durationSeconds",
         "endTime",
         "events",
+        // Issue 26: "site" here, "app" for a session the desktop app started.
+        "origin",
         "startTime",
         "userEmail",
         "userName",

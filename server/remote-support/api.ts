@@ -32,7 +32,8 @@
  * ignored (the server reads the stored conversation itself).
  *
  * Issue 15: the desktop app's routes (pairing, consent, surface, device,
- * `/api/device/pair`) are in `device-api.ts`, mounted here with `devices`.
+ * `/api/device/pair`; issue 26 `/api/device/sessions`) are in `device-api.ts`,
+ * mounted here with `devices`.
  *
  * Errors are `{ message }` in French (`SESSION_MESSAGES`, spec §8): 400 bad
  * body or code, 401 "Utilisateur non connecté", 403 missing permission, not a
@@ -292,7 +293,7 @@ export function createRemoteSupportRouter({
     ),
   );
 
-  if (devices) router.use(createDeviceRouter({ auth, devices }));
+  if (devices) router.use(createDeviceRouter({ auth, devices, sessions }));
 
   // A database failure while reading the session cookie, or a bug: logged, never shown.
   const onError = jsonErrorHandler(SESSION_MESSAGES.badBody, "remote-support API request failed");

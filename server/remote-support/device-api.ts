@@ -12,6 +12,7 @@
  * | POST /api/sessions/:code/surface `SurfaceBody` | the session's customer | 200 `DeviceResponse`     |
  * | GET  /api/sessions/:code/device       | customer or joined technician | 200 `DeviceResponse`      |
  * | POST /api/device/pair `DevicePairBody`| the app, by its pairing code (no cookie) | 201 `DevicePairResponse` |
+ * | POST /api/device/sessions `DeviceSessionBody` | the app, no account (no cookie), issue 26 | 201 `DeviceSessionResponse` |
  *
  * Errors are `{ message }` in French: 400 bad body, bad code, or a pairing
  * code that is wrong, used, expired or whose session ended
@@ -19,12 +20,15 @@
  * nothing); 401 not signed in; 403 not a participant, or not the customer
  * (`DEVICE_MESSAGES.ownerOnly`); 404 no such session; 409 session ended, or
  * consent without a paired app (`DEVICE_MESSAGES.notPaired`); 413 body too
- * large; 429 too many failed pairings from one IP address (`Retry-After`,
- * s); 500 database failure. Always `Cache-Control: no-store`.
+ * large; 429 too many failed pairings, or (issue 26) too many sessions
+ * started by the app, from one IP address (`Retry-After`, s); 500 database
+ * failure. Always `Cache-Control: no-store`.
  *
- * `POST /api/device/pair` passes the `/api` Origin check (`server/security.ts`)
- * because the app sends neither an Origin nor a cookie: it carries no one's
- * session, so there is nothing for another site to forge.
+ * `POST /api/device/pair` and `POST /api/device/sessions` pass the `/api`
+ * Origin check (`server/security.ts`) because the app sends neither an
+ * Origin nor a cookie: they carry no one's session, so there is nothing for
+ * another site to forge (a browser page of another site always sends its
+ * Origin, and is refused).
  */
 import express, { type Response } from "express";
 import { API_ROUTES } from "#app/remote-support/api-paths.ts";
@@ -32,15 +36,18 @@ import {
   ConsentBody,
   DEVICE_MESSAGES,
   DevicePairBody,
+  DeviceSessionBody,
   SurfaceBody,
   type DevicePairResponse,
   type DeviceResponse,
+  type DeviceSessionResponse,
   type PairingCodeResponse,
 } from "#app/remote-support/device-protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards } from "#server/access.ts";
 import { UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 import type { DeviceRefusal, DeviceRefusalReason, DeviceService } from "./device-service.ts";
+import type { SessionService } from "./sessions.ts";
 import { storableStrings } from "./device-state.ts";
 import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
 
@@ -63,8 +70,17 @@ const sendRefusalOf = (res: Response, refusal: DeviceRefusal) => sendRefusal(res
 /**
  * The routes above, for `createRemoteSupportRouter`.
  * @param devices the rules (`createDeviceService`).
+ * @param sessions issue 26: starts the sessions the app asks for (`SessionService.createFromApp`).
  */
-export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: DeviceService }): express.Router {
+export function createDeviceRouter({
+  auth,
+  devices,
+  sessions,
+}: {
+  auth: Auth;
+  devices: DeviceService;
+  sessions: Pick<SessionService, "createFromApp">;
+}): express.Router {
   const router = express.Router();
   const json = express.json({ limit: DEVICE_BODY_LIMIT_BYTES });
   const pairJson = express.json({ limit: PAIR_BODY_LIMIT_BYTES });
@@ -138,6 +154,22 @@ export function createDeviceRouter({ auth, devices }: { auth: Auth; devices: Dev
       customerName: result.customerName,
       sessionCode: result.sessionCode,
     } satisfies DevicePairResponse);
+  });
+
+  // Issue 26, public like the pairing: the app starts a session without an account; limited per IP address.
+  router.post(API_ROUTES.deviceSessions, pairJson, async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const body = parse(DeviceSessionBody, bodyOf(req), DEVICE_MESSAGES.badBody);
+    if (!body.ok) return sendError(res, 400, body.message);
+    if (!storableStrings(body.data)) return sendError(res, 400, UNTYPABLE_TEXT_MESSAGE);
+    const result = await sessions.createFromApp(body.data, req.ip ?? "inconnue");
+    if (!result.ok) return sendRefusalOf(res, result);
+    res.status(201).json({
+      deviceToken: result.deviceToken,
+      customerName: result.customerName,
+      sessionCode: result.sessionCode,
+      expiresAt: result.expiresAt.toISOString(),
+    } satisfies DeviceSessionResponse);
   });
 
   // A database failure while reading the session cookie, or a bug: logged, never shown.

@@ -2,9 +2,10 @@
  * The desktop app's own side of `DeviceService` (issues 15, 26, 28 §1): its
  * token, its connection, what it reports and the consent the customer gives
  * or withdraws in it, and leaving (issue 26: Ctrl+C or closing the app
- * unpairs at once, so the page offers a new pairing code). Called by
- * `device-socket.ts` with input already shaped by the protocol's schemas.
- * Every method rejects on a database failure.
+ * unpairs at once, so the page offers a new pairing code; the app of a
+ * session it started itself, which has no other customer side, ends that
+ * session). Called by `device-socket.ts` with input already shaped by the
+ * protocol's schemas. Every method rejects on a database failure.
  */
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "#database/connection.ts";
@@ -13,6 +14,7 @@ import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import type { DeviceConsentBody } from "#app/remote-support/screen-protocol.ts";
 import { hashSecret } from "./device-pairing.ts";
 import type { DeviceIdentity, DeviceServiceEvent } from "./device-state.ts";
+import { APP_ACTOR_ID } from "./session-rules.ts";
 
 export type AppSideMethods = {
   /** The app behind `token`, or null (unknown, replaced, session ended). @throws on database failure. */
@@ -31,9 +33,12 @@ export type AppSideMethods = {
    * seeing the screen (issue 26). Written, recorded and announced only on a change (issue 28 §1).
    * @returns whether anything changed.
    */
-  deviceConsent(identity: DeviceIdentity, body: DeviceConsentBody): Promise<boolean>; /**
+  deviceConsent(identity: DeviceIdentity, body: DeviceConsentBody): Promise<boolean>;
+  /**
    * Issue 26: the customer stopped the app (`device:leave`): the app is unpaired now (token void, consent
-   * withdrawn, keys released), so the page shows "no app" and offers a new pairing code at once.
+   * withdrawn, keys released), so the page shows "no app" and offers a new pairing code at once. The app of a
+   * session it started itself (`origin` `app`) ends that session instead (`AppSideContext.endAppSession`), which
+   * unpairs it too.
    */
   deviceLeft(identity: DeviceIdentity): Promise<void>;
 };
@@ -47,6 +52,11 @@ export type AppSideContext = {
     actorId: string | null,
     wanted: { control?: boolean; view?: boolean },
   ): Promise<boolean | null>;
+  /**
+   * Issue 26: ends app-started session `sessionId` whose app (pairing `pairingId`) left
+   * (`SessionService.endFromApp`). @returns whether it ended it (false: a site session, or nothing to end).
+   */
+  endAppSession(sessionId: string, pairingId: string): Promise<boolean>;
 };
 
 /**
@@ -85,7 +95,7 @@ export async function unpairApp(db: AppDatabase, sessionId: string, pairingId: s
 }
 
 /** The app-side methods over `context.db` (see the module comment). */
-export function createAppSide({ db, announce, changeConsent }: AppSideContext): AppSideMethods {
+export function createAppSide({ db, announce, changeConsent, endAppSession }: AppSideContext): AppSideMethods {
   return {
     async authenticate(token) {
       const [row] = await db
@@ -152,11 +162,14 @@ export function createAppSide({ db, announce, changeConsent }: AppSideContext): 
         .where(eq(sessionDevices.pairingId, identity.pairingId))
         .limit(1);
       if (!row) return false;
-      // The app runs on the customer's computer: the consent is theirs.
-      return (await changeConsent(identity.sessionId, row.userId, { control: body.allowed, view: body.view })) === true;
+      // The app runs on the customer's computer: the consent is theirs (issue 26: with no account, the app's own actor).
+      const actorId = row.userId ?? APP_ACTOR_ID;
+      return (await changeConsent(identity.sessionId, actorId, { control: body.allowed, view: body.view })) === true;
     },
 
     async deviceLeft(identity) {
+      // Issue 26: no other customer side to go on with; the end's announcement unpairs the app (`sessionChanged`).
+      if (await endAppSession(identity.sessionId, identity.pairingId)) return;
       const voided = await unpairApp(db, identity.sessionId, identity.pairingId);
       if (!voided) return;
       announce({ type: "release", pairingId: voided });

@@ -162,8 +162,10 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
   async function push(sessionId: string): Promise<void> {
     const snapshot = await devices.snapshot(sessionId);
     if (!snapshot) return;
-    const rooms = [userRoom(snapshot.userId), ...(snapshot.technicianId ? [userRoom(snapshot.technicianId)] : [])];
-    browsers.to(rooms).emit("session:device", { ...toDeviceView(snapshot), code: snapshot.code });
+    // Issue 26: an app-started session has no customer account, only its technician's browsers to tell (none
+    // before the join). Never `to([])`: no room at all means every browser.
+    const rooms = [snapshot.userId, snapshot.technicianId].filter((id) => id !== null).map(userRoom);
+    if (rooms.length > 0) browsers.to(rooms).emit("session:device", { ...toDeviceView(snapshot), code: snapshot.code });
     const pairingId = snapshot.device?.pairingId;
     if (!pairingId) return;
     namespace.to(deviceRoom(pairingId)).emit("device:state", toDeviceState(snapshot));

@@ -14,6 +14,11 @@
  *   told `device:ended`. Failures are limited per IP address.
  * - Consent and the shared surface: the session's customer only.
  * - The session ends → the token is voided, the app told `device:ended`.
+ * - Issue 26: a session the app started itself (`SessionService.createFromApp`,
+ *   no account) has the app as its only customer side: no account may ask
+ *   for pairing codes, consent or report a surface for it (`roleIn`), the
+ *   consent given in the app is recorded by `APP_ACTOR_ID`, and the app
+ *   leaving (`device:leave`) ends the session (`SessionService.endFromApp`).
  * - Every change is announced (`subscribe`) after commit; `device-realtime.ts`
  *   pushes the views and relays releases. The relay's `controlState` is
  *   cached per process for `CONTROL_CACHE_MS` and dropped on every change
@@ -36,6 +41,7 @@ import { can, type Caller } from "#server/access.ts";
 import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import type { LimitRule } from "./limits.ts";
 import { refuse, roleIn } from "./session-rules.ts";
+import type { SessionService } from "./sessions.ts";
 import { createPairing, type PairingMethods } from "./device-pairing.ts";
 import { createAppSide, unpairApp, type AppSideMethods } from "./device-app-side.ts";
 import {
@@ -94,6 +100,8 @@ export type DeviceService = PairingMethods &
 export type DeviceServiceOptions = {
   db: AppDatabase;
   logger: Logger;
+  /** Issue 26: ends a session the app started when its app leaves (the session service's bookkeeping and pushes). */
+  sessions: Pick<SessionService, "endFromApp">;
   /** Where pairing failures count (default this process's memory). */
   rateLimits?: RateLimitStore;
   pairingLimit?: LimitRule;
@@ -109,6 +117,7 @@ export type DeviceServiceOptions = {
 export function createDeviceService({
   db,
   logger,
+  sessions: sessionService,
   rateLimits = MEMORY_STORE,
   pairingLimit = DEFAULT_PAIRING_LIMIT,
   pairingCodeTtlSeconds = PAIRING_CODE_TTL_S,
@@ -291,7 +300,17 @@ export function createDeviceService({
       }
     },
 
-    ...createAppSide({ db, announce, changeConsent }),
+    ...createAppSide({
+      db,
+      announce,
+      changeConsent,
+      async endAppSession(sessionId, pairingId) {
+        const ended = await sessionService.endFromApp(sessionId, pairingId);
+        // Already logged by the session service; the app side's methods reject on a database failure.
+        if (!ended.ok) throw new Error(`fin de la session du logiciel impossible (${ended.reason})`);
+        return ended.session !== null;
+      },
+    }),
 
     async selectScreen(caller, code, screenId) {
       const snapshot = await loadDeviceSnapshot(db, code);

@@ -70,7 +70,8 @@ export type DeviceSnapshot = {
   code: string;
   status: "connected" | "disconnected";
   ended: boolean;
-  userId: string;
+  /** The customer's account; null for a session the app started (issue 26). */
+  userId: string | null;
   technicianId: string | null;
   customerName: string;
   technicianName: string | null;
@@ -115,7 +116,7 @@ export async function loadDeviceSnapshot(
   const device: DeviceRow | null = row.has_device
     ? {
         sessionId: row.session_id as string,
-        userId: row.user_id as string,
+        userId: (row.user_id as string | null) ?? null,
         pairingId: (row.pairing_id as string | null) ?? null,
         // Never needed past this point; a marker keeps "paired" readable without carrying the hash around.
         tokenHash: row.has_token ? "set" : null,
@@ -144,7 +145,7 @@ export async function loadDeviceSnapshot(
     code: row.code as string,
     status: row.status === "connected" ? "connected" : "disconnected",
     ended: row.ended === true,
-    userId: row.user_id as string,
+    userId: (row.user_id as string | null) ?? null,
     technicianId: (row.technician_id as string | null) ?? null,
     customerName: row.user_name as string,
     technicianName: (row.technician_name as string | null) ?? null,

@@ -1,8 +1,9 @@
 /**
  * Test helpers of the desktop app's server side (issue 15), shared by
  * `device-api.test.ts` and `device-realtime.test.ts`: a session joined by a
- * technician, a pairing done as the app does it, and the app's Socket.IO
- * client on `DEVICE_NAMESPACE`. Test code only (imports supertest).
+ * technician, a pairing done as the app does it, a session the app starts
+ * itself (issue 26), and the app's Socket.IO client on `DEVICE_NAMESPACE`.
+ * Test code only (imports supertest).
  */
 import request from "supertest";
 import { io as connect, type Socket } from "socket.io-client";
@@ -64,6 +65,17 @@ export function pair(server: RemoteSupportServer, pairingCodeValue: string, fiel
   return request(server.url)
     .post("/api/device/pair")
     .send({ ...fields, pairingCode: pairingCodeValue });
+}
+
+/**
+ * Issue 26: `POST /api/device/sessions` as the app run with no argument (no account, no cookie, no Origin);
+ * `fields` default to `PAIR_FIELDS` with the name « Marie ».
+ */
+export function startAppSession(
+  server: RemoteSupportServer,
+  fields: object = { ...PAIR_FIELDS, customerName: "Marie" },
+) {
+  return request(server.url).post("/api/device/sessions").send(fields);
 }
 
 /** Pairs the app with session `code`. @returns the app's token. */

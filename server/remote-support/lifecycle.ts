@@ -5,12 +5,13 @@
  * server, and the lists and checks of who takes part (active, history, mine,
  * participant). Part of `createSessionService` (`sessions.ts`, issue 14).
  */
-import { and, desc, eq, gt, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { sessionEvents, sessions } from "#database/schema.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 import { can, type Caller } from "#server/access.ts";
 import { consume, createRateLimiter } from "#server/rate-limit.ts";
 import {
+  CODE_ATTEMPTS,
   LIST_LIMIT,
   endInTransaction,
   refuse,
@@ -38,9 +39,6 @@ export type SessionLifecycle = {
   ): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
   expireCodes(): Promise<Outcome<{ ended: number }>>;
 };
-
-/** Generated codes: a clash is one in millions; a few retries are plenty. */
-const CODE_ATTEMPTS = 8;
 
 export function createLifecycle(context: SessionContext): SessionLifecycle {
   const { db, logger, announce, guarded, findByCode, generateCode, rateLimits, codeTtlSeconds, limits } = context;
@@ -164,7 +162,8 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
                 eq(sessions.code, code),
                 eq(sessions.status, "disconnected"),
                 isNull(sessions.endTime),
-                ne(sessions.userId, caller.userId),
+                // Not `<>`: an app-started session has no customer account (issue 26), and null <> x is not true.
+                sql`${sessions.userId} is distinct from ${caller.userId}`,
                 gt(sessions.createdAt, sql`now() - (${codeTtlSeconds}::integer * interval '1 second')`),
               ),
             )

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "#server/env.ts";
-import { DEFAULT_CODE_TTL_SECONDS, DEFAULT_SESSION_LIMITS, TokenBucket, sessionLimitsFromEnv } from "./limits.ts";
+import {
+  DEFAULT_APP_SESSION_LIMIT,
+  DEFAULT_CODE_TTL_SECONDS,
+  DEFAULT_SESSION_LIMITS,
+  TokenBucket,
+  sessionLimitsFromEnv,
+} from "./limits.ts";
 
 describe("TokenBucket (issue 13 §3, per-connection signaling budget)", () => {
   it("lets a burst through at once, then refills at its rate, never above its capacity", () => {
@@ -27,11 +33,12 @@ describe("TokenBucket (issue 13 §3, per-connection signaling budget)", () => {
   });
 });
 
-describe("session limits from the environment (issue 13 §8)", () => {
+describe("session limits from the environment (issue 13 §8, issue 26)", () => {
   it("default to the documented values and follow the SESSION_* variables", () => {
     expect(sessionLimitsFromEnv(parseEnv({}))).toEqual({
       codeTtlSeconds: DEFAULT_CODE_TTL_SECONDS,
       limits: DEFAULT_SESSION_LIMITS,
+      appSessionLimit: DEFAULT_APP_SESSION_LIMIT,
     });
     const custom = sessionLimitsFromEnv(
       parseEnv({
@@ -42,6 +49,8 @@ describe("session limits from the environment (issue 13 §8)", () => {
         SESSION_JOIN_WINDOW_S: "120",
         SESSION_CREATE_LIMIT: "4",
         SESSION_CREATE_WINDOW_S: "30",
+        SESSION_APP_CREATE_LIMIT: "2",
+        SESSION_APP_CREATE_WINDOW_S: "90",
       }),
     );
     expect(custom).toEqual({
@@ -51,6 +60,7 @@ describe("session limits from the environment (issue 13 §8)", () => {
         joins: { points: 20, durationSeconds: 120 },
         creations: { points: 4, durationSeconds: 30 },
       },
+      appSessionLimit: { points: 2, durationSeconds: 90 },
     });
     expect(() => parseEnv({ SESSION_CODE_TTL_S: "0" })).toThrow(/SESSION_CODE_TTL_S/);
   });

@@ -33,6 +33,13 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   creations: { points: 10, durationSeconds: 600 },
 };
 
+/**
+ * Issue 26, per IP address (the `rate_limits` store): sessions the desktop app starts without an account
+ * (`SESSION_APP_CREATE_LIMIT` per `SESSION_APP_CREATE_WINDOW_S`). Counted before creating, so parallel requests
+ * count too; a customer who restarts the app a few times in an hour stays far under it.
+ */
+export const DEFAULT_APP_SESSION_LIMIT: LimitRule = { points: 5, durationSeconds: 3600 };
+
 /** Issue 13 §8: a session nobody joined within this time can no longer be joined, seconds (`SESSION_CODE_TTL_S`). */
 export const DEFAULT_CODE_TTL_SECONDS = 1800;
 
@@ -108,8 +115,12 @@ export class TokenBucket {
   }
 }
 
-/** The limits of issue 13 §8 as configured (`SESSION_*` variables, see `.env.example`). */
-export function sessionLimitsFromEnv(env: Env): { codeTtlSeconds: number; limits: SessionLimits } {
+/** The limits of issue 13 §8 and issue 26 as configured (`SESSION_*` variables, see `.env.example`). */
+export function sessionLimitsFromEnv(env: Env): {
+  codeTtlSeconds: number;
+  limits: SessionLimits;
+  appSessionLimit: LimitRule;
+} {
   return {
     codeTtlSeconds: env.SESSION_CODE_TTL_S,
     limits: {
@@ -117,6 +128,7 @@ export function sessionLimitsFromEnv(env: Env): { codeTtlSeconds: number; limits
       joins: { points: env.SESSION_JOIN_LIMIT, durationSeconds: env.SESSION_JOIN_WINDOW_S },
       creations: { points: env.SESSION_CREATE_LIMIT, durationSeconds: env.SESSION_CREATE_WINDOW_S },
     },
+    appSessionLimit: { points: env.SESSION_APP_CREATE_LIMIT, durationSeconds: env.SESSION_APP_CREATE_WINDOW_S },
   };
 }
 

@@ -114,6 +114,21 @@ describe("abandoned sessions (fake clock)", () => {
     expect(state.ended).toEqual(["ACDEFG"]);
   });
 
+  it("watches a session the app started (no customer account) through its app's connection (issue 26)", async () => {
+    const app: OpenSession = { ...SESSION, userId: null, appPresent: true };
+    const { state, presence } = fakePresence([app]);
+    await presence.sweep();
+    state.now += GRACE_MS * 2;
+    await presence.sweep();
+    expect(state.ended).toEqual([]);
+    // The app gone too (and the technician's tab): ended after the grace, like any session.
+    state.open = [{ ...app, appPresent: false }];
+    await presence.sweep();
+    state.now += GRACE_MS;
+    await presence.sweep();
+    expect(state.ended).toEqual(["ACDEFG"]);
+  });
+
   it("forgets a session ended by its participants, so the same id never inherits an old absence", async () => {
     const { state, presence } = fakePresence([SESSION]);
     await presence.sweep();

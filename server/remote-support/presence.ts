@@ -20,19 +20,32 @@
  *   idempotent, so a session ends once.
  * - Nothing is ended when presence cannot be read (database down, a server
  *   process not answering `fetchSockets`): the sweep is logged and retried.
+ * - Issue 26: a session the desktop app started has no customer account;
+ *   its customer side is present while its app is connected (`connected`
+ *   and confirmed within `DEVICE_FRESH_S`, as the views count it).
  *
  * Logs carry session ids only (never codes, names or e-mails).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
-import { sessions } from "#database/schema.ts";
+import { sessionDevices, sessions } from "#database/schema.ts";
+import { DEVICE_FRESH_S } from "./device-state.ts";
 
 /** Default of `SESSION_ABANDON_S`: long enough for a deploy or a browser's reconnection, short enough not to bill a forgotten session. */
 export const DEFAULT_SESSION_ABANDON_S = 120;
 
-/** A connected session, as the sweep needs it. `technicianId` is null when the technician's account was deleted. */
-export type OpenSession = { id: string; code: string; userId: string; technicianId: string | null };
+/**
+ * A connected session, as the sweep needs it. `technicianId` is null when the technician's account was deleted;
+ * `userId` null for an app-started session (issue 26), whose customer side is `appPresent` (its app connected).
+ */
+export type OpenSession = {
+  id: string;
+  code: string;
+  userId: string | null;
+  technicianId: string | null;
+  appPresent?: boolean;
+};
 
 export type PresenceOptions = {
   /** Both participants gone this long (ms) → the session is ended. */
@@ -64,12 +77,24 @@ export function sweepIntervalFor(abandonAfterMs: number): number {
   return Math.min(15_000, Math.max(250, Math.round(abandonAfterMs / 4)));
 }
 
-/** `openSessions` over the database: every session connected and not ended, joined by a technician. */
+/**
+ * `openSessions` over the database: every session connected and not ended, joined by a technician; for an
+ * app-started one (issue 26), whether its app is connected now.
+ */
 export function connectedSessions(db: AppDatabase): () => Promise<OpenSession[]> {
   return () =>
     db
-      .select({ id: sessions.id, code: sessions.code, userId: sessions.userId, technicianId: sessions.technicianId })
+      .select({
+        id: sessions.id,
+        code: sessions.code,
+        userId: sessions.userId,
+        technicianId: sessions.technicianId,
+        appPresent: sql<boolean>`coalesce(${sessions.origin} = 'app' and ${sessionDevices.pairingId} is not null
+          and ${sessionDevices.connected}
+          and ${sessionDevices.lastSeenAt} > now() - (${DEVICE_FRESH_S}::integer * interval '1 second'), false)`,
+      })
       .from(sessions)
+      .leftJoin(sessionDevices, eq(sessionDevices.sessionId, sessions.id))
       .where(and(eq(sessions.status, "connected"), isNull(sessions.endTime)));
 }
 
@@ -85,9 +110,7 @@ export function startPresence(options: PresenceOptions): Presence {
   async function sweepOnce(): Promise<string[]> {
     const open = await options.openSessions();
     const userIds = [
-      ...new Set(
-        open.flatMap((session) => (session.technicianId ? [session.userId, session.technicianId] : [session.userId])),
-      ),
+      ...new Set(open.flatMap((session) => [session.userId, session.technicianId].filter((id) => id !== null))),
     ];
     const present = userIds.length > 0 ? await options.presentUsers(userIds) : new Set<string>();
     const at = now();
@@ -95,7 +118,8 @@ export function startPresence(options: PresenceOptions): Presence {
     for (const id of goneSince.keys()) if (!openIds.has(id)) goneSince.delete(id);
     const ended: string[] = [];
     for (const session of open) {
-      if (present.has(session.userId) || (session.technicianId !== null && present.has(session.technicianId))) {
+      const customerPresent = session.appPresent === true || (session.userId !== null && present.has(session.userId));
+      if (customerPresent || (session.technicianId !== null && present.has(session.technicianId))) {
         goneSince.delete(session.id);
         continue;
       }

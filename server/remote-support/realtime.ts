@@ -296,8 +296,10 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
   const unsubscribe = sessions.subscribe((event: SessionServiceEvent) => {
     if (event.type === "session") {
       const { session } = event;
-      const rooms = [userRoom(session.userId), ...(session.technicianId ? [userRoom(session.technicianId)] : [])];
-      io.to(rooms).emit("session:updated", session);
+      // Issue 26: an app-started session has no customer account (its app hears of it through `device-realtime.ts`),
+      // and none has a technician before the join. Never `to([])`: no room at all means every socket.
+      const rooms = [session.userId, session.technicianId].filter((id) => id !== null).map(userRoom);
+      if (rooms.length > 0) io.to(rooms).emit("session:updated", session);
       io.to(TECHNICIANS_ROOM).emit("sessions:changed");
     } else {
       endLocalAuthSession(event.authSessionId);

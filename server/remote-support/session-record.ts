@@ -87,6 +87,7 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
             durationSeconds: row.durationSeconds,
             userName: row.userName,
             userEmail: row.userEmail,
+            origin: row.origin,
           },
         };
       });

@@ -21,10 +21,19 @@ import {
 } from "#app/remote-support/protocol.ts";
 import type { Caller } from "#server/access.ts";
 import type { RateLimitStore } from "#server/rate-limit.ts";
-import type { SessionLimits, SessionSignalBudget } from "./limits.ts";
+import type { LimitRule, SessionLimits, SessionSignalBudget } from "./limits.ts";
 
 /** Longest lists answered (history, "mine", requests): newest first. */
 export const LIST_LIMIT = 500;
+
+/**
+ * Issue 26: the `actor_id` of what the customer does through the desktop app of a session it started itself
+ * (`origin` `app`: no account): pairing, consent, leaving. Shown as "le client"; no account id looks like it
+ * (better-auth's are 32 random characters).
+ */
+export const APP_ACTOR_ID = "app";
+/** Issue 26: `user_name` of an app-started session whose customer gave no name. */
+export const APP_SESSION_DEFAULT_NAME = "Client sans compte";
 
 /** Why a call was refused; `api.ts` maps each to an HTTP status. */
 export type RefusalReason =
@@ -70,8 +79,12 @@ export function toSessionView(row: SessionRow): SessionView {
     createdAt: row.createdAt.toISOString(),
     userName: row.userName,
     userEmail: row.userEmail,
+    origin: row.origin,
   };
 }
+
+/** Generated codes: a clash is one in millions; a few retries are plenty. */
+export const CODE_ATTEMPTS = 8;
 
 /** A new random code of the protocol's alphabet and length (crypto random, unbiased). */
 export function generateSessionCode(): string {
@@ -82,33 +95,34 @@ export function generateSessionCode(): string {
 
 type SessionEventRow = typeof sessionEvents.$inferSelect;
 
-/** An event as the API shows it: the actor is named by their role in `session`. */
+/**
+ * An event as the API shows it: the actor is named by their role in `session` (issue 26: in an app-started
+ * session, `APP_ACTOR_ID` is its customer).
+ */
 export function toSessionEventView(
   row: SessionEventRow,
-  session: Pick<SessionRow, "userId" | "technicianId">,
+  session: Pick<SessionRow, "userId" | "technicianId" | "origin">,
 ): SessionEventView {
+  const customer = row.actorId === (session.origin === "app" ? APP_ACTOR_ID : session.userId);
   return {
     id: row.id,
     kind: row.kind,
     actor:
-      row.actorId === null
-        ? null
-        : row.actorId === session.userId
-          ? "customer"
-          : row.actorId === session.technicianId
-            ? "technician"
-            : null,
+      row.actorId === null ? null : customer ? "customer" : row.actorId === session.technicianId ? "technician" : null,
     text: row.text,
     at: row.createdAt.toISOString(),
   };
 }
 
-/** The caller's side in `session`, or null when they are not one of its participants. */
+/**
+ * The caller's side in `session`, or null when they are not one of its participants. Issue 26: no account is
+ * the customer of an app-started session (`userId` null): its app's token is its only customer side.
+ */
 export function roleIn(
   session: Pick<SessionRow, "userId" | "technicianId">,
   caller: Caller,
 ): "customer" | "technician" | null {
-  if (session.userId === caller.userId) return "customer";
+  if (session.userId !== null && session.userId === caller.userId) return "customer";
   if (session.technicianId === caller.userId) return "technician";
   return null;
 }
@@ -182,6 +196,8 @@ export type SessionContext = {
   codeTtlSeconds: number;
   /** Issue 13 §8: joins and creations per account. */
   limits: SessionLimits;
+  /** Issue 26: sessions started by the desktop app, per IP address. */
+  appSessionLimit: LimitRule;
   /** Issue 13 §3: signaling per session. */
   signalBudget: SessionSignalBudget;
   /** Tells the subscribers a committed change; a listener's error is logged, never thrown. */

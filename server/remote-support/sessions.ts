@@ -41,8 +41,14 @@
  * - `signaling.ts`: `relaySignal` and the session's signaling budget;
  * - `session-record.ts`: the record (`recordEvent`, `events`), the report
  *   and its access (`verifyPassword`, `authSessionEnded`);
- * - `server/requests-inbox.ts`: the technicians' "Demandes" view (`requests`).
+ * - `server/requests-inbox.ts`: the technicians' "Demandes" view (`requests`);
+ * - `app-sessions.ts` (issue 26): sessions the desktop app starts without an
+ *   account (`createFromApp`, `endFromApp`).
  * What moved is re-exported here, so importers keep importing this file.
+ *
+ * Issue 26: a session's customer is an account (`origin` `site`) or, for a
+ * session the app started, no one (`origin` `app`, `userId` null): no account
+ * is ever its customer (`roleIn`), its app's token is its only customer side.
  */
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -59,12 +65,15 @@ import type { RequestView } from "#app/requests/views.ts";
 import type { Caller } from "#server/access.ts";
 import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import {
+  DEFAULT_APP_SESSION_LIMIT,
   DEFAULT_CODE_TTL_SECONDS,
   DEFAULT_SESSION_LIMITS,
   DEFAULT_SESSION_SIGNAL_BUDGET,
+  type LimitRule,
   type SessionLimits,
   type SessionSignalBudget,
 } from "./limits.ts";
+import { createAppSessions, type AppSessionCreated, type AppSessionInput } from "./app-sessions.ts";
 import { createRequestsInbox } from "#server/requests-inbox.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import { createSessionConversation, type SessionConversation } from "./session-conversation.ts";
@@ -80,7 +89,10 @@ import {
 } from "./session-rules.ts";
 
 export { REPORT_GRANT_SECONDS, VERIFY_ATTEMPTS_PER_MINUTE } from "./session-record.ts";
+export type { AppSessionCreated, AppSessionInput } from "./app-sessions.ts";
 export {
+  APP_ACTOR_ID,
+  APP_SESSION_DEFAULT_NAME,
   LIST_LIMIT,
   endInTransaction,
   generateSessionCode,
@@ -132,6 +144,20 @@ export type SessionService = SessionConversation & {
    * without waiting for a reload. Run periodically by `realtime.ts`.
    */
   expireCodes(): Promise<Outcome<{ ended: number }>>;
+  /**
+   * Issue 26, `POST /api/device/sessions`: the desktop app, with no account, starts a session (`origin` `app`,
+   * named `input.customerName` or `APP_SESSION_DEFAULT_NAME`) already paired with it: its token (in clear, this
+   * once), names, code and when the code expires unjoined (`codeTtlSeconds` after creation). `clientKey`: the
+   * caller's IP address, counted before creating (`appSessionLimit`). Refusal: too-many-sessions
+   * (`retryAfterSeconds`).
+   */
+  createFromApp(input: AppSessionInput, clientKey: string): Promise<Outcome<AppSessionCreated>>;
+  /**
+   * Issue 26: the app of pairing `pairingId` left its app-started session `sessionId` (`device:leave`): the session
+   * ends, its customer side gone (an `ended` event by `APP_ACTOR_ID`), announced like any end. `session` null when
+   * nothing ended (a site session, another pairing, or already ended).
+   */
+  endFromApp(sessionId: string, pairingId: string): Promise<Outcome<{ session: SessionView | null }>>;
   /** Spec §4 "Dashboard load": the technician's connected session (latest started), or null. */
   active(caller: Caller | null): Promise<Outcome<{ session: SessionView | null }>>;
   /** Spec §7 "History": the technician's own sessions, created_at descending (at most `LIST_LIMIT`). */
@@ -203,6 +229,8 @@ export type SessionServiceOptions = {
   limits?: SessionLimits;
   /** Issue 13 §3: signaling per session (default `DEFAULT_SESSION_SIGNAL_BUDGET`). */
   signalBudget?: SessionSignalBudget;
+  /** Issue 26: sessions the desktop app starts, per IP address (default `DEFAULT_APP_SESSION_LIMIT`). */
+  appSessionLimit?: LimitRule;
 };
 
 export function createSessionService({
@@ -214,6 +242,7 @@ export function createSessionService({
   codeTtlSeconds = DEFAULT_CODE_TTL_SECONDS,
   limits = DEFAULT_SESSION_LIMITS,
   signalBudget = DEFAULT_SESSION_SIGNAL_BUDGET,
+  appSessionLimit = DEFAULT_APP_SESSION_LIMIT,
 }: SessionServiceOptions): SessionService {
   const listeners = new Set<(event: SessionServiceEvent) => void>();
 
@@ -250,6 +279,7 @@ export function createSessionService({
     rateLimits,
     codeTtlSeconds,
     limits,
+    appSessionLimit,
     signalBudget,
     announce,
     guarded,
@@ -262,6 +292,7 @@ export function createSessionService({
     ...createSessionRecord(context),
     ...createRequestsInbox(context),
     ...createSignaling(context),
+    ...createAppSessions(context),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -31,6 +31,8 @@ export function createSignaling(context: SessionContext): SessionSignaling {
           with target as (
             select code, user_id, technician_id from ${sessions}
             where code = ${code} and status = 'connected' and technician_id is not null
+              -- Issue 26: an app-started session has no customer browser to signal to (its picture comes from the app).
+              and user_id is not null
               and (
                 (${sender} <> 'technician' and user_id = ${caller.userId})
                 or (${sender} <> 'customer' and technician_id = ${caller.userId})

@@ -71,7 +71,10 @@ export type RemoteSupportServerOptions = {
    * Issue 13 §3, §8: the session service's limits and budgets (default `TEST_SESSION_OPTIONS`: limits too high
    * to matter, so suites sharing accounts across many tests are not throttled; limit tests set their own).
    */
-  sessionOptions?: Pick<SessionServiceOptions, "rateLimits" | "codeTtlSeconds" | "limits" | "signalBudget">;
+  sessionOptions?: Pick<
+    SessionServiceOptions,
+    "rateLimits" | "codeTtlSeconds" | "limits" | "signalBudget" | "appSessionLimit"
+  >;
   /** Issue 13 §3: each Socket.IO connection's signaling budget (default the server's). */
   signalBudget?: SocketSignalBudget;
   /** Issue 15: the desktop app's pairing limit and code lifetime (default the server's). */
@@ -82,6 +85,7 @@ const UNLIMITED = { points: 1_000_000, durationSeconds: 60 };
 /** The session service's limits in tests unless a suite sets its own: per-account limits out of the way. */
 export const TEST_SESSION_OPTIONS = {
   limits: { joinFailures: UNLIMITED, joins: UNLIMITED, creations: UNLIMITED },
+  appSessionLimit: UNLIMITED,
 } satisfies RemoteSupportServerOptions["sessionOptions"];
 
 /** Starts the server on `database` (its own auth and session service, sharing the database with any other). */
@@ -114,7 +118,7 @@ export async function startRemoteSupportServer(
     verifyPasswordHash: (await auth.$context).password.verify,
     ...(options.sessionOptions ?? TEST_SESSION_OPTIONS),
   });
-  const devices = createDeviceService({ db: database.db, logger, ...options.deviceOptions });
+  const devices = createDeviceService({ db: database.db, logger, sessions, ...options.deviceOptions });
   const forms = createRequestService({
     db: database.db,
     logger,

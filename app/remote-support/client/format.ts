@@ -1,4 +1,5 @@
 /** Small display helpers of the remote-support screens (spec §2, §9). */
+import type { SessionOrigin } from "#app/remote-support/protocol.ts";
 
 /** Date and time in French, as the history, the report and the requests show them. */
 export function formatDateTime(iso: string | null): string {
@@ -14,4 +15,12 @@ export function codeInputValue(typed: string): string {
 /** Time of day in French ("14:05"), for chat lines and the session record. */
 export function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" });
+}
+
+/**
+ * Issue 26: the customer as the technician's screens name them (active session, history, report, remote view):
+ * a session the desktop app started says so, « Marie — depuis le logiciel »; a site session is its name alone.
+ */
+export function customerLabel(session: { userName: string; origin: SessionOrigin }): string {
+  return session.origin === "app" ? `${session.userName} — depuis le logiciel` : session.userName;
 }

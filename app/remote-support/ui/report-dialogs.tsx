@@ -11,7 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { getReport, verifyPassword } from "#app/remote-support/client/api.ts";
 import { formatReportDuration, type SessionEventView, type SessionReport } from "#app/remote-support/protocol.ts";
-import { formatDateTime, formatTime } from "#app/remote-support/client/format.ts";
+import { customerLabel, formatDateTime, formatTime } from "#app/remote-support/client/format.ts";
 import { Modal } from "./modal";
 
 type Step = { kind: "closed" } | { kind: "verify"; code: string } | { kind: "report"; report: SessionReport };
@@ -153,8 +153,9 @@ export function describeSessionEvent(event: SessionEventView): string {
 function ReportView({ report, onClose }: { report: SessionReport; onClose: () => void }) {
   const rows: [string, string][] = [
     ["Code", report.code],
-    ["Client", report.userName],
-    ["E-mail", report.userEmail],
+    ["Client", customerLabel(report)],
+    // Issue 26: a session started from the app has no account, so no address.
+    ["E-mail", report.userEmail ?? "—"],
     ["Début", formatDateTime(report.startTime)],
     ["Fin", formatDateTime(report.endTime)],
     ["Durée", formatReportDuration(report.durationSeconds)],

@@ -6,7 +6,9 @@
  *   "Connexion..." while busy, and the API's refusal is shown in red as is;
  * - issue 14: a join and the `session:updated` pushes that follow update the
  *   active session and the history without reading `/active` and `/history`
- *   again; a reconnection of the socket does read them again.
+ *   again; a reconnection of the socket does read them again;
+ * - issue 26: a session started from the desktop app is joined the same way
+ *   and named « … — depuis le logiciel », without an e-mail.
  */
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -68,6 +70,7 @@ const joined: SessionView = {
   createdAt: "2026-01-01T09:59:00.000Z",
   userName: "Alice",
   userEmail: "alice@exemple.fr",
+  origin: "site",
 };
 const ended: SessionView = {
   ...joined,
@@ -133,5 +136,23 @@ describe("TechnicianDashboard live updates (issue 14)", () => {
     // Back from a lost server connection: pushes may have been missed, everything is read again.
     push("connect");
     await waitFor(() => expect(lists()).toBe(4));
+  });
+});
+
+describe("TechnicianDashboard, a session started from the desktop app (issue 26)", () => {
+  it("joins it with the usual form and names it « … — depuis le logiciel », without an e-mail", async () => {
+    const fromApp: SessionView = { ...joined, userId: null, userEmail: null, userName: "Marie", origin: "app" };
+    stubApi(async () => Response.json({ session: fromApp }));
+    const { socket } = stubSocket();
+    render(<TechnicianDashboard user={user} realtime={createRealtimeStore(socket)} />);
+    await screen.findByText("Aucune session pour l'instant.");
+    await userEvent.type(screen.getByLabelText("Code de session"), "ACD34F");
+    await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
+    await screen.findByText("Connecté à la session ACD34F");
+    const history = within(screen.getByRole("region", { name: "Historique des sessions" }));
+    expect(history.getByText("Marie — depuis le logiciel")).toBeInTheDocument();
+    const card = screen.getByRole("heading", { name: "Session active" }).parentElement!;
+    expect(within(card).getByText("Marie — depuis le logiciel")).toBeInTheDocument();
+    expect(within(card).getByText("E-mail").nextElementSibling).toHaveTextContent("—");
   });
 });
