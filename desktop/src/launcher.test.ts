@@ -34,6 +34,7 @@ const doubleClicked = (): LaunchContext => ({
   env: { PATH: folder, DISPLAY: ":0" },
   stdinIsTTY: false,
   stdoutIsTTY: false,
+  stdinFromNowhere: true,
   execPath: "/home/marie/Téléchargements/atelier-assistance-0.1.0-linux-x64",
   argv: ["bun", "/$bunfs/root/atelier-assistance", "--server", "https://atelier.example"],
 });
@@ -53,6 +54,8 @@ describe("started from a file manager", () => {
 
   it("stays where it is in a terminal, in its own window, without a display, or on another system", () => {
     expect(terminalRelaunch({ ...doubleClicked(), stdinIsTTY: true })).toBeNull();
+    // Started by another program or a script, through a pipe: not a double-click.
+    expect(terminalRelaunch({ ...doubleClicked(), stdinFromNowhere: false })).toBeNull();
     expect(
       terminalRelaunch({ ...doubleClicked(), env: { PATH: folder, DISPLAY: ":0", [OWN_TERMINAL_ENV]: "1" } }),
     ).toBeNull();

@@ -15,7 +15,7 @@
  * macOS opens Terminal for a double-clicked executable and keeps its window.
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, fstatSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
@@ -39,10 +39,25 @@ export type LaunchContext = {
   env: NodeJS.ProcessEnv;
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
+  /**
+   * Standard input leads nowhere: closed, or a character device that is not a terminal (`/dev/null`, what a file
+   * manager gives). A pipe, a socket or a file means another program or a script runs the app: left as it is.
+   */
+  stdinFromNowhere: boolean;
   /** `process.execPath` and `process.argv`. */
   execPath: string;
   argv: readonly string[];
 };
+
+/** Whether file descriptor 0 leads nowhere (see `LaunchContext.stdinFromNowhere`). */
+export function stdinLeadsNowhere(isTTY: boolean): boolean {
+  if (isTTY) return false;
+  try {
+    return fstatSync(0).isCharacterDevice();
+  } catch {
+    return true;
+  }
+}
 
 /** The first executable named `name` on `PATH`, or null. */
 export function findOnPath(name: string, env: NodeJS.ProcessEnv): string | null {
@@ -76,7 +91,8 @@ export function selfCommand(context: Pick<LaunchContext, "execPath" | "argv">): 
  * app already has a terminal, runs elsewhere, or was started in one of ours.
  */
 export function terminalRelaunch(context: LaunchContext): { command: string[] } | { missing: true } | null {
-  if (context.platform !== "linux" || context.stdinIsTTY || context.stdoutIsTTY) return null;
+  if (context.platform !== "linux" || context.stdinIsTTY || context.stdoutIsTTY || !context.stdinFromNowhere)
+    return null;
   if (context.env[OWN_TERMINAL_ENV] === "1") return null;
   if (!context.env.DISPLAY && !context.env.WAYLAND_DISPLAY) return null;
   for (const [name, flag] of TERMINALS) {

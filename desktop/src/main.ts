@@ -32,7 +32,13 @@ import { createJpegEncoder } from "./capture/jpeg.ts";
 import { DEFAULT_PROGRAM_NAME } from "./cli.ts";
 import { createPlatformInjector } from "./input/platform.ts";
 import { loadKoffi } from "./input/koffi.ts";
-import { relaunchInTerminal, waitForEnter, windowClosesWithApp, type LaunchContext } from "./launcher.ts";
+import {
+  relaunchInTerminal,
+  stdinLeadsNowhere,
+  waitForEnter,
+  windowClosesWithApp,
+  type LaunchContext,
+} from "./launcher.ts";
 
 declare const __ATELIER_SERVER_URL__: string | undefined;
 
@@ -60,6 +66,7 @@ const launch: LaunchContext = {
   env: process.env,
   stdinIsTTY: Boolean(process.stdin.isTTY),
   stdoutIsTTY: Boolean(process.stdout.isTTY),
+  stdinFromNowhere: stdinLeadsNowhere(Boolean(process.stdin.isTTY)),
   execPath: process.execPath,
   argv: process.argv,
 };
