@@ -122,7 +122,7 @@ describe("desktop app against a fake server", () => {
     await server.waitFor(() => app.text().includes("non autorisé"));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(app.calls).toEqual([]);
-    expect(app.text()).toContain("autorisez-la sur la page");
+    expect(app.text()).toContain("appuyez sur C pour l'autoriser");
     app.signals.emit("SIGINT");
     expect(await app.exit).toBe(0);
   });

@@ -84,7 +84,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
     injection: null,
     withdrawnHere: false,
     notices,
-    keys: Boolean(deps.stdin.isTTY && deps.stdin.setRawMode),
+    // The letters work in a terminal (one key) and through a pipe (a line each): always say which do what.
+    keys: true,
     sessionCode: null,
     viewAllowed: false,
     streaming: false,

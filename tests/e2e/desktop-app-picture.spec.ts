@@ -143,10 +143,9 @@ test.describe("the app's own picture", { tag: "@desktop" }, () => {
       }),
     );
     await signIn(tech, TECH);
-    await expect(tech.getByText(/Marie/u).first()).toBeVisible({ timeout: 15_000 });
-    await expect(tech.getByText(/depuis le logiciel/u).first()).toBeVisible();
     await join(tech, code);
     const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
+    await expect(remote.getByText(/Marie/u).first()).toBeVisible({ timeout: 15_000 });
     await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 15_000 });
     await expect(
       remote.getByText("Le client n'a pas encore autorisé l'affichage de son écran dans le logiciel."),

@@ -91,6 +91,9 @@ export async function openX11(display: string | null): Promise<X11OpenResult> {
     XGetAtomName: x11.func("void *XGetAtomName(void *dpy, unsigned long atom)"),
     XFree: x11.func("int XFree(void *data)"),
     XSync: x11.func("int XSync(void *dpy, int discard)"),
+    XWarpPointer: x11.func(
+      "int XWarpPointer(void *dpy, unsigned long src, unsigned long dest, int sx, int sy, unsigned int sw, unsigned int sh, int dx, int dy)",
+    ),
     XSetErrorHandler: x11.func("void *XSetErrorHandler(void *handler)"),
     XTestQueryExtension: xtst.func(
       "int XTestQueryExtension(void *dpy, _Out_ int *a, _Out_ int *b, _Out_ int *c, _Out_ int *d)",
@@ -120,6 +123,7 @@ export async function openX11(display: string | null): Promise<X11OpenResult> {
   const xineramaHeads = xinerama ? bindXinerama(koffi, xinerama, dpy, f.XFree) : () => [];
   // Issue 26: a Xinerama layout (Xephyr, older multi-head drivers) shows RandR one monitor over the first head
   // only; its heads are then the real monitors.
+  const xineramaLayout = randrMonitors().length < 2 && xineramaHeads().length > 1;
   const monitorsFn = (): X11Monitor[] => {
     const monitors = randrMonitors();
     if (monitors.length >= 2) return monitors;
@@ -151,8 +155,13 @@ export async function openX11(display: string | null): Promise<X11OpenResult> {
     changeKeyboardMapping(first, perKeycode, keysyms) {
       f.XChangeKeyboardMapping(dpy, first, perKeycode, keysyms, keysyms.length / perKeycode);
     },
-    // Screen -1: XTest's "the screen the pointer is on"; delay 0: now.
-    fakeMotion: (x, y) => void f.XTestFakeMotionEvent(dpy, -1, Math.round(x), Math.round(y), 0),
+    // Screen -1: XTest's "the screen the pointer is on"; delay 0: now. A Xinerama layout of several X screens
+    // (what `xineramaLayout` detects) keeps XTest's motion on the head the pointer is on: the root window is
+    // warped instead, as xdotool does, so every monitor can be reached.
+    fakeMotion: (x, y) =>
+      void (xineramaLayout
+        ? f.XWarpPointer(dpy, 0, root, 0, 0, 0, 0, Math.round(x), Math.round(y))
+        : f.XTestFakeMotionEvent(dpy, -1, Math.round(x), Math.round(y), 0)),
     fakeButton: (button, press) => void f.XTestFakeButtonEvent(dpy, button, press ? 1 : 0, 0),
     fakeKey: (keycode, press) => void f.XTestFakeKeyEvent(dpy, keycode, press ? 1 : 0, 0),
     sync: () => void f.XSync(dpy, 0),
