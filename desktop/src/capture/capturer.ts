@@ -4,10 +4,15 @@
  *
  * - Linux: X11 through XShm (`x11-capture.ts`), the mouse pointer drawn in
  *   with XFixes. Wayland sessions are reported impossible, in French.
- * - Windows and macOS: not captured by this version. Their capturer only
- *   reports why, in French; the Windows backend (DXGI Desktop Duplication,
- *   GDI `BitBlt` as its fallback) and the macOS one (ScreenCaptureKit, with
- *   the Screen Recording permission) belong to a later version of the app.
+ * - Windows: GDI `BitBlt` of the monitor's rectangle of the virtual screen
+ *   into a DIB section, the pointer drawn with `DrawIconEx`
+ *   (`windows-capture.ts`; why not DXGI is told there). No permission; the
+ *   secure desktop (UAC prompts) cannot be read.
+ * - macOS: `CGDisplayCreateImage` with the Screen Recording permission
+ *   (`macos-capture.ts`; its status gives the steps when it is missing), an
+ *   arrow drawn where the pointer is.
+ *
+ * Each backend module is imported only on its own system.
  */
 import type { Screen } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
@@ -28,7 +33,8 @@ export interface ScreenCapturer {
   status(): Capture;
   /**
    * The pixels of `screen` (its rectangle in the OS's pixels, as the injector
-   * reports it), mouse pointer included. The returned buffer belongs to the
+   * reports it), mouse pointer included. The picture is in device pixels:
+   * on a macOS Retina display it is `scale` times the rectangle's size. The returned buffer belongs to the
    * capturer and is valid only until the next call or `close()` (it may be
    * shared memory that is then reused or unmapped): copy what must outlive it.
    * Throws (French message) when the status is not ok or the system refuses.
@@ -41,26 +47,20 @@ export interface ScreenCapturer {
 /** Options of `createCapturer`; `env` replaces `process.env` in tests. */
 export type CapturerOptions = { env?: NodeJS.ProcessEnv };
 
-const LATER_VERSION: Partial<Record<NodeJS.Platform, string>> = {
-  win32:
-    "La capture de l'écran de Windows arrivera dans une prochaine version du logiciel : " +
-    "le technicien ne peut pas encore voir cet écran.",
-  darwin:
-    "La capture de l'écran de macOS arrivera dans une prochaine version du logiciel : " +
-    "le technicien ne peut pas encore voir cet écran.",
-};
-
 const UNSUPPORTED = "Ce système n'est pas pris en charge pour la capture de l'écran.";
 
 /**
- * The capturer of `platform` (default: this process's system), issue 26.
- * Never throws: a capture that cannot work reports why in its status. The
- * X11 module is imported only on Linux, so other systems never open libX11.
+ * The capturer of `platform` (default: this process's system), issue 26:
+ * X11 on Linux, GDI on Windows, CoreGraphics on macOS. Never throws: a
+ * capture that cannot work reports why in its status (French). Each module is
+ * imported only on its own system, so Windows never opens libX11.
  */
 export async function createCapturer(
   platform: NodeJS.Platform = process.platform,
   options: CapturerOptions = {},
 ): Promise<ScreenCapturer> {
   if (platform === "linux") return (await import("./x11-capture.ts")).createX11Capturer({ env: options.env });
-  return unavailableCapturer(LATER_VERSION[platform] ?? UNSUPPORTED);
+  if (platform === "win32") return (await import("./windows-capture.ts")).createWindowsCapturer();
+  if (platform === "darwin") return (await import("./macos-capture.ts")).createMacCapturer();
+  return unavailableCapturer(UNSUPPORTED);
 }

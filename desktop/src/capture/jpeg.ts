@@ -10,12 +10,14 @@
  *
  * The library comes from `turbojpeg-library.ts` (node_modules under Node,
  * embedded in the compiled executable). When it cannot load, `status()` says
- * so in French and `encode` throws.
+ * so in French and `encode` throws. Windows uses GDI+ instead
+ * (`windows-jpeg.ts`, chosen by `createJpegEncoder`).
  */
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
 import type { Koffi } from "../input/koffi.ts";
 import { loadKoffi } from "../input/koffi.ts";
 import type { CapturedImage } from "./capturer.ts";
+import { checkRect } from "./rect-check.ts";
 import type { Rect } from "./tiles.ts";
 import { JPEG_UNAVAILABLE, loadTurbojpeg } from "./turbojpeg-library.ts";
 
@@ -112,29 +114,14 @@ function unavailable(reason: string): JpegEncoder {
   };
 }
 
-/** Checks that `rect` is a non-empty part of `image`; a wrong one would make the library read outside it. */
-function checkRect(image: CapturedImage, rect: Rect): void {
-  const inside =
-    Number.isInteger(rect.x) &&
-    Number.isInteger(rect.y) &&
-    Number.isInteger(rect.w) &&
-    Number.isInteger(rect.h) &&
-    rect.x >= 0 &&
-    rect.y >= 0 &&
-    rect.w > 0 &&
-    rect.h > 0 &&
-    rect.x + rect.w <= image.width &&
-    rect.y + rect.h <= image.height &&
-    image.stride >= image.width * 4 &&
-    image.data.byteLength >= image.stride * (image.height - 1) + image.width * 4;
-  if (!inside) throw new RangeError(`Rectangle hors de l'image : ${JSON.stringify(rect)}`);
-}
-
 /**
- * A libjpeg-turbo encoder (issue 26). Never throws: when the library cannot
- * load, the encoder's status says why (French) and `encode` throws it.
+ * The JPEG encoder of `platform` (default: this process's system), issue 26:
+ * GDI+ on Windows (`windows-jpeg.ts`: libjpeg-turbo's package has no
+ * Windows library), libjpeg-turbo elsewhere. Never throws: when the library
+ * cannot load, the encoder's status says why (French) and `encode` throws it.
  */
-export async function createJpegEncoder(): Promise<JpegEncoder> {
+export async function createJpegEncoder(platform: NodeJS.Platform = process.platform): Promise<JpegEncoder> {
+  if (platform === "win32") return (await import("./windows-jpeg.ts")).createGdiplusJpegEncoder();
   const tj = await bind();
   if (typeof tj === "string") return unavailable(tj);
   const handle: unknown = tj.init(TJINIT_COMPRESS);

@@ -11,6 +11,7 @@
  */
 import type { IKoffiLib, Koffi } from "../input/koffi.ts";
 import { loadKoffi } from "../input/koffi.ts";
+import { CAPTURE_KOFFI_MISSING } from "./unavailable.ts";
 import type { X11CursorImage } from "./x11-cursor-native.ts";
 import { bindCursor } from "./x11-cursor-native.ts";
 import type { X11ShmImage } from "./x11-shm-native.ts";
@@ -56,8 +57,6 @@ export type X11CaptureOpenResult = { api: X11CaptureApi } | { reason: string };
 const NO_DISPLAY =
   "Aucun affichage X11 n'est accessible (variable DISPLAY vide ou serveur X injoignable) : " +
   "l'écran ne peut pas être montré au technicien.";
-const NO_KOFFI =
-  "Le module natif (koffi) n'a pas pu être chargé sur ce système : l'écran ne peut pas être montré au technicien.";
 const NO_LIBS =
   "La bibliothèque X11 (libX11.so.6) est introuvable : installez le paquet libx11-6, puis relancez le logiciel.";
 
@@ -84,7 +83,7 @@ export async function openX11Capture(display: string | null): Promise<X11Capture
     try {
       koffi = await loadKoffi();
     } catch {
-      return { reason: NO_KOFFI };
+      return { reason: CAPTURE_KOFFI_MISSING };
     }
     const x11 = tryLoad(koffi, "libX11.so.6");
     if (!x11) return { reason: NO_LIBS };

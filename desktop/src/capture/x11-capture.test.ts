@@ -125,7 +125,7 @@ describe("drawCursor", () => {
     const image = makeImage(4, 4, [200, 100, 0]);
     // Half-transparent black (premultiplied: colour 0) and half-transparent white (colour 0x80).
     const pixels = new Uint32Array([0x80000000, 0x80808080, 0xff00ff00, 0x00000000]);
-    drawCursor(image, { serial: 1, x: 3, y: -1, xhot: 0, yhot: 0, width: 2, height: 2, pixels }, 0, -2);
+    drawCursor(image, { x: 3, y: -1, xhot: 0, yhot: 0, width: 2, height: 2, pixels }, 0, -2);
     // Root (3, -1) is picture (3, 1): only the left column of the pointer fits.
     expect(pixel(image, 3, 1)).toEqual([100, 50, 0]);
     expect(pixel(image, 3, 2)).toEqual([0, 255, 0]);
@@ -169,13 +169,17 @@ describe("createX11Capturer", () => {
 });
 
 describe("createCapturer", () => {
-  it("says in French that Windows and macOS capture comes in a later version", async () => {
-    for (const platform of ["win32", "darwin"] as const) {
+  it("gives the Windows and macOS backends (here their libraries are missing: a French reason), none elsewhere", async () => {
+    for (const [platform, library] of [
+      ["win32", /user32\.dll/],
+      ["darwin", /CoreGraphics/],
+    ] as const) {
       const capturer = await createCapturer(platform);
       const status = capturer.status();
       expect(status.ok).toBe(false);
-      expect(!status.ok && status.reason).toMatch(/prochaine version/);
-      expect(() => capturer.grab(screen(0, 0, 1, 1))).toThrow(/prochaine version/);
+      expect(!status.ok && status.reason).toMatch(library);
+      expect(!status.ok && status.reason).not.toMatch(/prochaine version/);
+      expect(() => capturer.grab(screen(0, 0, 1, 1))).toThrow(library);
     }
     expect((await createCapturer("aix")).status()).toMatchObject({ ok: false });
   });

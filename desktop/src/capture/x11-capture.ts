@@ -18,14 +18,11 @@ import type { Screen } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
 import { isWaylandSession } from "../input/x11.ts";
 import type { CapturedImage, ScreenCapturer } from "./capturer.ts";
+import { drawCursor } from "./pointer.ts";
 import { unavailableCapturer } from "./unavailable.ts";
-import type {
-  X11CaptureApi,
-  X11CaptureOpenResult,
-  X11CursorImage,
-  X11PixelFormat,
-  X11ShmImage,
-} from "./x11-capture-native.ts";
+import type { X11CaptureApi, X11CaptureOpenResult, X11PixelFormat, X11ShmImage } from "./x11-capture-native.ts";
+
+export { drawCursor };
 
 /** Why a Wayland session cannot be shown (French, shown to both sides). */
 export const WAYLAND_CAPTURE_REASON =
@@ -54,44 +51,6 @@ function formatReason(format: X11PixelFormat): string {
     `Le format des couleurs de cet affichage (${format.depth} bits par pixel) n'est pas pris en charge : ` +
     "l'écran ne peut pas être montré au technicien. Choisissez des couleurs sur 24 bits."
   );
-}
-
-/**
- * Blends `cursor` (ARGB premultiplied) into `image` (BGRX) with its hot spot
- * at root pixel (cursor.x, cursor.y), the image's top-left corner being root
- * pixel (originX, originY). Parts outside the image are skipped; the X byte
- * is left alone.
- */
-export function drawCursor(image: CapturedImage, cursor: X11CursorImage, originX: number, originY: number): void {
-  const left = cursor.x - cursor.xhot - originX;
-  const top = cursor.y - cursor.yhot - originY;
-  const { data, stride } = image;
-  const fromRow = Math.max(0, -top);
-  const toRow = Math.min(cursor.height, image.height - top);
-  const fromColumn = Math.max(0, -left);
-  const toColumn = Math.min(cursor.width, image.width - left);
-  for (let row = fromRow; row < toRow; row++) {
-    let offset = (top + row) * stride + (left + fromColumn) * 4;
-    for (let column = fromColumn; column < toColumn; column++, offset += 4) {
-      const pixel = cursor.pixels[row * cursor.width + column]!;
-      const alpha = pixel >>> 24;
-      if (alpha === 0) continue;
-      const red = (pixel >>> 16) & 0xff;
-      const green = (pixel >>> 8) & 0xff;
-      const blue = pixel & 0xff;
-      if (alpha === 0xff) {
-        data[offset] = blue;
-        data[offset + 1] = green;
-        data[offset + 2] = red;
-      } else {
-        const keep = 255 - alpha;
-        // Premultiplied alpha: result = cursor + screen × (1 − alpha).
-        data[offset] = Math.min(255, blue + Math.floor((data[offset]! * keep + 127) / 255));
-        data[offset + 1] = Math.min(255, green + Math.floor((data[offset + 1]! * keep + 127) / 255));
-        data[offset + 2] = Math.min(255, red + Math.floor((data[offset + 2]! * keep + 127) / 255));
-      }
-    }
-  }
 }
 
 type Rectangle = { x: number; y: number; width: number; height: number };
