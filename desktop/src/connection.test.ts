@@ -78,3 +78,52 @@ describe("status reports", () => {
     expect(socket.sent.at(-1)).toEqual(["device:leave", undefined]);
   });
 });
+
+describe("the picture (issue 26)", () => {
+  it("streams only once the customer allowed it and the server asks, and says a failing capture once", async () => {
+    const socket = new FakeSocket();
+    const { injector } = recordingInjector();
+    const notices: string[] = [];
+    let failing = false;
+    const image = { width: 64, height: 64, stride: 256, data: new Uint8Array(256 * 64) };
+    const link = new DeviceConnection(
+      socket as unknown as DeviceSocket,
+      injector,
+      { onChange: () => {}, onNotice: (message) => notices.push(message), onFinished: () => {} },
+      60_000,
+      {
+        capturer: {
+          status: () => ({ ok: true }),
+          grab: () => {
+            if (failing) throw new Error("bureau sécurisé");
+            return image;
+          },
+          close: () => {},
+        },
+        encoder: { status: () => ({ ok: true }), encode: () => new Uint8Array(10), close: () => {} },
+      },
+    );
+    link.start();
+    socket.emit("connect");
+    expect(link.status().capture).toEqual({ ok: true });
+    socket.emit("device:screen", { active: true, screen: null, refresh: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(socket.sent.filter(([event]) => event === "device:frame")).toEqual([]);
+
+    link.allowView(true);
+    expect(socket.sent).toContainEqual(["device:consent", { view: true }]);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(socket.sent.filter(([event]) => event === "device:frame")).toHaveLength(1);
+    expect(link.streaming).toBe(true);
+
+    // A UAC prompt: every capture fails (20 a second), the customer reads it once.
+    failing = true;
+    socket.emit("device:screen", { active: true, screen: null, refresh: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(notices).toEqual(["Capture de l'écran : bureau sécurisé"]);
+
+    link.allowView(false);
+    expect(link.streaming).toBe(false);
+    await link.stop(0);
+  });
+});

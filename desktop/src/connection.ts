@@ -70,6 +70,8 @@ export const defaultSocketFactory =
 
 /** Pause between the consent withdrawal and the disconnection at stop (ms); see `stop()`. */
 const CONSENT_GAP_MS = 250;
+/** The same capture failure is said at most this often (ms). */
+const CAPTURE_NOTICE_MS = 10_000;
 /** How often the app re-reads its screens and injection status (ms): monitors plugged, permission granted. */
 const STATUS_POLL_MS = 5_000;
 
@@ -99,6 +101,8 @@ export class DeviceConnection {
   viewAllowed = false;
   readonly #picture: PictureSource | undefined;
   readonly #stream: ScreenStream | undefined;
+  #lastCaptureNotice = "";
+  #lastCaptureNoticeAt = Number.NEGATIVE_INFINITY;
   /** The server's last `device:screen`, applied only while `viewAllowed`. */
   #demand: ScreenDemand = { active: false, screen: null, refresh: 0 };
 
@@ -123,8 +127,7 @@ export class DeviceConnection {
     this.#picture = picture;
     this.#stream = picture
       ? new ScreenStream(picture.capturer, picture.encoder, (frame) => this.#sendFrame(frame), {
-          onError: (error) =>
-            this.#events.onNotice(`Capture de l'écran : ${error instanceof Error ? error.message : String(error)}`),
+          onError: (error) => this.#captureError(error),
         })
       : undefined;
   }
@@ -303,6 +306,19 @@ export class DeviceConnection {
     if (!stream) return;
     const active = this.#demand.active && this.viewAllowed && !this.#stopping && this.#socket.connected;
     stream.setDemand({ ...this.#demand, active }, this.#screens.length > 0 ? this.#screens : this.#injector.screens());
+  }
+
+  /**
+   * A failed capture, said once per `CAPTURE_NOTICE_MS` per message: while a UAC prompt or a lock screen is up,
+   * every capture (20 a second) fails the same way.
+   */
+  #captureError(error: unknown): void {
+    const message = `Capture de l'écran : ${error instanceof Error ? error.message : String(error)}`;
+    const now = performance.now();
+    if (message === this.#lastCaptureNotice && now - this.#lastCaptureNoticeAt < CAPTURE_NOTICE_MS) return;
+    this.#lastCaptureNotice = message;
+    this.#lastCaptureNoticeAt = now;
+    this.#events.onNotice(message);
   }
 
   #sendFrame(frame: ScreenFrame): void {

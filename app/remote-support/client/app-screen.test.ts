@@ -16,6 +16,9 @@ import type { RealtimeSocket } from "./session-events";
 const CODE = "ACD34F";
 
 /** A socket that records what is emitted; `push` plays a server event to the listeners. */
+/** What each fake socket emitted, so that `start` can take out the request every view makes on opening. */
+const emittedBy = new WeakMap<object, { event: string; body: unknown }[]>();
+
 function fakeSocket() {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const emitted: { event: string; body: unknown }[] = [];
@@ -38,6 +41,7 @@ function fakeSocket() {
     for (const listener of listeners.get(event) ?? []) listener(...args);
   };
   const sent = (event: string) => emitted.filter((entry) => entry.event === event).map((entry) => entry.body);
+  emittedBy.set(socket, emitted);
   const listening = (event: string) => listeners.get(event)?.size ?? 0;
   return { socket: socket as unknown as RealtimeSocket, push, sent, listening };
 }
@@ -105,9 +109,15 @@ let clock = 1_000_000;
 const now = () => clock;
 let screens: AppScreen[] = [];
 
+/** A view on `socket`; the full picture every view asks for on opening is checked, then forgotten. */
 function start(socket: RealtimeSocket, canvas?: HTMLCanvasElement) {
   const screen = new AppScreen({ socket, code: CODE, canvas, now });
   screens.push(screen);
+  const emitted = emittedBy.get(socket)!;
+  expect(emitted).toEqual([{ event: "screen:refresh", body: { code: CODE } }]);
+  emitted.length = 0;
+  // That request is a second old: the automatic ones (at most one a second) are free again.
+  clock += 1_000;
   return screen;
 }
 

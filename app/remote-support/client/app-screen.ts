@@ -117,6 +117,9 @@ export class AppScreen {
     this.canvas.height = 0;
     socket.on("screen:frame", this.onFrame);
     socket.on("connect", this.onReconnect);
+    // The view opens once the server says the app's picture is on: its first full picture may already have gone
+    // by. Asking at once costs at most one more full picture; waiting cost the technician 1.5 s on every join.
+    this.autoRefresh();
     this.waitForPicture(FIRST_PICTURE_WAIT_MS);
   }
 
