@@ -5,23 +5,13 @@
  * is dropped (never queued), and a state equal to the stored one is neither
  * written nor pushed.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import { DEFAULT_DEVICE_EVENT_BUDGET } from "./limits.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import {
-  connectSocket,
-  createAccounts,
-  pause,
-  record,
-  startRemoteSupportServer,
-  type RemoteSupportServer,
-  type Role,
-  type TestAccount,
-  type TestSocket,
-} from "#tests/support/remote-support.ts";
-import { PAIR_FIELDS, asAccount, connectDevice, openSession, pairDevice, type DeviceClient } from "./device-testing.ts";
+import { DATABASE_KINDS } from "#tests/support/databases.ts";
+import { connectSocket, pause, record } from "#tests/support/remote-support.ts";
+import { PAIR_FIELDS, connectDevice, deviceSuite, openSession, pairDevice } from "./device-testing.ts";
 
 /** Long enough for every write and push an event could cause to land. */
 const SETTLE_MS = 600;
@@ -31,49 +21,28 @@ const status = (width: number): DeviceStatus => ({
 });
 
 describe.each(DATABASE_KINDS)("a paired app's flood on %s", (kind) => {
-  let database: TestDatabase;
-  let server: RemoteSupportServer;
-  let accounts: Record<Role, TestAccount>;
-  let as: ReturnType<typeof asAccount>;
-  const opened: (TestSocket | DeviceClient)[] = [];
+  const suite = deviceSuite(kind);
 
   /** A session joined by the technician, its app paired and connected; the technician's socket listening. */
   async function pairedApp() {
-    const code = await openSession(as);
-    const app = await connectDevice(server.url, await pairDevice(server, as, code));
-    const technician = await connectSocket(server.url, accounts.technician.cookie);
-    opened.push(app, technician);
+    const code = await openSession(suite.as);
+    const app = await connectDevice(suite.server.url, await pairDevice(suite.server, suite.as, code));
+    const technician = await connectSocket(suite.server.url, suite.accounts.technician.cookie);
+    suite.opened.push(app, technician);
     // The connection's own push first: the counts below start after it.
     await expect
-      .poll(async () => (await as("technician", "get", `/api/sessions/${code}/device`)).body.device.connected)
+      .poll(async () => (await suite.as("technician", "get", `/api/sessions/${code}/device`)).body.device.connected)
       .toBe(true);
     await pause(SETTLE_MS);
     return { code, app, pushes: record(technician, "session:device") };
   }
 
   const eventCount = async (code: string) => {
-    const result = (await database.db.execute(
+    const result = (await suite.database.db.execute(
       sql`select count(*)::int as n from session_events e join sessions s on s.id = e.session_id where s.code = ${code}`,
     )) as unknown as { rows: { n: number }[] };
     return Number(result.rows[0]?.n);
   };
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startRemoteSupportServer(database);
-    accounts = await createAccounts(server, database);
-    as = asAccount(server, accounts);
-  });
-  beforeEach(async () => {
-    await emptyTables(database.db);
-  });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.close();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
 
   it("1 500 changing statuses: at most the burst is written and pushed, the rest dropped at once", async () => {
     const { code, app, pushes } = await pairedApp();
@@ -84,7 +53,7 @@ describe.each(DATABASE_KINDS)("a paired app's flood on %s", (kind) => {
     expect(pushes.length).toBeLessThanOrEqual(DEFAULT_DEVICE_EVENT_BUDGET.burst + 2);
     // The other participants still get answers at once.
     const started = performance.now();
-    expect((await as("customer", "get", `/api/sessions/${code}/device`)).status).toBe(200);
+    expect((await suite.as("customer", "get", `/api/sessions/${code}/device`)).status).toBe(200);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
@@ -104,7 +73,7 @@ describe.each(DATABASE_KINDS)("a paired app's flood on %s", (kind) => {
 
   it("a flood of withdrawals records and pushes one change; unknown events spend the budget too", async () => {
     const { code, app, pushes } = await pairedApp();
-    await as("customer", "post", `/api/sessions/${code}/consent`).send({ allowed: true });
+    await suite.as("customer", "post", `/api/sessions/${code}/consent`).send({ allowed: true });
     await expect.poll(() => pushes.length).toBe(1);
     const before = await eventCount(code);
     for (let i = 0; i < 500; i += 1) app.emit("device:consent", { allowed: false });

@@ -4,31 +4,20 @@
  * the budgets; acknowledgements, monitor switches and refreshes reach the
  * app; leaving the app unpairs it at once.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEVICE_MESSAGES } from "#app/remote-support/device-protocol.ts";
 import { frameJpegs, packRects, SCREEN_LIMITS, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
-import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import {
-  connectSocket,
-  createAccounts,
-  pause,
-  record,
-  startRemoteSupportServer,
-  type RemoteSupportServer,
-  type Role,
-  type TestAccount,
-  type TestSocket,
-} from "#tests/support/remote-support.ts";
+import { DATABASE_KINDS } from "#tests/support/databases.ts";
+import { connectSocket, pause, record, type Role } from "#tests/support/remote-support.ts";
 import {
   PAIR_FIELDS,
-  asAccount,
   connectDevice,
+  deviceSuite,
   nextDeviceEvent,
   openSession,
   pair,
   pairingCode,
   recordDevice,
-  type DeviceClient,
 } from "./device-testing.ts";
 
 const QUIET_MS = 400;
@@ -46,31 +35,27 @@ const frame = (seq: number, bytes = 1_000): ScreenFrame => ({
 });
 
 describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
-  let database: TestDatabase;
-  let server: RemoteSupportServer;
-  let accounts: Record<Role, TestAccount>;
-  let as: ReturnType<typeof asAccount>;
-  const opened: (TestSocket | DeviceClient)[] = [];
+  const suite = deviceSuite(kind);
 
   const browser = async (role: Role) => {
-    const socket = await connectSocket(server.url, accounts[role].cookie);
-    opened.push(socket);
+    const socket = await connectSocket(suite.server.url, suite.accounts[role].cookie);
+    suite.opened.push(socket);
     return socket;
   };
   const deviceView = async (code: string) =>
-    (await as("technician", "get", `/api/sessions/${code}/device`)).body.device;
+    (await suite.as("technician", "get", `/api/sessions/${code}/device`)).body.device;
 
   /** A joined session whose app (able to capture, two screens) is paired and connected; view not yet allowed. */
   async function pairedApp() {
-    const code = await openSession(as);
-    const paired = await pair(server, await pairingCode(as, code), {
+    const code = await openSession(suite.as);
+    const paired = await pair(suite.server, await pairingCode(suite.as, code), {
       ...PAIR_FIELDS,
       screens: TWO_SCREENS,
       capture: { ok: true },
     });
     expect(paired.status).toBe(201);
-    const app = await connectDevice(server.url, paired.body.deviceToken);
-    opened.push(app);
+    const app = await connectDevice(suite.server.url, paired.body.deviceToken);
+    suite.opened.push(app);
     const technician = await browser("technician");
     await expect.poll(async () => (await deviceView(code)).connected).toBe(true);
     return { code, app, technician };
@@ -86,23 +71,6 @@ describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
     await expect.poll(() => demands.at(-1)?.[0]).toMatchObject({ active: true, screen: "0" });
     return paired;
   }
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    server = await startRemoteSupportServer(database);
-    accounts = await createAccounts(server, database);
-    as = asAccount(server, accounts);
-  });
-  beforeEach(async () => {
-    await emptyTables(database.db);
-  });
-  afterEach(() => {
-    for (const socket of opened.splice(0)) socket.close();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
 
   it("nothing reaches the technician before the customer allows it in the app", async () => {
     const { code, app, technician } = await pairedApp();
@@ -150,7 +118,7 @@ describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
     app.emit("device:frame", frame(3));
     await pause(QUIET_MS);
     expect(frames).toEqual([]);
-    const kinds = (await as("customer", "get", `/api/sessions/${code}/events`)).body.events.map(
+    const kinds = (await suite.as("customer", "get", `/api/sessions/${code}/events`)).body.events.map(
       (event: { kind: string }) => event.kind,
     );
     expect(kinds.slice(-2)).toEqual(["view-allowed", "view-withdrawn"]);
@@ -172,8 +140,8 @@ describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
     await pause(QUIET_MS);
     expect((await deviceView(code)).shownScreen).toBe("1");
 
-    await as("customer", "post", `/api/sessions/${code}/consent`).send({ allowed: true });
-    await as("technician", "post", `/api/sessions/${code}/events`).send({ kind: "control-on" });
+    await suite.as("customer", "post", `/api/sessions/${code}/consent`).send({ allowed: true });
+    await suite.as("technician", "post", `/api/sessions/${code}/events`).send({ kind: "control-on" });
     await expect.poll(async () => (await deviceView(code)).controlActive).toBe(true);
     const input = nextDeviceEvent(app, "device:input");
     technician.emit("input", { code, events: [{ t: "move", x: 0.5, y: 0.5 }] }, () => undefined);
@@ -199,10 +167,10 @@ describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
     const views = record(await browser("customer"), "session:device");
     app.emit("device:leave");
     await expect.poll(() => views.at(-1)?.[0]).toMatchObject({ paired: false, connected: false, appPicture: false });
-    const fresh = await as("customer", "post", `/api/sessions/${code}/pairing`);
+    const fresh = await suite.as("customer", "post", `/api/sessions/${code}/pairing`);
     expect(fresh.status).toBe(201);
-    const again = await pair(server, fresh.body.pairingCode as string);
+    const again = await pair(suite.server, fresh.body.pairingCode as string);
     expect(again.status).toBe(201);
-    await expect(connectDevice(server.url, "x".repeat(43))).rejects.toThrow(DEVICE_MESSAGES.tokenInvalid);
+    await expect(connectDevice(suite.server.url, "x".repeat(43))).rejects.toThrow(DEVICE_MESSAGES.tokenInvalid);
   });
 });
