@@ -43,7 +43,8 @@ function postLoad(url: string, slots: string[]) {
         slot: slots[i]!,
         name: "Léa Martin",
         email: `lea${i}@exemple.fr`,
-        phone: "06 12 34 56 78",
+        // One customer each: the cap of upcoming appointments per phone (issue 28 §5) would stop one phone at 3.
+        phone: `06${String(i).padStart(8, "0")}`,
         note: "Écran fissuré, tactile qui ne répond plus en bas.",
         model: "iphone-13",
         repair: "ecran",
@@ -106,7 +107,7 @@ async function measureAvailability(label: string, database: DatabaseHandle) {
       repairLabel: "Écran",
       customerName: `Client ${index}`,
       email: `client${index}@exemple.fr`,
-      phone: "0612345678",
+      phone: `06${String(index).padStart(8, "0")}`,
     };
   });
   for (let index = 0; index < rows.length; index += 250)

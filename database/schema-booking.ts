@@ -1,7 +1,8 @@
 /**
  * Issue 18 §1: online booking. The shop's settings (one row) and the
  * appointments, beside `schema.ts` and read by drizzle-kit with it
- * (`drizzle.config.ts`); migration 0010.
+ * (`drizzle.config.ts`); migration 0010, and issue 28's link version, form key
+ * and address index (migration 0017).
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
@@ -71,11 +72,26 @@ export const appointments = pgTable(
     cancelledBy: text("cancelled_by", { enum: ["customer", "shop"] }),
     /** Raised by every change of time or status: the calendar invitation's SEQUENCE (RFC 5545). */
     revision: integer("revision").notNull().default(0),
+    /**
+     * Issue 28 §9: raised by every move (customer or shop). Manage links carry the value they were
+     * signed with (`server/booking/links.ts`); an older one is refused, so links from before a move stop
+     * working and the move's mail carries the new one. Unlike `revision`, a confirmation leaves it.
+     */
+    linkVersion: integer("link_version").notNull().default(0),
+    /**
+     * Issue 28 "a retried booking must not book twice": the one-time key the booking form carried
+     * (generated when the page was rendered). A second POST with it answers this booking instead of
+     * storing another; kept as long as the row. Null for bookings made without one.
+     */
+    formKey: text("form_key").unique("appointments_form_key_unique"),
     ...timestamps,
   },
   (table) => [
     index("appointments_starts_at_idx").on(table.startsAt),
     index("appointments_user_id_idx").on(table.userId),
+    // Issue 28 §5: the caps per customer count an address's appointments (upcoming, and booked in the last day).
+    index("appointments_email_idx").on(sql`lower(${table.email})`, table.createdAt),
+    check("appointments_form_key_check", sql`char_length(${table.formKey}) <= 64`),
     check("appointments_status_check", sql`${table.status} in ('requested', 'confirmed', 'cancelled')`),
     check("appointments_times_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("appointments_note_check", sql`char_length(${table.note}) <= 1000`),

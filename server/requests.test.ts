@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, outboxMessages, quoteRequests } from "#database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
+import { FORM_KEY_FIELD, FORM_KEY_MESSAGE, HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 import { BODY_LIMIT_BYTES, createApiRouter } from "./api.ts";
 import { createRequestService } from "./requests.ts";
 
@@ -126,6 +126,35 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
     // Another visitor is not affected.
     expect((await forms.submitRequest("contact", contact, { ip: "198.51.100.1" })).status).toBe("stored");
     expect(await counts()).toEqual({ contacts: 2, quotes: 1, outbox: 3 });
+  });
+
+  // Issue 28: "the same goes for the contact and quote forms": a retried POST is stored once.
+  it("answers a submission sent again with its form key with the first one, stored once and not counted", async () => {
+    const forms = service(1);
+    const key = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
+    const first = await forms.submitRequest("contact", { ...contact, [FORM_KEY_FIELD]: key }, origin);
+    expect(first.status).toBe("stored");
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect(await forms.submitRequest("contact", { ...contact, [FORM_KEY_FIELD]: key }, origin)).toEqual(first);
+    // Sent several times at once.
+    const other = "a1b2c3d4-e5f6-4789-8abc-def012345678";
+    const parallel = await Promise.all(
+      Array.from({ length: 5 }, () => service().submitRequest("quote", { ...quote, [FORM_KEY_FIELD]: other }, origin)),
+    );
+    expect(new Set(parallel.map((result) => (result.status === "stored" ? result.id : result.status))).size).toBe(1);
+    expect(await counts()).toEqual({ contacts: 1, quotes: 1, outbox: 2 });
+    expect(stored).toBe(2);
+    // The next message typed on the same page is a new request (refused here: the limit of 1 is spent).
+    const next = await forms.submitRequest(
+      "contact",
+      { ...contact, message: "Autre chose", [FORM_KEY_FIELD]: key },
+      origin,
+    );
+    expect(next.status).toBe("rate-limited");
+    expect(await forms.submitRequest("contact", { ...contact, [FORM_KEY_FIELD]: "pas-une-clé" }, origin)).toEqual({
+      status: "invalid",
+      fieldErrors: { [FORM_KEY_FIELD]: FORM_KEY_MESSAGE },
+    });
   });
 
   it("stores nothing at all when the outbox write fails: no request without its mail", async () => {

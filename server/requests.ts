@@ -5,11 +5,22 @@
  * `app/requests/submit.server.ts`) and the JSON/form API (`server/api.ts`).
  *
  * Order of checks: honeypot → validation (nothing counted, nothing stored) →
- * per-IP rate limit → one atomic statement writing the request and its
- * outbox message. A success is only reported once both rows are committed; the
- * outbox worker is then woken to deliver the mail.
+ * the form key's request if it has one → per-IP rate limit → one atomic
+ * statement writing the request and its outbox message. A success is only
+ * reported once both rows are committed; the outbox worker is then woken to
+ * deliver the mail.
+ *
+ * Issue 28 "a retried booking must not book twice", for these forms too: a
+ * submission may carry a one-time key (`FORM_KEY_FIELD`). The Message-ID of
+ * its mail is then derived from the kind, the key and the validated fields,
+ * and the outbox's unique Message-ID makes the same submission sent again
+ * (a retry after a reset connection, a double click) answer the first
+ * request's id instead of storing a second, without counting against the
+ * limit. The same key with other fields (the next message typed on the same
+ * page) is a new request. Without a key, nothing changes. The key is never
+ * logged.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { z } from "zod";
@@ -17,6 +28,9 @@ import { contactRequests, outboxMessages, quoteRequests, type OutboxMail } from 
 import type { AppDatabase } from "#database/connection.ts";
 import {
   ContactInput,
+  FORM_KEY_FIELD,
+  FORM_KEY_MESSAGE,
+  FormKey,
   HONEYPOT_FIELD,
   QuoteInput,
   validate,
@@ -68,11 +82,43 @@ function prepare<K extends RequestKind>(
   kind: K,
   input: unknown,
   mail: MailSettings,
-): { ok: true; insert: SQL; mail: OutboxMail } | { ok: false; fieldErrors: FieldErrors } {
+):
+  | { ok: true; insert: SQL; mail: OutboxMail; messageId: string; keyed: boolean }
+  | { ok: false; fieldErrors: FieldErrors } {
   const spec: RequestKindSpec<K> = REQUEST_KINDS[kind];
   const checked = validate(spec.schema, input);
   if (!checked.ok) return checked;
-  return { ok: true, insert: spec.insert(checked.data), mail: spec.compose(checked.data, mail) };
+  const key = FormKey.safeParse(isRecord(input) ? input[FORM_KEY_FIELD] : undefined);
+  if (!key.success) return { ok: false, fieldErrors: { [FORM_KEY_FIELD]: FORM_KEY_MESSAGE } };
+  return {
+    ok: true,
+    insert: spec.insert(checked.data),
+    mail: spec.compose(checked.data, mail),
+    messageId: key.data
+      ? keyedMessageId(mail.messageIdDomain, kind, key.data, checked.data)
+      : newMessageId(mail.messageIdDomain),
+    keyed: key.data !== null,
+  };
+}
+
+/**
+ * The Message-ID of a keyed submission (issue 28): `<f-` + 32 base64url characters of the SHA-256 of the
+ * kind, the form key and the validated fields + `@domain>`. The same submission gives the same id, so the
+ * outbox's unique constraint recognises it; nothing of the fields can be read back from it.
+ */
+export function keyedMessageId(domain: string, kind: RequestKind, key: string, fields: unknown): string {
+  const digest = createHash("sha256")
+    .update(JSON.stringify([kind, key, fields]))
+    .digest("base64url")
+    .slice(0, 32);
+  return `<f-${digest}@${domain}>`;
+}
+
+/** Whether `error` (or a cause: drizzle wraps driver errors) is PostgreSQL's unique violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause)
+    if ((current as { code?: unknown }).code === "23505") return true;
+  return false;
 }
 
 export type RequestServiceOptions = {
@@ -137,21 +183,38 @@ export function createRequestService(options: RequestServiceOptions): FormServic
    * transaction, in one round trip instead of four (BEGIN, two INSERTs,
    * COMMIT): the form's latency is mostly this write.
    */
-  async function store(kind: RequestKind, insertRequest: SQL, outboxMail: OutboxMail): Promise<SubmissionResult> {
+  async function store(
+    kind: RequestKind,
+    insertRequest: SQL,
+    outboxMail: OutboxMail,
+    messageId: string,
+  ): Promise<SubmissionResult> {
     try {
       const result = (await db.execute(sql`
         with request as (${insertRequest} returning id)
         insert into ${outboxMessages} (message_id, request_kind, request_id, mail)
-        select ${newMessageId(mail.messageIdDomain)}, ${kind}, request.id, ${JSON.stringify(outboxMail)}::jsonb from request
+        select ${messageId}, ${kind}, request.id, ${JSON.stringify(outboxMail)}::jsonb from request
         returning request_id`)) as unknown as { rows: { request_id: string }[] };
       const id = result.rows[0]!.request_id;
       logger.info({ kind, id }, "demande enregistrée");
       options.onStored?.();
       return { status: "stored", id };
     } catch (error) {
+      // The same keyed submission stored meanwhile (sent twice at once): the statement stored nothing.
+      const earlier = isUniqueViolation(error) ? await storedAs(messageId).catch(() => null) : null;
+      if (earlier) return earlier;
       logger.error({ err: error, kind }, "demande non enregistrée : la base de données a refusé l'écriture");
       return { status: "failed" };
     }
+  }
+
+  /** The request whose mail has Message-ID `messageId`, as the first submission answered it. */
+  async function storedAs(messageId: string): Promise<SubmissionResult | null> {
+    const result = (await db.execute(
+      sql`select request_id from ${outboxMessages} where message_id = ${messageId}`,
+    )) as unknown as { rows: { request_id: string }[] };
+    const id = result.rows[0]?.request_id;
+    return id ? { status: "stored", id } : null;
   }
 
   return {
@@ -160,9 +223,19 @@ export function createRequestService(options: RequestServiceOptions): FormServic
       if (spam) return spam;
       const prepared = prepare(kind, input, mail);
       if (!prepared.ok) return { status: "invalid", fieldErrors: prepared.fieldErrors };
+      // Sent again: the first result, before the limit (a retry is not a new request).
+      if (prepared.keyed) {
+        try {
+          const earlier = await storedAs(prepared.messageId);
+          if (earlier) return earlier;
+        } catch (error) {
+          logger.error({ err: error, kind }, "demande non enregistrée : la base de données est illisible");
+          return { status: "failed" };
+        }
+      }
       const limited = await rateLimit(kind, origin);
       if (limited) return limited;
-      return store(kind, prepared.insert, prepared.mail);
+      return store(kind, prepared.insert, prepared.mail, prepared.messageId);
     },
   };
 }

@@ -11,6 +11,7 @@
  * | POST /api/agenda/:id/confirm       | —                            | { appointment }                          |
  * | POST /api/agenda/:id/cancel        | —                            | { appointment }                          |
  * | POST /api/agenda/:id/move          | { start }                    | { appointment } / 409 { message, next }  |
+ * |                                    |                              | / 400 outside the booking window (#28 §4) |
  * | GET  /api/agenda/settings          | —                            | { settings }                             |
  * | PUT  /api/agenda/settings          | { booking, bonusReparation } | { settings } / 400 { message, errors }   |
  *

@@ -1,8 +1,9 @@
 /**
  * Issue 18 §1 and §3: the agenda's settings in the dashboard: slot length,
  * places per slot, lead time, how far ahead, the weekly opening hours (a day
- * without hours is closed), closed dates (holidays, leave), and whether the
- * prices after the bonus réparation are shown. Stored in the database by
+ * without hours is closed), closed dates (holidays, leave), whether the
+ * prices after the bonus réparation are shown, and the limits per customer
+ * (issue 28 §5: upcoming appointments, booking mails a day). Stored in the database by
  * `PUT /api/agenda/settings`, validated there; no code change for a closed
  * Saturday.
  */
@@ -127,6 +128,27 @@ export function AgendaSettings() {
             value={booking.horizonDays}
             error={errors.horizonDays}
             onChange={(horizonDays) => update({ horizonDays })}
+          />
+        </div>
+      </Group>
+      <Group legend="Limites par client">
+        <p className="text-slate-300">
+          Au-delà, le site demande d'appeler l'atelier. Protège l'agenda et les adresses e-mail des abus.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberField
+            label="Rendez-vous à venir par adresse e-mail ou téléphone"
+            unit="au plus"
+            value={booking.maxUpcomingPerContact}
+            error={errors.maxUpcomingPerContact}
+            onChange={(maxUpcomingPerContact) => update({ maxUpcomingPerContact })}
+          />
+          <NumberField
+            label="Rendez-vous demandés par adresse e-mail en 24 heures"
+            unit="e-mails de confirmation"
+            value={booking.maxBookingMailsPerDay}
+            error={errors.maxBookingMailsPerDay}
+            onChange={(maxBookingMailsPerDay) => update({ maxBookingMailsPerDay })}
           />
         </div>
       </Group>

@@ -3,7 +3,9 @@
  * customer's name, e-mail, phone and optional note, the forms' honeypot and
  * the GDPR notice. A plain POST to the page's action (enhanced by React
  * Router once hydrated); after a refusal the page comes back with the
- * message, the errors under each field and the typed values.
+ * message, the errors under each field and the typed values. Issue 28: it
+ * carries the one-time key the loader drew (`FORM_KEY_FIELD`), with or
+ * without JavaScript, so a POST sent again books nothing more.
  */
 import { Form, useNavigation } from "react-router";
 import { CalendarCheck } from "lucide-react";
@@ -17,7 +19,7 @@ import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
 import { LIMITS, type FieldErrors } from "#app/requests/schemas.ts";
 import type { BookedRepair } from "./booked-repair.server.ts";
 import type { SlotView } from "./context.ts";
-import { NOTE_MAX } from "./schemas.ts";
+import { FORM_KEY_FIELD, NOTE_MAX } from "./schemas.ts";
 import { SlotPicker } from "./slot-picker.tsx";
 import type { WeekData } from "./week.server.ts";
 
@@ -29,9 +31,16 @@ export type BookingActionData = {
   next?: SlotView[];
 };
 
-type Props = { action: string; week: WeekData; booked: BookedRepair; actionData?: BookingActionData };
+type Props = {
+  action: string;
+  /** This rendering's one-time key (a UUID drawn by the loader). */
+  formKey: string;
+  week: WeekData;
+  booked: BookedRepair;
+  actionData?: BookingActionData;
+};
 
-export function BookingForm({ action, week, booked, actionData }: Props) {
+export function BookingForm({ action, formKey, week, booked, actionData }: Props) {
   const sending = useNavigation().state === "submitting";
   const state = { errors: actionData?.fieldErrors ?? {}, values: actionData?.values };
   const slotError = actionData?.fieldErrors.slot ?? (actionData?.next ? actionData.message : undefined);
@@ -42,6 +51,7 @@ export function BookingForm({ action, week, booked, actionData }: Props) {
           {actionData.message}
         </p>
       ) : null}
+      <input type="hidden" name={FORM_KEY_FIELD} value={formKey} />
       {booked.modelSlug ? <input type="hidden" name="model" value={booked.modelSlug} /> : null}
       {booked.repairId ? <input type="hidden" name="repair" value={booked.repairId} /> : null}
       <SlotPicker

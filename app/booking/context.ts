@@ -33,10 +33,25 @@ export type AppointmentView = {
   createdAt: string;
 };
 
-/** What booking (or moving to) a slot gave. `next`: the next free slots when the chosen one was taken meanwhile. */
+/**
+ * Issue 28 §10: an appointment as its manage page shows it: when, what, its status. No name, e-mail,
+ * phone or note: the page (and its data in the HTML) never carries them.
+ */
+export type ManagedAppointment = Pick<
+  AppointmentView,
+  "status" | "startsAt" | "endsAt" | "modelName" | "repairLabel" | "priceEuros" | "priceEstimate"
+>;
+
+/**
+ * What booking (or moving to) a slot gave. `next`: the next free slots when the chosen one was taken
+ * meanwhile. Issue 28: `contact-limit` (§5: `max` upcoming appointments for this e-mail or phone, or
+ * the day's booking mails to this address), `key-used` (the form's key made another person's booking).
+ */
 export type BookingResult =
   | { status: "booked"; token: string; appointment: AppointmentView }
   | { status: "invalid"; fieldErrors: FieldErrors }
+  | { status: "contact-limit"; limit: "upcoming" | "mails"; max: number }
+  | { status: "key-used" }
   | { status: "slot-taken"; next: SlotView[] }
   | { status: "slot-unavailable"; next: SlotView[] }
   | { status: "spam" }
@@ -51,8 +66,15 @@ export type BookingServices = {
   availability(from: string, days: number): Promise<{ days: DayView[]; first: string; last: string } | null>;
   /** Books a slot from the form's fields (untrusted). */
   book(input: unknown, origin: RequestOrigin): Promise<BookingResult>;
-  /** The appointment a manage link names, or `link-invalid`. */
-  byToken(token: string): Promise<{ status: "found"; appointment: AppointmentView } | { status: "link-invalid" }>;
+  /**
+   * The appointment a manage link names, without personal data; `cancelled` alone once cancelled
+   * (issue 28 §10); `link-invalid` for a wrong, expired or superseded link (issue 28 §9: signed before a move).
+   */
+  byToken(
+    token: string,
+  ): Promise<
+    { status: "found"; appointment: ManagedAppointment } | { status: "cancelled" } | { status: "link-invalid" }
+  >;
   /** The appointment's iCalendar text (`rendez-vous.ics`) for a valid link, else null. */
   invitationByToken(token: string): Promise<string | null>;
   /** Cancels by the customer's link. */

@@ -5,11 +5,12 @@
  * the same field.
  */
 import { z } from "zod";
-import { HONEYPOT_FIELD, LIMITS } from "#app/requests/schemas.ts";
+import { FORM_KEY_FIELD, FormKey, HONEYPOT_FIELD, LIMITS } from "#app/requests/schemas.ts";
+import { shop } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
 import type { AppointmentStatus } from "#database/schema-booking.ts";
 
-export { HONEYPOT_FIELD };
+export { FORM_KEY_FIELD, HONEYPOT_FIELD };
 
 /** Longest note, characters (also the table's check). */
 export const NOTE_MAX = 1000;
@@ -60,6 +61,8 @@ export const BookingInput = z.object({
     .transform((value) => (value ? value : null)),
   model: typedString().trim().max(100, { error: "Modèle inconnu." }).optional(),
   repair: typedString().trim().max(40, { error: "Réparation inconnue." }).optional(),
+  /** Issue 28: the form's one-time key (`FORM_KEY_FIELD`), drawn when the page was rendered; null if none. */
+  [FORM_KEY_FIELD]: FormKey,
 });
 export type BookingInput = z.infer<typeof BookingInput>;
 
@@ -84,4 +87,16 @@ export const BOOKING_MESSAGES = {
   past: "Ce rendez-vous est passé : il ne peut plus être modifié en ligne.",
   failed: "Votre demande n'a pas pu être enregistrée. Réessayez dans un instant, ou appelez-nous.",
   noSlots: "Aucun créneau libre sur cette période. Essayez la semaine suivante, ou appelez-nous.",
+  /** Issue 28 §4: a slot before the lead time or after the last bookable date (never offered). */
+  outsideWindow:
+    "Ce créneau est en dehors des dates de réservation en ligne. Choisissez un créneau dans le calendrier.",
+  /** Issue 28 §5: the cap of upcoming appointments per e-mail or phone. */
+  tooManyUpcoming: (max: number) =>
+    `Vous avez déjà ${max} rendez-vous à venir avec cette adresse e-mail ou ce numéro de téléphone. Pour en prendre un autre, appelez l'atelier au ${shop.phone.display}.`,
+  /** Issue 28 §5: the limit of confirmation mails per address and day. */
+  tooManyMails: `Trop de rendez-vous ont été demandés aujourd'hui avec cette adresse e-mail. Pour en prendre un autre, appelez l'atelier au ${shop.phone.display}.`,
+  /** Issue 28: the form's key already made a booking with other details (a page reused after booking). */
+  keyUsed: "Ce formulaire a déjà servi à prendre un rendez-vous. Rechargez la page pour en prendre un autre.",
+  /** Issue 28 §10: what a cancelled booking's page shows, and nothing else. */
+  cancelledPage: "Ce rendez-vous a été annulé.",
 } as const;

@@ -1,7 +1,7 @@
 /**
  * Issue 18 §1: the booking settings staff set in the dashboard (slot length,
  * places per slot, lead time, how far ahead, weekly opening hours, closed
- * dates), one zod schema for the dashboard form, the API and the stored row
+ * dates, and issue 28 §5's caps per customer), one zod schema for the dashboard form, the API and the stored row
  * (`shop_settings.booking`, database/schema-booking.ts).
  *
  * Times are "HH:MM" wall-clock times of the shop (Europe/Paris), dates
@@ -90,6 +90,27 @@ export const BookingSettings = z
       .int()
       .min(1, { error: "Au moins un jour." })
       .max(180, { error: "180 jours au plus." }),
+    /**
+     * Issue 28 §5: upcoming (not cancelled, not started) appointments one e-mail address, or one phone
+     * number, may hold at once; past it the site asks to call the shop. Absent from rows stored before
+     * it existed: the default applies.
+     */
+    maxUpcomingPerContact: z
+      .number({ error: "Nombre de rendez-vous attendu." })
+      .int({ error: "Nombre entier attendu." })
+      .min(1, { error: "Au moins un rendez-vous à venir par client." })
+      .max(50, { error: "50 rendez-vous à venir par client au plus." })
+      .default(3),
+    /**
+     * Issue 28 §5: bookings, hence confirmation mails, one e-mail address may receive per 24 hours
+     * (cancelled bookings count: their mail went out).
+     */
+    maxBookingMailsPerDay: z
+      .number({ error: "Nombre de messages attendu." })
+      .int({ error: "Nombre entier attendu." })
+      .min(1, { error: "Au moins un message par jour." })
+      .max(100, { error: "100 messages par jour au plus." })
+      .default(5),
     /** Weekly opening ranges; a weekday without any is closed. */
     hours: z.array(OpeningRange).max(35, { error: "35 plages horaires au plus." }),
     /** Holidays and other closed dates. */
@@ -120,12 +141,17 @@ export const BookingSettings = z
   });
 export type BookingSettings = z.infer<typeof BookingSettings>;
 
-/** Spec §9: Mon–Fri 9h–14h and 14h–19h, 30-minute slots, one place each, booked 2 hours ahead at least, 60 days ahead. */
+/**
+ * Spec §9: Mon–Fri 9h–14h and 14h–19h, 30-minute slots, one place each, booked 2 hours ahead at least,
+ * 60 days ahead; issue 28 §5: 3 upcoming appointments per e-mail or phone, 5 booking mails per address a day.
+ */
 export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
   slotMinutes: 30,
   capacity: 1,
   leadHours: 2,
   horizonDays: 60,
+  maxUpcomingPerContact: 3,
+  maxBookingMailsPerDay: 5,
   hours: shop.openingHours.flatMap((slot) => slot.days.map((day) => ({ day, opens: slot.opens, closes: slot.closes }))),
   closedDates: [],
 };

@@ -163,3 +163,22 @@ export function slotAt(settings: BookingSettings, start: Date, now: Date): Slot 
     (slot) => slot.start.getTime() === start.getTime(),
   );
 }
+
+/**
+ * Issue 28 §4: whether `start` lies in the booking window at `now`: from `now` plus the lead time (none
+ * when `ignoreLeadTime`, the shop's moves) until the end of the last bookable date. Only comparisons of
+ * `start`'s milliseconds, so any instant a visitor sends (year 9999 or 0001) is answered without the
+ * arithmetic that overflowed the slot lock's 32-bit key; callers check this before anything else.
+ */
+export function withinBookingWindow(
+  settings: BookingSettings,
+  start: Date,
+  now: Date,
+  options: { ignoreLeadTime?: boolean } = {},
+): boolean {
+  const at = start.getTime();
+  if (!Number.isFinite(at)) return false;
+  const earliest = now.getTime() + (options.ignoreLeadTime ? 0 : settings.leadHours * 3_600_000);
+  const end = shopInstant(dateOfDay(dayNumber(bookableDates(settings, now).last) + 1), 0).getTime();
+  return at >= earliest && at < end;
+}

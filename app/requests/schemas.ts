@@ -46,6 +46,28 @@ export const REQUEST_MESSAGES = {
   badFormContentType: "Cette page n'accepte que son formulaire. Rechargez la page et réessayez.",
 } as const;
 
+/**
+ * Issue 28 "a retried booking must not book twice": the hidden field by which a form carries its
+ * one-time key, so that a POST sent again (a browser retrying on a reset connection, a double click)
+ * answers the first result instead of storing twice. The booking form's key is drawn by the server
+ * when the page is rendered; the contact and quote forms' (pre-rendered pages) by the browser.
+ */
+export const FORM_KEY_FIELD = "cle";
+
+/** The message of a form key that is not one we make (the page is too old, or was tampered with). */
+export const FORM_KEY_MESSAGE = "Ce formulaire a expiré. Rechargez la page, puis envoyez-le de nouveau.";
+
+/**
+ * A form key as posted: absent or empty gives null (no key: nothing to recognise a retry by), else 16
+ * to 64 letters, digits, `-` or `_` (a UUID is 36).
+ */
+export const FormKey = typedString({ error: FORM_KEY_MESSAGE })
+  .trim()
+  .max(64, { error: FORM_KEY_MESSAGE })
+  .refine((value) => value === "" || /^[A-Za-z0-9_-]{16,64}$/.test(value), { error: FORM_KEY_MESSAGE })
+  .optional()
+  .transform((value) => (value ? value : null));
+
 /** "Trop de demandes…" with the wait rounded up to whole minutes. */
 export function rateLimitedMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -164,7 +186,8 @@ export function messageOf(kind: RequestKind, result: SubmissionResult): string {
     case "failed":
       return KIND_MESSAGES[kind][result.status];
     case "invalid":
-      return REQUEST_MESSAGES.invalid;
+      // A form key we did not make is no field the visitor can correct (issue 28).
+      return result.fieldErrors[FORM_KEY_FIELD] ?? REQUEST_MESSAGES.invalid;
     case "spam":
       return REQUEST_MESSAGES.spam;
     case "rate-limited":

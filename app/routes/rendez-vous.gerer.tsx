@@ -4,11 +4,15 @@
  * page and mails (no login). It shows the appointment and its status, the
  * `.ics` invitation, and lets the customer move it to another free slot or
  * cancel it. `&nouveau=1` adds the booking's confirmation message. An
- * invalid or expired link shows one French message, whatever is wrong.
+ * invalid or expired link shows one French message, whatever is wrong;
+ * so does a link from before a move (issue 28 §9: the move's mail carries
+ * the new one). Neither the page nor its data carry the customer's name,
+ * e-mail, phone or note, and once cancelled it says only that, and how to
+ * book again (issue 28 §10).
  */
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/rendez-vous.gerer";
-import { bookingServicesContext, type AppointmentView } from "#app/booking/context.ts";
+import { bookingServicesContext, type ManagedAppointment } from "#app/booking/context.ts";
 import { formatWhen } from "#app/booking/format.ts";
 import { APPOINTMENT_STATUS_LABELS, BOOKING_MESSAGES } from "#app/booking/schemas.ts";
 import { SlotPicker } from "#app/booking/slot-picker.tsx";
@@ -38,13 +42,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = requireContext(context, bookingServicesContext);
   const found = await services.byToken(token).catch(() => ({ status: "link-invalid" as const }));
   const headers = { "Cache-Control": "no-store" };
-  if (found.status !== "found")
-    return data({ appointment: null, token: "", week: null, notice: null }, { status: 404, headers });
-  const modifiable = found.appointment.status !== "cancelled";
-  const week = modifiable
-    ? await weekOf(services, url.searchParams.get("semaine"), (date) => `${manageUrl(token)}&semaine=${date}#deplacer`)
-    : null;
-  return data({ appointment: found.appointment, token, week, notice: noticeOf(url.searchParams) }, { headers });
+  const notice = noticeOf(url.searchParams);
+  if (found.status === "link-invalid")
+    return data({ appointment: null, cancelled: false, token: "", week: null, notice: null }, { status: 404, headers });
+  // Cancelled: nothing of the booking, not even the link (issue 28 §10).
+  if (found.status === "cancelled") {
+    const done = notice === BOOKING_MESSAGES.cancelled ? notice : null;
+    return data({ appointment: null, cancelled: true, token: "", week: null, notice: done }, { headers });
+  }
+  const week = await weekOf(
+    services,
+    url.searchParams.get("semaine"),
+    (date) => `${manageUrl(token)}&semaine=${date}#deplacer`,
+  );
+  return data({ appointment: found.appointment, cancelled: false, token, week, notice }, { headers });
 }
 
 /** The loader's headers: never cached (the `referrer` meta keeps the token out of referrers). */
@@ -99,9 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Details({ appointment, token }: { appointment: AppointmentView; token: string }) {
+function Details({ appointment, token }: { appointment: ManagedAppointment; token: string }) {
   const start = new Date(appointment.startsAt);
-  const cancelled = appointment.status === "cancelled";
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-5">
       <dl className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
@@ -120,21 +130,45 @@ function Details({ appointment, token }: { appointment: AppointmentView; token: 
           {shop.name}, {formatAddress()}
         </dd>
       </dl>
-      {cancelled ? null : (
-        <a
-          href={`/rendez-vous/invitation.ics?jeton=${encodeURIComponent(token)}`}
-          download="rendez-vous.ics"
-          className="inline-flex min-h-11 w-fit items-center rounded-full border border-slate-600 px-4 text-slate-100 hover:border-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
-        >
-          Ajouter à mon agenda (.ics)
-        </a>
-      )}
+      <a
+        href={`/rendez-vous/invitation.ics?jeton=${encodeURIComponent(token)}`}
+        download="rendez-vous.ics"
+        className="inline-flex min-h-11 w-fit items-center rounded-full border border-slate-600 px-4 text-slate-100 hover:border-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
+      >
+        Ajouter à mon agenda (.ics)
+      </a>
     </div>
+  );
+}
+
+/** Issue 28 §10: a cancelled booking's page: that it is cancelled, and how to book again. */
+function Cancelled({ notice }: { notice: string | null }) {
+  return (
+    <>
+      <PageHero title="Mon rendez-vous" />
+      <Section title="Rendez-vous annulé" id="rendez-vous">
+        <p role="status" className="max-w-2xl text-lg text-slate-200">
+          {notice ?? BOOKING_MESSAGES.cancelledPage}
+        </p>
+        <p className="mt-4 text-slate-300">
+          Pour prendre un nouveau rendez-vous :{" "}
+          <Link className="text-sky-300 underline underline-offset-4" to="/rendez-vous">
+            choisir un créneau
+          </Link>
+          , ou appelez-nous au{" "}
+          <a className="text-sky-300 underline underline-offset-4" href={telHref}>
+            {shop.phone.display}
+          </a>
+          .
+        </p>
+      </Section>
+    </>
   );
 }
 
 export default function ManageAppointment({ loaderData, actionData }: Route.ComponentProps) {
   const { appointment, token, week, notice } = loaderData;
+  if (loaderData.cancelled) return <Cancelled notice={notice} />;
   if (!appointment) {
     return (
       <>

@@ -6,12 +6,17 @@
  * honeypot. Rendered on the server at each request (slots change); works
  * without JavaScript: week links are GETs, the form a POST whose success
  * redirects to the manage page (`/rendez-vous/gerer?jeton=…&nouveau=1`).
+ *
+ * Issue 28: each rendering draws a one-time form key (hidden field `cle`),
+ * so a POST sent again (a retry after a reset connection, a second click)
+ * redirects to the booking the first one made instead of booking twice; a
+ * booking past the caps per customer (§5) is refused with the shop's number.
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/rendez-vous";
 import { bookedRepair } from "#app/booking/booked-repair.server.ts";
 import { bookingServicesContext, type BookingResult, type SlotView } from "#app/booking/context.ts";
-import { BOOKING_MESSAGES } from "#app/booking/schemas.ts";
+import { BOOKING_MESSAGES, FORM_KEY_FIELD } from "#app/booking/schemas.ts";
 import { weekOf } from "#app/booking/week.server.ts";
 import { BookingForm, type BookingActionData } from "#app/booking/booking-form.tsx";
 import { BookingSummary } from "#app/booking/booking-summary.tsx";
@@ -40,9 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageUrl(booked.modelSlug, booked.repairId, date),
   );
   const bonus = await bonusLine(services, booked);
-  // Never cached: places change with every booking.
+  // Never cached: places change with every booking, and the form key must be this rendering's own.
   return data(
-    { booked, week, bonus, action: pageUrl(booked.modelSlug, booked.repairId) },
+    { booked, week, bonus, action: pageUrl(booked.modelSlug, booked.repairId), formKey: crypto.randomUUID() },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -68,7 +73,10 @@ function refusal(result: Exclude<BookingResult, { status: "booked" }>): {
 } {
   switch (result.status) {
     case "invalid":
-      return { status: 400, message: result.fieldErrors._form ?? REQUEST_MESSAGES.invalid };
+      return {
+        status: 400,
+        message: result.fieldErrors._form ?? result.fieldErrors[FORM_KEY_FIELD] ?? REQUEST_MESSAGES.invalid,
+      };
     case "slot-taken":
       return { status: 409, message: BOOKING_MESSAGES.slotTaken, next: result.next };
     case "slot-unavailable":
@@ -77,6 +85,12 @@ function refusal(result: Exclude<BookingResult, { status: "booked" }>): {
       return { status: 400, message: REQUEST_MESSAGES.spam };
     case "rate-limited":
       return { status: 429, message: rateLimitedMessage(result.retryAfterSeconds) };
+    case "contact-limit":
+      return result.limit === "upcoming"
+        ? { status: 409, message: BOOKING_MESSAGES.tooManyUpcoming(result.max) }
+        : { status: 429, message: BOOKING_MESSAGES.tooManyMails };
+    case "key-used":
+      return { status: 409, message: BOOKING_MESSAGES.keyUsed };
     default:
       return { status: 503, message: BOOKING_MESSAGES.failed };
   }
@@ -97,7 +111,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`/rendez-vous/gerer?jeton=${encodeURIComponent(result.token)}&nouveau=1`, 303);
   }
   const { status, message, next } = refusal(result);
-  const { slot: _slot, site_web: _trap, ...values } = fields;
+  // The page rendered with this answer draws a new form key: the posted one is never echoed.
+  const { slot: _slot, site_web: _trap, [FORM_KEY_FIELD]: _key, ...values } = fields;
   return data(
     {
       message,
@@ -121,7 +136,13 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="order-2 lg:order-1">
             {week ? (
-              <BookingForm action={loaderData.action} week={week} booked={booked} actionData={actionData} />
+              <BookingForm
+                action={loaderData.action}
+                formKey={loaderData.formKey}
+                week={week}
+                booked={booked}
+                actionData={actionData}
+              />
             ) : (
               <p role="alert" className="rounded-xl border border-rose-400/70 bg-rose-950/70 px-4 py-3 text-rose-50">
                 {BOOKING_MESSAGES.failed}

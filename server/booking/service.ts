@@ -5,15 +5,19 @@
  * `server/booking/api.ts`. Writes are `./store.ts`'s transactions; after
  * each commit the outbox is woken and `onChanged` tells the live agendas.
  *
- * Order of checks on a booking: honeypot → validation → per-IP limit (the
- * forms' limits, counted apart) → the transaction. Nothing here logs a
- * token, an e-mail, a phone or a name.
+ * Order of checks on a booking: honeypot → validation → the form key's
+ * booking if it has one (issue 28: a retried POST answers the first result,
+ * uncounted) → per-IP limit (the forms' limits, counted apart) → the
+ * transaction (window, slot, key again, caps per customer, places: `store.ts`).
+ * Nothing here logs a token, a form key, an e-mail, a phone or a name, and
+ * refusals a visitor can repeat are summarised (`refusals.ts`), not logged
+ * one by one.
  */
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { appointments } from "#database/schema-booking.ts";
-import { BookingInput, HONEYPOT_FIELD, SlotStart } from "#app/booking/schemas.ts";
+import { BOOKING_MESSAGES, BookingInput, FORM_KEY_FIELD, HONEYPOT_FIELD, SlotStart } from "#app/booking/schemas.ts";
 import type { AppointmentView, BookingResult, BookingServices, DayView, SlotView } from "#app/booking/context.ts";
 import { bookedRepair } from "#app/booking/booked-repair.server.ts";
 import { BookingSettings } from "#app/booking/settings.ts";
@@ -22,19 +26,26 @@ import { validate, type FieldErrors } from "#app/requests/schemas.ts";
 import type { RequestOrigin } from "#app/utils/server-context.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import { pseudonymizeIp } from "#server/logger.ts";
-import { createManageLinks } from "./links.ts";
+import { createManageLinks, type ManageLink } from "./links.ts";
 import { invitation, type AppointmentRow, type BookingMailSettings } from "./mails.ts";
+import { createRefusalLog } from "./refusals.ts";
+import { appointmentView, isRecord, isUniqueViolation, managedView, STAFF_MESSAGES } from "./views.ts";
 import {
+  byFormKey,
   moveAppointment,
   placeAppointment,
   readShopSettings,
+  replayOf,
   setAppointmentStatus,
   takenBetween,
   writeShopSettings,
+  type NewAppointment,
   type PlaceOutcome,
   type ShopSettingsValue,
   type StoreContext,
 } from "./store.ts";
+
+export { appointmentView, managedView };
 
 /** How many free slots a visitor who lost a race is offered. */
 export const NEXT_SLOTS_OFFERED = 6;
@@ -63,10 +74,10 @@ export type BookingServiceOptions = {
   now?: () => Date;
 };
 
-/** Staff outcome: the appointment, or why not (French message for the API). */
+/** Staff outcome: the appointment, or why not (French message for the API; 400 a slot outside the window). */
 export type StaffOutcome =
   | { ok: true; appointment: AppointmentView }
-  | { ok: false; status: 404 | 409 | 503; message: string; next?: SlotView[] };
+  | { ok: false; status: 400 | 404 | 409 | 503; message: string; next?: SlotView[] };
 
 export type BookingService = BookingServices & {
   /** Calls `listener` after each committed change (the live agendas); returns the unsubscribe function. */
@@ -84,27 +95,7 @@ export type BookingService = BookingServices & {
   ): Promise<{ ok: true; value: ShopSettingsValue } | { ok: false; fieldErrors: FieldErrors }>;
 };
 
-/** The row as the pages and the agenda show it. */
-export function appointmentView(row: AppointmentRow): AppointmentView {
-  return {
-    id: row.id,
-    status: row.status,
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-    modelSlug: row.modelSlug,
-    modelName: row.modelName,
-    repairId: row.repairId,
-    repairLabel: row.repairLabel,
-    priceEuros: row.priceEuros,
-    priceEstimate: row.priceEstimate,
-    customerName: row.customerName,
-    email: row.email,
-    phone: row.phone,
-    note: row.note,
-    cancelledBy: row.cancelledBy,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+const OUTSIDE_WINDOW: BookingResult = { status: "invalid", fieldErrors: { slot: BOOKING_MESSAGES.outsideWindow } };
 
 export function createBookingService(options: BookingServiceOptions): BookingService {
   const { db, logger } = options;
@@ -116,6 +107,13 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     for (const listener of listeners) listener({ id: row.id, date: shopDate(row.startsAt) });
   };
   const context: StoreContext = { db, mail: options.mail, links };
+  const refused = createRefusalLog(logger, "rendez-vous refusés (nombre par motif sur la dernière minute)");
+  /** The row a manage link names, if the link is of its current version (issue 28 §9). */
+  async function linked(link: ManageLink | null): Promise<AppointmentRow | null> {
+    if (!link) return null;
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, link.id));
+    return row && row.linkVersion === link.version ? row : null;
+  }
   const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
     name: "booking-ip",
     points: options.rateLimit.points,
@@ -155,20 +153,49 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
   async function limited(origin: RequestOrigin): Promise<BookingResult | null> {
     const outcome = await consume(limiter, origin.ip);
     if (outcome.allowed) return null;
-    logger.warn({ ipHash: pseudonymizeIp(origin.ip) }, "rendez-vous refusé : trop de demandes depuis cette adresse");
+    refused("limite-ip", { ipHash: pseudonymizeIp(origin.ip) });
     return { status: "rate-limited", retryAfterSeconds: outcome.retryAfterSeconds };
   }
 
   /** A store outcome as the pages' result; a lost race answers the next free slots. */
   async function customerResult(outcome: PlaceOutcome | null, wanted: Date): Promise<BookingResult> {
     if (!outcome) return { status: "link-invalid" };
-    if (outcome.status === "placed") {
-      options.onStored?.();
-      changed(outcome.row);
-      return { status: "booked", token: outcome.token, appointment: appointmentView(outcome.row) };
+    switch (outcome.status) {
+      case "placed":
+        options.onStored?.();
+        changed(outcome.row);
+        return { status: "booked", token: outcome.token, appointment: appointmentView(outcome.row) };
+      case "replayed":
+        return { status: "booked", token: outcome.token, appointment: appointmentView(outcome.row) };
+      case "not-modifiable":
+        return { status: "not-modifiable", reason: outcome.reason };
+      case "key-used":
+        refused("cle-deja-utilisee");
+        return { status: "key-used" };
+      case "outside-window":
+        refused("hors-fenetre");
+        return OUTSIDE_WINDOW;
+      case "contact-limit":
+        refused(outcome.limit === "upcoming" ? "plafond-client" : "plafond-messages");
+        return { status: "contact-limit", limit: outcome.limit, max: outcome.max };
+      case "slot-taken":
+      case "slot-unavailable":
+        return { status: outcome.status, next: await nextFree(wanted) };
     }
-    if (outcome.status === "not-modifiable") return outcome;
-    return { status: outcome.status, next: await nextFree(wanted) };
+  }
+
+  /**
+   * Stores a booking; a unique violation on the form key (the same POST twice at once, for two slots)
+   * answers the booking the other one stored.
+   */
+  async function place(start: Date, details: NewAppointment): Promise<PlaceOutcome> {
+    try {
+      return await placeAppointment(context, start, details, now());
+    } catch (error) {
+      const earlier = details.formKey && isUniqueViolation(error) ? await byFormKey(db, details.formKey) : undefined;
+      if (!earlier) throw error;
+      return replayOf(links, earlier, details);
+    }
   }
 
   /** Runs a write; a database failure is logged (without personal data) and answered `failed`. */
@@ -183,37 +210,18 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
 
   async function staffResult(outcome: PlaceOutcome | null, wanted?: Date): Promise<StaffOutcome> {
     if (!outcome) return { ok: false, status: 404, message: "Ce rendez-vous n'existe pas." };
-    if (outcome.status === "placed") {
+    if (outcome.status === "outside-window") return { ok: false, status: 400, message: BOOKING_MESSAGES.outsideWindow };
+    if (outcome.status === "placed" || outcome.status === "replayed") {
       options.onStored?.();
       changed(outcome.row);
       return { ok: true, appointment: appointmentView(outcome.row) };
     }
-    if (outcome.status === "not-modifiable") {
-      return {
-        ok: false,
-        status: 409,
-        message:
-          outcome.reason === "cancelled"
-            ? "Ce rendez-vous est annulé : il ne peut plus être modifié."
-            : "Ce rendez-vous est passé : il ne peut plus être modifié.",
-      };
-    }
-    return {
-      ok: false,
-      status: 409,
-      message:
-        outcome.status === "slot-taken"
-          ? "Ce créneau est complet. Choisissez-en un autre."
-          : "Ce créneau n'existe pas dans les horaires d'ouverture.",
-      ...(wanted ? { next: await nextFree(wanted) } : {}),
-    };
+    if (outcome.status === "not-modifiable") return { ok: false, status: 409, message: STAFF_MESSAGES[outcome.reason] };
+    const message = outcome.status === "slot-taken" ? STAFF_MESSAGES.slotTaken : STAFF_MESSAGES.slotUnavailable;
+    return { ok: false, status: 409, message, ...(wanted ? { next: await nextFree(wanted) } : {}) };
   }
 
-  const failedStaff: StaffOutcome = {
-    ok: false,
-    status: 503,
-    message: "L'agenda est momentanément indisponible. Réessayez dans un instant.",
-  };
+  const failedStaff: StaffOutcome = { ok: false, status: 503, message: STAFF_MESSAGES.unavailable };
 
   return {
     subscribe(listener) {
@@ -228,35 +236,35 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     async book(input, origin) {
       if (isRecord(input) && typeof input[HONEYPOT_FIELD] === "string" && input[HONEYPOT_FIELD].trim() !== "") {
         await consume(limiter, origin.ip).catch(() => undefined);
-        logger.warn({ ipHash: pseudonymizeIp(origin.ip) }, "rendez-vous refusé : champ piège rempli");
+        refused("champ-piege", { ipHash: pseudonymizeIp(origin.ip) });
         return { status: "spam" };
       }
       const checked = validate(BookingInput, input);
       if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
       const request = checked.data;
+      const booked = bookedRepair(request.model, request.repair);
+      const details: NewAppointment = {
+        modelSlug: booked.modelSlug,
+        modelName: booked.modelName,
+        repairId: booked.repairId,
+        repairLabel: booked.repairLabel,
+        priceEuros: booked.euros,
+        priceEstimate: booked.estimate,
+        customerName: request.name,
+        email: request.email,
+        phone: request.phone,
+        note: request.note,
+        formKey: request[FORM_KEY_FIELD],
+      };
       return guarded(
         "réservation",
         async () => {
-          const refused = await limited(origin);
-          if (refused) return refused;
-          const booked = bookedRepair(request.model, request.repair);
-          const outcome = await placeAppointment(
-            context,
-            request.slot,
-            {
-              modelSlug: booked.modelSlug,
-              modelName: booked.modelName,
-              repairId: booked.repairId,
-              repairLabel: booked.repairLabel,
-              priceEuros: booked.euros,
-              priceEstimate: booked.estimate,
-              customerName: request.name,
-              email: request.email,
-              phone: request.phone,
-              note: request.note,
-            },
-            now(),
-          );
+          // A POST sent again answers what the first one stored, before the limit: a retry is not a new booking.
+          const earlier = details.formKey ? await byFormKey(db, details.formKey) : undefined;
+          if (earlier) return customerResult(replayOf(links, earlier, details), request.slot);
+          const limit = await limited(origin);
+          if (limit) return limit;
+          const outcome = await place(request.slot, details);
           if (outcome.status === "placed") logger.info({ id: outcome.row.id }, "rendez-vous enregistré");
           return customerResult(outcome, request.slot);
         },
@@ -265,16 +273,13 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     },
 
     async byToken(token) {
-      const id = links.verify(token, now());
-      if (!id) return { status: "link-invalid" };
-      const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-      return row ? { status: "found", appointment: appointmentView(row) } : { status: "link-invalid" };
+      const row = await linked(links.verify(token, now()));
+      if (!row) return { status: "link-invalid" };
+      return row.status === "cancelled" ? { status: "cancelled" } : { status: "found", appointment: managedView(row) };
     },
 
     async invitationByToken(token) {
-      const id = links.verify(token, now());
-      if (!id) return null;
-      const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+      const row = await linked(links.verify(token, now()));
       return row ? invitation(row, options.mail, row.status === "cancelled" ? null : token) : null;
     },
 
@@ -282,11 +287,12 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       return guarded(
         "annulation",
         async () => {
-          const refused = await limited(origin);
-          if (refused) return refused;
-          const id = links.verify(token, now());
-          if (!id) return { status: "link-invalid" };
-          return customerResult(await setAppointmentStatus(context, id, "cancelled", "customer", now()), now());
+          const limit = await limited(origin);
+          if (limit) return limit;
+          const link = links.verify(token, now());
+          if (!link) return { status: "link-invalid" };
+          const outcome = await setAppointmentStatus(context, link.id, "cancelled", "customer", now(), link.version);
+          return customerResult(outcome, now());
         },
         { status: "failed" },
       );
@@ -298,11 +304,12 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       return guarded(
         "déplacement",
         async () => {
-          const refused = await limited(origin);
-          if (refused) return refused;
-          const id = links.verify(token, now());
-          if (!id) return { status: "link-invalid" };
-          return customerResult(await moveAppointment(context, id, checked.data, "customer", now()), checked.data);
+          const limit = await limited(origin);
+          if (limit) return limit;
+          const link = links.verify(token, now());
+          if (!link) return { status: "link-invalid" };
+          const outcome = await moveAppointment(context, link.id, checked.data, "customer", now(), link.version);
+          return customerResult(outcome, checked.data);
         },
         { status: "failed" },
       );
@@ -368,8 +375,4 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       return { ok: true, value };
     },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -3,27 +3,43 @@
  * appointment and its outbox mails (nothing half-stored, nothing lost if
  * SMTP is down), and its reads.
  *
- * Race for the last place: a booking or a move takes a transaction-scoped
- * advisory lock on the target slot (`pg_advisory_xact_lock(class, start in
- * minutes)`), then re-reads the settings, checks the slot and counts the
- * places taken before inserting. Two visitors racing for the last place are thus
+ * Race for the last place: a booking or a move reads the settings under
+ * their shared lock, then takes a transaction-scoped advisory lock on the
+ * target slot (`pg_advisory_xact_lock(class, start in minutes)`), checks the
+ * slot and counts the places taken before inserting. Two visitors racing for the last place are thus
  * serialised: the second counts the first's row and gets `slot-taken`. A
  * settings change takes the settings' lock exclusively, which every slot
  * check holds shared: no booking is checked against a grid being replaced.
  * It holds on PostgreSQL across server processes, and on PGlite (one
  * connection) trivially.
+ *
+ * Issue 28: a slot outside the booking window is refused before its lock key
+ * is computed (§4: year 9999 overflowed it); a booking also passes the caps
+ * per customer (`caps.ts`, §5); a booking whose form key is already stored
+ * answers that booking (`replayed`) instead of storing another; a move raises
+ * `link_version`, and the customer's changes name the version their link
+ * was signed with (§9).
  */
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "#database/connection.ts";
 import { outboxMessages, type OutboxMail } from "#database/schema.ts";
 import { appointments, shopSettings, type AppointmentStatus } from "#database/schema-booking.ts";
 import { BookingSettings, DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
-import { dateOfDay, dayNumber, shopDate, shopInstant, slotAt, type TakenRange } from "#app/booking/slots.ts";
+import {
+  dateOfDay,
+  dayNumber,
+  shopDate,
+  shopInstant,
+  slotAt,
+  withinBookingWindow,
+  type TakenRange,
+} from "#app/booking/slots.ts";
 import { newMessageId } from "#server/requests.ts";
 import { composeCustomerMail, composeShopMail, type AppointmentRow, type BookingMailSettings } from "./mails.ts";
 import type { ManageLinks } from "./links.ts";
+import { contactLimit, emailKey, phoneKey, type ContactLimit } from "./caps.ts";
 
-/** First key of the advisory locks taken by bookings (the second is the slot's start, `lockSlot`). */
+/** First key of the advisory locks taken by bookings (the second is the slot's start, `checkSlot`). */
 const BOOKING_LOCK_CLASS = 18_001;
 /** Reminders leave at this wall-clock time the day before (minutes after midnight: 17:00). */
 const REMINDER_MINUTES = 17 * 60;
@@ -92,43 +108,69 @@ export type StoreContext = { db: AppDatabase; mail: BookingMailSettings; links: 
 /** What the booking needs besides the slot: a snapshot of the repair and the customer. */
 export type NewAppointment = Omit<
   typeof appointments.$inferInsert,
-  "id" | "startsAt" | "endsAt" | "status" | "createdAt" | "updatedAt" | "revision"
+  "id" | "startsAt" | "endsAt" | "status" | "createdAt" | "updatedAt" | "revision" | "linkVersion"
 >;
 
+/**
+ * What a write gave: `placed` (stored, mails queued), `replayed` (issue 28: the booking its form key
+ * already made, nothing written), `key-used` (that key made a booking for someone else), or a refusal.
+ */
 export type PlaceOutcome =
-  | { status: "placed"; row: AppointmentRow; token: string }
-  | { status: "slot-taken" | "slot-unavailable" }
+  | { status: "placed" | "replayed"; row: AppointmentRow; token: string }
+  | { status: "slot-taken" | "slot-unavailable" | "outside-window" | "key-used" }
+  | ({ status: "contact-limit" } & ContactLimit)
   | { status: "not-modifiable"; reason: "cancelled" | "past" };
 
-/** The manage token of `row`: valid until the appointment starts. */
+/** The manage token of `row`: valid until the appointment starts, and until its next move (issue 28 §9). */
 export function tokenOf(links: ManageLinks, row: AppointmentRow): string {
-  return links.sign(row.id, row.startsAt);
+  return links.sign(row.id, row.startsAt, row.linkVersion);
 }
 
 /**
- * Serialises the bookings of one slot (key: its start in whole minutes since
- * 1970, which fits PostgreSQL's int4 until the year 6053). Slots of one grid
- * never overlap, so bookings of different slots need not wait for each other.
+ * The answer to a booking whose form key made `row` already: that booking if it is the same customer's
+ * (a retried POST), `key-used` if not (the key came with other details).
  */
-async function lockSlot(tx: Executor, start: Date): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${BOOKING_LOCK_CLASS}, ${SETTINGS_LOCK_KEY})`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${Math.floor(start.getTime() / 60_000)})`);
+export function replayOf(links: ManageLinks, row: AppointmentRow, details: NewAppointment): PlaceOutcome {
+  const same = emailKey(row.email) === emailKey(details.email) && phoneKey(row.phone) === phoneKey(details.phone);
+  return same ? { status: "replayed", row, token: tokenOf(links, row) } : { status: "key-used" };
 }
 
-/** Checks the slot at `start` under the day's lock: a slot of the settings, with a free place. */
+/** The booking made with form key `key`, if any. */
+export async function byFormKey(db: Executor, key: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.formKey, key));
+  return row;
+}
+
+/**
+ * Checks the slot at `start`: in the booking window (issue 28 §4, before any arithmetic on `start`),
+ * then, under the slot's lock, a slot of the settings (`ignoreLeadTime`: the shop's moves) with a free
+ * place. `beforeCount` runs under the slot's lock, before the places are counted (the booking's key and caps).
+ *
+ * Locks: the settings' shared, then the slot's (key: its start in whole minutes since 1970, which fits
+ * PostgreSQL's int4 until the year 6053; the window keeps every key far below). Slots of one grid never
+ * overlap, so bookings of different slots need not wait for each other.
+ */
 async function checkSlot(
   tx: Executor,
   start: Date,
   now: Date,
-  options: { ignoreLeadTime: boolean; except?: string },
-): Promise<{ ok: true; end: Date } | { ok: false; status: "slot-taken" | "slot-unavailable" }> {
-  await lockSlot(tx, start);
+  options: {
+    ignoreLeadTime: boolean;
+    except?: string;
+    beforeCount?: (settings: BookingSettings) => Promise<PlaceOutcome | null>;
+  },
+): Promise<{ ok: true; end: Date } | { ok: false; outcome: PlaceOutcome }> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${BOOKING_LOCK_CLASS}, ${SETTINGS_LOCK_KEY})`);
   const { booking } = await readShopSettings(tx);
   const settings = options.ignoreLeadTime ? { ...booking, leadHours: 0 } : booking;
+  if (!withinBookingWindow(settings, start, now)) return { ok: false, outcome: { status: "outside-window" } };
+  await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${Math.floor(start.getTime() / 60_000)})`);
   const slot = slotAt(settings, start, now);
-  if (!slot) return { ok: false, status: "slot-unavailable" };
+  if (!slot) return { ok: false, outcome: { status: "slot-unavailable" } };
+  const refused = await options.beforeCount?.(settings);
+  if (refused) return { ok: false, outcome: refused };
   const taken = await takenBetween(tx, slot.start, slot.end, options.except);
-  if (taken.length >= settings.capacity) return { ok: false, status: "slot-taken" };
+  if (taken.length >= settings.capacity) return { ok: false, outcome: { status: "slot-taken" } };
   return { ok: true, end: slot.end };
 }
 
@@ -175,7 +217,11 @@ async function writeMails(
   );
 }
 
-/** Books `start` for `details`, in one transaction (see the module's note on the race). */
+/**
+ * Books `start` for `details`, in one transaction (see the module's note on the race): window, slot,
+ * then under the slot's lock the form key (`details.formKey`: its booking is answered, `replayed`), the
+ * caps per customer (`contact-limit`) and the places.
+ */
 export async function placeAppointment(
   context: StoreContext,
   start: Date,
@@ -183,8 +229,17 @@ export async function placeAppointment(
   now: Date,
 ): Promise<PlaceOutcome> {
   return context.db.transaction(async (tx) => {
-    const slot = await checkSlot(tx, start, now, { ignoreLeadTime: false });
-    if (!slot.ok) return { status: slot.status };
+    const slot = await checkSlot(tx, start, now, {
+      ignoreLeadTime: false,
+      async beforeCount(settings) {
+        // A retry sent while the first was running waited on this slot's lock: the first has committed.
+        const earlier = details.formKey ? await byFormKey(tx, details.formKey) : undefined;
+        if (earlier) return replayOf(context.links, earlier, details);
+        const limit = await contactLimit(tx, settings, details, now);
+        return limit ? { status: "contact-limit", ...limit } : null;
+      },
+    });
+    if (!slot.ok) return slot.outcome;
     const [row] = await tx
       .insert(appointments)
       .values({ ...details, startsAt: start, endsAt: slot.end })
@@ -194,36 +249,51 @@ export async function placeAppointment(
   });
 }
 
-/** The row, locked for this transaction, if it can still change (not cancelled, not started). */
+/**
+ * The row, locked for this transaction, if it can still change (not cancelled, not started). Null: no
+ * such id, or (`linkVersion` given: a customer's link) a link signed before the last move.
+ */
 async function lockModifiable(
   tx: Executor,
   id: string,
   now: Date,
+  linkVersion?: number,
 ): Promise<{ ok: true; row: AppointmentRow } | { ok: false; outcome: PlaceOutcome } | null> {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for("update");
-  if (!row) return null;
+  if (!row || (linkVersion !== undefined && row.linkVersion !== linkVersion)) return null;
   if (row.status === "cancelled") return { ok: false, outcome: { status: "not-modifiable", reason: "cancelled" } };
   if (row.startsAt.getTime() <= now.getTime())
     return { ok: false, outcome: { status: "not-modifiable", reason: "past" } };
   return { ok: true, row };
 }
 
-/** Moves appointment `id` to `start` (by the customer: lead time applies; by the shop: it does not). Null: no such id. */
+/**
+ * Moves appointment `id` to `start` (by the customer: lead time applies; by the shop: it does not),
+ * raising its link version: the links mailed before stop working, the move's mail carries the new one.
+ * `linkVersion`: the version of the customer's link (refused if another). Null: no such id, or that link.
+ */
 export async function moveAppointment(
   context: StoreContext,
   id: string,
   start: Date,
   by: "customer" | "shop",
   now: Date,
+  linkVersion?: number,
 ): Promise<PlaceOutcome | null> {
   return context.db.transaction(async (tx) => {
-    const current = await lockModifiable(tx, id, now);
+    const current = await lockModifiable(tx, id, now, linkVersion);
     if (!current || !current.ok) return current ? current.outcome : null;
     const slot = await checkSlot(tx, start, now, { ignoreLeadTime: by === "shop", except: id });
-    if (!slot.ok) return { status: slot.status };
+    if (!slot.ok) return slot.outcome;
     const [row] = await tx
       .update(appointments)
-      .set({ startsAt: start, endsAt: slot.end, updatedAt: now, revision: sql`${appointments.revision} + 1` })
+      .set({
+        startsAt: start,
+        endsAt: slot.end,
+        updatedAt: now,
+        revision: sql`${appointments.revision} + 1`,
+        linkVersion: sql`${appointments.linkVersion} + 1`,
+      })
       .where(eq(appointments.id, id))
       .returning();
     await writeMails(tx, context, row!, "moved", now);
@@ -231,16 +301,20 @@ export async function moveAppointment(
   });
 }
 
-/** Confirms (shop) or cancels (customer or shop) appointment `id`. Null: no such id. */
+/**
+ * Confirms (shop) or cancels (customer or shop) appointment `id`. `linkVersion`: the version of the
+ * customer's link (refused if another). Null: no such id, or that link.
+ */
 export async function setAppointmentStatus(
   context: StoreContext,
   id: string,
   status: Exclude<AppointmentStatus, "requested">,
   by: "customer" | "shop",
   now: Date,
+  linkVersion?: number,
 ): Promise<PlaceOutcome | null> {
   return context.db.transaction(async (tx) => {
-    const current = await lockModifiable(tx, id, now);
+    const current = await lockModifiable(tx, id, now, linkVersion);
     if (!current || !current.ok) return current ? current.outcome : null;
     if (status === "confirmed" && current.row.status === "confirmed") {
       return { status: "placed", row: current.row, token: tokenOf(context.links, current.row) };

@@ -5,8 +5,12 @@
  * customer adds it with its code and their e-mail or phone: the same proof
  * as the public tracking page, with the same per-IP limit and the same
  * single refusal sentence. Nothing typed is logged.
+ *
+ * Issue 28 §3: a ticket already in another account stays there: the claim
+ * is refused (`taken`, in French, naming no one) and that account's list is
+ * unchanged. Claiming a ticket already in one's own account again is fine.
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, or } from "drizzle-orm";
 import type { Logger } from "pino";
 import { REPAIR_MESSAGES, type CustomerRepairLine } from "#app/repairs/protocol.ts";
 import { parseTrackingQuery } from "#app/repairs/schemas.ts";
@@ -22,12 +26,21 @@ export const ACCOUNT_REPAIRS_SHOWN = 50;
 
 export type AccountRepairsResult =
   | { ok: true; repairs: CustomerRepairLine[] }
-  | { ok: false; reason: "invalid" | "not-found" | "rate-limited" | "failed"; message: string };
+  | {
+      ok: false;
+      reason: "invalid" | "not-found" | "rate-limited" | "taken" | "failed";
+      message: string;
+      /** With `rate-limited`: seconds until the address may try again. */
+      retryAfterSeconds?: number;
+    };
 
 export type AccountRepairs = {
   /** The tickets of account `userId`. */
   mine(userId: string): Promise<AccountRepairsResult>;
-  /** Adds the ticket of `input.code` to `userId` when `input.contact` is its e-mail or phone; answers the new list. */
+  /**
+   * Adds the ticket of `input.code` to `userId` when `input.contact` is its e-mail or phone; answers the
+   * new list. `taken` when the ticket is in another account (issue 28 §3).
+   */
   claim(userId: string, input: unknown, origin: RequestOrigin): Promise<AccountRepairsResult>;
 };
 
@@ -75,12 +88,24 @@ export function createAccountRepairs({
       const found = await tracking.find(parsed.data, origin);
       if (!found.ok) {
         const reason = found.reason === "rate-limited" || found.reason === "failed" ? found.reason : "not-found";
-        return { ok: false, reason, message: found.message };
+        return { ok: false, reason, message: found.message, retryAfterSeconds: found.retryAfterSeconds };
       }
+      let claimed: { id: string }[];
       try {
-        await db.update(repairTickets).set({ userId }).where(eq(repairTickets.id, found.row.id));
+        // One statement: a ticket linked meanwhile to another account is not taken from it.
+        claimed = await db
+          .update(repairTickets)
+          .set({ userId })
+          .where(
+            and(eq(repairTickets.id, found.row.id), or(isNull(repairTickets.userId), eq(repairTickets.userId, userId))),
+          )
+          .returning({ id: repairTickets.id });
       } catch (error) {
         return failed(error);
+      }
+      if (claimed.length === 0) {
+        logger.info({ ticketId: found.row.id }, "réparation non ajoutée : déjà suivie dans un autre compte");
+        return { ok: false, reason: "taken", message: REPAIR_MESSAGES.claimedElsewhere };
       }
       logger.info({ ticketId: found.row.id }, "réparation ajoutée à un compte client");
       return mine(userId);

@@ -3,7 +3,9 @@
  * behind `repairs:manage` (401 signed out, 403 customers), a walk-in opened
  * and moved with a quote (201/200), French 400/404/409 refusals, and the
  * hostile inputs of issue 13 §7 (`tests/support/bad-inputs.ts`) on each body:
- * never a 5xx, nothing stored.
+ * never a 5xx, nothing stored. Issue 28: a ticket in another account is not
+ * taken from it (§3); of 100 claims sent at once, exactly the limit are
+ * checked (§2).
  */
 import { createServer, type Server } from "node:http";
 import express from "express";
@@ -56,6 +58,7 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
   let url: string;
   let httpServer: Server;
   let customer: TestAccount;
+  let otherCustomer: TestAccount;
   let technician: TestAccount;
 
   const post = (cookie: string | undefined, path: string, body: unknown) => {
@@ -81,10 +84,23 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
     app.all("/api/auth/{*splat}", authHandlers(auth, { publicUrl: url }));
     app.use("/api", requireSameOrigin(url));
     app.use("/api", createRepairsRouter({ auth, repairs }));
+    // Issue 28 §2: a service of its own for the parallel guesses (its limit in the table on PostgreSQL).
+    const limited = createRepairService({
+      db: database.db,
+      logger,
+      mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple", publicUrl: url },
+      rateLimit: {
+        points: 10,
+        durationSeconds: 900,
+        store: database.pool ? { kind: "postgres", pool: database.pool } : undefined,
+      },
+    });
+    app.use("/limite", createRepairsRouter({ auth, repairs: limited }));
     httpServer = createServer(app);
     await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
     const server = { url, auth } as RemoteSupportServer;
     customer = await createAccount(server, database, "customer", false, `-${kind}`);
+    otherCustomer = await createAccount(server, database, "otherCustomer", false, `-${kind}`);
     technician = await createAccount(server, database, "technician", true, `-${kind}`);
   });
   afterAll(async () => {
@@ -114,6 +130,45 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
     expect((await request(url).get("/api/repairs/mine").set("Cookie", technician.cookie)).body).toEqual({
       repairs: [],
     });
+  });
+
+  // Issue 28 §3: a claim never takes a ticket out of another account.
+  it("refuses a ticket another account follows, in French and naming no one; the owner's list is unchanged", async () => {
+    const created = await post(technician.cookie, "/api/repairs", { ...WALK_IN, email: `pris-${kind}@exemple.fr` });
+    const { ticket } = created.body as RepairTicketResponse;
+    const proof = { code: ticket.code, contact: "06 12 34 56 78" };
+    expect((await post(customer.cookie, "/api/repairs/mine", proof)).status).toBe(200);
+    const before = (await request(url).get("/api/repairs/mine").set("Cookie", customer.cookie)).body;
+    expect(before.repairs.map((line: { code: string }) => line.code)).toContain(ticket.code);
+
+    const taken = await post(otherCustomer.cookie, "/api/repairs/mine", proof);
+    expect(taken).toMatchObject({ status: 409, body: { message: REPAIR_MESSAGES.claimedElsewhere } });
+    expect(JSON.stringify(taken.body)).not.toContain(customer.name);
+    expect((await request(url).get("/api/repairs/mine").set("Cookie", otherCustomer.cookie)).body).toEqual({
+      repairs: [],
+    });
+    expect((await request(url).get("/api/repairs/mine").set("Cookie", customer.cookie)).body).toEqual(before);
+    // The owner may add it again.
+    expect(await post(customer.cookie, "/api/repairs/mine", proof)).toMatchObject({ status: 200, body: before });
+  });
+
+  // Issue 28 §2: each guess is counted before its lookup, so guesses sent at once cannot all be checked.
+  it("checks exactly the limit of 100 claims sent at once from one address, the rest 429", async () => {
+    const created = await post(technician.cookie, "/api/repairs", WALK_IN);
+    const { ticket } = created.body as RepairTicketResponse;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        post(otherCustomer.cookie, "/limite/repairs/mine", { code: ticket.code, contact: `devine${index}@exemple.fr` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect([
+      statuses.filter((status) => status === 404).length,
+      statuses.filter((status) => status === 429).length,
+    ]).toEqual([10, 90]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body).toEqual({ message: REPAIR_MESSAGES.tooManyAttempts(15) });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(800);
   });
 
   it("answers 401 signed out and 403 to customers", async () => {

@@ -13,7 +13,7 @@
  * | POST /api/repairs/:id/quote                | `{ description, amountEuros, note? }`  | 200 `RepairTicketResponse` |
  * | POST /api/repairs/:id/decision             | `{ decision: "accepted" \| "refused" }` (given by phone) | 200 `RepairTicketResponse` |
  * | GET  /api/repairs/mine (any signed-in account) |                                    | 200 `CustomerRepairsResponse` |
- * | POST /api/repairs/mine (any signed-in account) | `{ code, contact }`                | 200 `CustomerRepairsResponse` / 404 |
+ * | POST /api/repairs/mine (any signed-in account) | `{ code, contact }`                | 200 `CustomerRepairsResponse` / 404 / 409 in another account / 429 |
  *
  * Refusals are `{ message, fieldErrors? }` in French: 400 unreadable or
  * invalid body (never a 5xx for bad bytes), 404 unknown ticket or
@@ -63,7 +63,8 @@ export function createRepairsRouter({ auth, repairs }: { auth: Auth; repairs: Re
     requireCaller(async (req, res, caller) => {
       const result = await repairs.account.claim(caller.userId, body(req), { ip: req.ip ?? "inconnue" });
       if (result.ok) return void res.json({ repairs: result.repairs } satisfies CustomerRepairsResponse);
-      const status = { invalid: 400, "not-found": 404, "rate-limited": 429, failed: 500 }[result.reason];
+      const status = { invalid: 400, "not-found": 404, "rate-limited": 429, taken: 409, failed: 500 }[result.reason];
+      if (result.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(result.retryAfterSeconds));
       res.status(status).json({ message: result.message });
     }),
   );

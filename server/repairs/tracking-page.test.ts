@@ -4,7 +4,8 @@
  * right code and contact show the ticket; a wrong code, a wrong contact or
  * both get the same 404 sentence; the quote buttons record the answer after
  * checking code and contact again; a body that is not a form gets a French
- * 415 (never the error page); nothing is cached.
+ * 415 (never the error page); nothing is cached. Issue 28 §2: of 100
+ * guesses sent at once, exactly the limit are looked up.
  */
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
@@ -16,6 +17,7 @@ import { requestOriginContext } from "#app/utils/server-context.ts";
 import { users } from "#database/schema.ts";
 import { repairTicketEvents } from "#database/schema-repairs.ts";
 import { badInputs } from "#tests/support/bad-inputs.ts";
+import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import { createRepairService, type RepairService } from "./service.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { action, loader, type TrackingActionData } from "#app/routes/suivi.tsx";
@@ -30,14 +32,18 @@ describe.each(DATABASE_KINDS)("/suivi on %s", (kind) => {
   let id: string;
 
   /** Calls the action with `fields` as a URL-encoded form; resolves with the status, headers and data. */
-  async function post(fields: Record<string, string> | string, contentType = "application/x-www-form-urlencoded") {
+  async function post(
+    fields: Record<string, string> | string,
+    contentType = "application/x-www-form-urlencoded",
+    on: RouterContextProvider = context,
+  ) {
     const body = typeof fields === "string" ? fields : new URLSearchParams(fields).toString();
     const request = new Request("http://localhost/suivi", {
       method: "POST",
       headers: { "Content-Type": contentType },
       body,
     });
-    const answer = await action({ request, context, params: {} } as never);
+    const answer = await action({ request, context: on, params: {} } as never);
     return {
       status: answer.init?.status ?? 200,
       headers: new Headers(answer.init?.headers),
@@ -149,6 +155,36 @@ describe.each(DATABASE_KINDS)("/suivi on %s", (kind) => {
       expect((answer.data as TrackingActionData).message ?? "", attempt.input).not.toContain("    at ");
     }
     expect(await database.db.$count(repairTicketEvents)).toBe(before);
+  });
+
+  // Issue 28 §2: each guess is counted before its lookup, and a right pair gives its count back.
+  it("looks up exactly the limit of 100 guesses sent at once from one address, then refuses even the right pair", async () => {
+    const store: RateLimitStore = database.pool ? { kind: "postgres", pool: database.pool } : MEMORY_STORE;
+    const limited = new RouterContextProvider();
+    limited.set(
+      repairTrackingContext,
+      createRepairService({
+        db: database.db,
+        logger,
+        mail: { shopEmail: "atelier@exemple.fr", messageIdDomain: "atelier.exemple", publicUrl: "http://localhost" },
+        rateLimit: { points: 10, durationSeconds: 900, store },
+      }),
+    );
+    limited.set(requestOriginContext, { ip: "198.51.100.28" });
+    const form = "application/x-www-form-urlencoded";
+    for (let index = 0; index < 3; index++)
+      expect((await post({ code, contact: "lea@exemple.fr" }, form, limited)).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => post({ code, contact: `devine${index}@exemple.fr` }, form, limited)),
+    );
+    const looked = answers.filter((answer) => answer.status === 404);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect([looked.length, refused.length]).toEqual([10, 90]);
+    expect(new Set(refused.map((answer) => answer.data.message))).toEqual(
+      new Set([REPAIR_MESSAGES.tooManyAttempts(15)]),
+    );
+    expect(refused.every((answer) => Number(answer.headers.get("retry-after")) > 800)).toBe(true);
+    expect((await post({ code, contact: "lea@exemple.fr" }, form, limited)).status).toBe(429);
   });
 
   it("answers a French 415 to a body that is not a form, and 400 to an empty one", async () => {

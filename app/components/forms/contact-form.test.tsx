@@ -9,7 +9,13 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "#app/requests/schemas.ts";
+import {
+  FORM_KEY_FIELD,
+  HONEYPOT_FIELD,
+  LIMITS,
+  REQUEST_MESSAGES,
+  type SubmissionResult,
+} from "#app/requests/schemas.ts";
 import { ContactForm } from "./contact-form";
 import { formActionData, type FormActionData } from "#app/requests/action-data.ts";
 
@@ -104,7 +110,14 @@ describe("ContactForm", () => {
     expect(fields().email).toHaveValue("");
     expect(fields().message).toHaveValue("");
     expect(posted).toEqual([
-      { name: "Marie Curie", email: "marie@example.fr", message: "Mon PC ne démarre plus.", [HONEYPOT_FIELD]: "" },
+      {
+        name: "Marie Curie",
+        email: "marie@example.fr",
+        message: "Mon PC ne démarre plus.",
+        [HONEYPOT_FIELD]: "",
+        // Issue 28: the one-time key a retry is recognised by, drawn once the form is interactive.
+        [FORM_KEY_FIELD]: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
     ]);
   });
 

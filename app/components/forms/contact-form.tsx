@@ -8,6 +8,7 @@ import type { FormActionData } from "#app/requests/action-data.ts";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
+import { FormKeyField } from "#app/requests/form-key-field.tsx";
 import { SubmitRow } from "./submit-row";
 import { TextField } from "./text-field";
 import { useRequestForm } from "./use-request-form";
@@ -67,6 +68,7 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
           />
         </div>
         <Honeypot />
+        <FormKeyField />
         <SubmitRow
           label="Envoyer le message"
           sending={sending}

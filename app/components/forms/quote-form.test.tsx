@@ -12,7 +12,13 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link } from "react-router";
 import { describe, expect, it } from "vitest";
 import { describeMailboxPlan, MAILBOX_PLANS, mailboxPlanQuoteHref } from "#app/config/mailbox-plans.ts";
-import { HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES, type SubmissionResult } from "#app/requests/schemas.ts";
+import {
+  FORM_KEY_FIELD,
+  HONEYPOT_FIELD,
+  LIMITS,
+  REQUEST_MESSAGES,
+  type SubmissionResult,
+} from "#app/requests/schemas.ts";
 import { formActionData, type FormActionData } from "#app/requests/action-data.ts";
 import { QuoteForm } from "./quote-form";
 
@@ -148,6 +154,7 @@ describe("QuoteForm", () => {
         emailOption: "mail-10",
         [HONEYPOT_FIELD]: "",
         budget: "1 500 €",
+        [FORM_KEY_FIELD]: expect.stringMatching(/^[0-9a-f]{32}$/),
       },
     ]);
   });

@@ -11,6 +11,7 @@ import type { FormActionData } from "#app/requests/action-data.ts";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
 import { Honeypot } from "./honeypot";
+import { FormKeyField } from "#app/requests/form-key-field.tsx";
 import { SubmitRow } from "./submit-row";
 import { TextField } from "./text-field";
 import { useRequestForm } from "./use-request-form";
@@ -158,6 +159,7 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
             />
           </div>
           <Honeypot />
+          <FormKeyField />
           <SubmitRow label="Envoyer la demande de devis" sending={sending} shown={shown} errorRef={errorRef} />
         </fetcher.Form>
       )}

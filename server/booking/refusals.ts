@@ -1,0 +1,39 @@
+/**
+ * Refusals a visitor can repeat at will (limits reached, honeypot, wrong
+ * tracking codes, caps) must not let them write one log line each (issue 28:
+ * "counted and summarised per minute, never logged one by one"). Each one is
+ * logged at debug level; at warn level, one line per interval says how many
+ * of each reason there were. Callers pass no personal data: reasons are
+ * fixed words, and the fields a pseudonymized IP at most.
+ */
+import type { Logger } from "pino";
+
+/** Interval of the summary line, ms. */
+export const REFUSAL_SUMMARY_MS = 60_000;
+
+/** Counts one refusal of `reason` (a fixed word, e.g. "limite"); `fields` go to the debug line only. */
+export type RefusalLog = (reason: string, fields?: Record<string, unknown>) => void;
+
+/**
+ * A refusal log writing `message` with `{ refusals: { <reason>: count } }` once per `intervalMs` after
+ * the first refusal of a quiet period (nothing is written while nothing is refused). The timer does
+ * not keep the process alive.
+ */
+export function createRefusalLog(logger: Logger, message: string, intervalMs = REFUSAL_SUMMARY_MS): RefusalLog {
+  let counts = new Map<string, number>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (counts.size === 0) return;
+    logger.warn({ refusals: Object.fromEntries(counts), intervalSeconds: intervalMs / 1000 }, message);
+    counts = new Map();
+  };
+  return (reason, fields = {}) => {
+    logger.debug({ ...fields, reason }, message);
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    if (!timer) {
+      timer = setTimeout(flush, intervalMs);
+      timer.unref?.();
+    }
+  };
+}
