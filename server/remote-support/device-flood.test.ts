@@ -10,8 +10,9 @@ import { sql } from "drizzle-orm";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import { DEFAULT_DEVICE_EVENT_BUDGET } from "./limits.ts";
 import { DATABASE_KINDS } from "#tests/support/databases.ts";
+import { deviceSuite } from "./device-suite.ts";
 import { connectSocket, pause, record } from "#tests/support/remote-support.ts";
-import { PAIR_FIELDS, connectDevice, deviceSuite, openSession, pairDevice } from "./device-testing.ts";
+import { PAIR_FIELDS, connectDevice, openSession, pairDevice } from "./device-testing.ts";
 
 /** Long enough for every write and push an event could cause to land. */
 const SETTLE_MS = 600;

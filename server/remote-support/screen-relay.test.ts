@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest";
 import { DEVICE_MESSAGES } from "#app/remote-support/device-protocol.ts";
 import { frameJpegs, packRects, SCREEN_LIMITS, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { DATABASE_KINDS } from "#tests/support/databases.ts";
+import { deviceSuite } from "./device-suite.ts";
 import { connectSocket, pause, record, type Role } from "#tests/support/remote-support.ts";
 import {
   PAIR_FIELDS,
   connectDevice,
-  deviceSuite,
   nextDeviceEvent,
   openSession,
   pair,
