@@ -40,7 +40,6 @@ import { postSessionEvent } from "#app/remote-support/client/api.ts";
 import { DeviceInputSender } from "#app/remote-support/client/device-input.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
-import type { PeerState } from "#app/remote-support/client/peer.ts";
 import { HeldInputs, contentBox, pointerFraction } from "#app/remote-support/client/remote-input.ts";
 import type { ServerLink } from "#app/remote-support/client/server-connection.ts";
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
@@ -48,26 +47,13 @@ import type { ScreenViewerState } from "#app/remote-support/client/use-screen-vi
 import { useAppScreen } from "#app/remote-support/client/use-app-screen.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
 import { SessionConversationView } from "#app/assistant/session-conversation-view.tsx";
-import { APP_SCREEN_TEXT, AppScreenBar, appPictureObstacle } from "./app-screen-bar";
+import { AppScreenBar } from "./app-screen-bar";
+import { pictureStatus, pictureText } from "./picture-status";
 import { DeviceStatus } from "./device-status";
 import { SessionChat } from "./session-chat";
 import { ServerLinkStatus } from "./server-link-status";
 
-const STATE_TEXT: Record<PeerState, string> = {
-  waiting: "En attente du partage d'écran du client…",
-  connecting: "Connexion à l'écran du client…",
-  connected: "Écran du client affiché",
-  reconnecting: "Connexion perdue, nouvelle tentative…",
-  failed: "La connexion a échoué.",
-  closed: "Connexion fermée.",
-};
-
-/** Link quality from the round trip, for the technician. */
-export function linkQuality(roundTripMs: number): string {
-  if (roundTripMs < 80) return "bonne";
-  if (roundTripMs < 200) return "moyenne";
-  return "faible";
-}
+export { linkQuality } from "./picture-status";
 
 type Props = {
   session: SessionView;
@@ -278,17 +264,8 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
       if (controlOn) event.preventDefault();
     },
   };
-  // What the picture area says while it shows nothing: the app's picture on its way, why the app sends none, the share.
-  const appObstacle = appPictureObstacle(device);
-  const pictureText = appMode
-    ? appScreen.hasPicture
-      ? null
-      : [APP_SCREEN_TEXT.waiting]
-    : viewer.stream
-      ? null
-      : appObstacle
-        ? [appObstacle, STATE_TEXT[viewer.state]]
-        : [STATE_TEXT[viewer.state]];
+  const source = { app: appMode ? appScreen : null, viewer, device };
+  const placeholder = pictureText(source);
 
   return (
     <dialog
@@ -311,20 +288,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
               {session.userName} · <span className="font-mono tabular-nums">{formatTimer(seconds)}</span>
             </p>
             <p role="status" className="text-slate-200">
-              {appMode ? (
-                appScreen.hasPicture ? (
-                  STATE_TEXT.connected
-                ) : (
-                  APP_SCREEN_TEXT.waiting
-                )
-              ) : (
-                <>
-                  {STATE_TEXT[viewer.state]}
-                  {viewer.roundTripMs !== null && viewer.state === "connected"
-                    ? ` · Latence : ${Math.round(viewer.roundTripMs)} ms (${linkQuality(viewer.roundTripMs)})`
-                    : ""}
-                </>
-              )}
+              {pictureStatus(source)}
             </p>
             <ServerLinkStatus link={serverLink} />
             <DeviceStatus device={device} screenChoice={appMode} />
@@ -404,9 +368,9 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                     className={cn("absolute inset-0", controlOn ? "cursor-crosshair" : "cursor-default")}
                   />
                 ) : null}
-                {pictureText ? (
+                {placeholder ? (
                   <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-slate-200">
-                    {pictureText.map((line) => (
+                    {placeholder.map((line) => (
                       <p key={line}>{line}</p>
                     ))}
                   </div>
