@@ -1,22 +1,11 @@
 /** WCAG 2.2 AA (axe-core) on every public route, at desktop and mobile widths (issue 2). */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
+import { violations } from "../support/axe.ts";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // axe over a brand page's hundreds of price lines took 15–32 s on 2 loaded cores (a rehearsal of issue 26): past
 // the default 30 s while nothing was wrong with the page.
 test.describe.configure({ timeout: 60_000 });
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
-  }));
-}
 
 for (const path of PRERENDERED_PATHS) {
   test(`axe finds no violation on ${path}`, async ({ page }) => {

@@ -4,11 +4,9 @@
  * axe (WCAG 2.2 AA) with the list open; the pre-rendered field before
  * JavaScript. Desktop and mobile widths.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { violations } from "../support/axe.ts";
 
 /**
  * Opens / and waits until the finder's engine chunk is loaded: it loads once the field is used
@@ -119,16 +117,14 @@ test("axe finds no violation with the list open", async ({ page }) => {
   await input.fill("iphone 13 ecran");
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
+  expect(await violations(page)).toEqual([]);
 });
 
 test("axe finds no violation when nothing is found", async ({ page }) => {
   const input = await openHome(page);
   await input.fill("zzzzqx");
   await expect(page.getByRole("status").filter({ hasText: "Aucun modèle trouvé" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
+  expect(await violations(page)).toEqual([]);
 });
 
 test("the pre-rendered page shows the labelled field before JavaScript", async ({ browser }) => {

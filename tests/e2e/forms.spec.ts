@@ -6,20 +6,9 @@
  * plan preselection, both forms without JavaScript, and axe (WCAG 2.2 AA)
  * with field errors and with the success message shown.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request, type Route } from "@playwright/test";
 import { REQUEST_MESSAGES } from "#app/requests/schemas.ts";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    help: v.help,
-    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
-  }));
-}
+import { violations } from "../support/axe.ts";
 
 /** Opens `path` and waits until React has hydrated its form (before that, a submit is a plain POST). */
 async function openHydrated(page: Page, path: string) {

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
+import { focusEscapes } from "../support/focus.ts";
 
 const CONTENT_PAGES = ["/", "/services/iphone-repair", "/services/smartphone-repair", "/sales", "/mentions-legales"];
 
@@ -131,10 +132,7 @@ test.describe("mobile menu on a content page", { tag: "@mobile" }, () => {
     await expect(menu).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const count = await menu.locator("a[href], button").count();
-    for (let i = 0; i < count + 2; i++) {
-      await page.keyboard.press("Tab");
-      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    }
+    expect(await focusEscapes(page, menu, "Tab", count + 2)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

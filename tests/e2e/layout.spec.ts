@@ -1,5 +1,6 @@
 /** Shared layout (spec §2): navigation, mobile menu, footer, scroll reset, unknown paths. */
 import { expect, test } from "@playwright/test";
+import { focusEscapes } from "../support/focus.ts";
 
 test.describe("top navigation", () => {
   test("lists the five spec links on desktop", { tag: "@desktop" }, async ({ page }) => {
@@ -102,14 +103,8 @@ test.describe("mobile menu", { tag: "@mobile" }, () => {
     const menu = page.getByRole("dialog", { name: "Menu principal" });
     await expect(menu).toBeVisible();
     const count = await menu.locator("a[href], button").count();
-    for (let i = 0; i < count + 3; i++) {
-      await page.keyboard.press("Tab");
-      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    }
-    for (let i = 0; i < 3; i++) {
-      await page.keyboard.press("Shift+Tab");
-      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    }
+    expect(await focusEscapes(page, menu, "Tab", count + 3)).toEqual([]);
+    expect(await focusEscapes(page, menu, "Shift+Tab", 3)).toEqual([]);
   });
 });
 

@@ -8,27 +8,14 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+export { violations } from "./axe.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 export type Credentials = { email: string; password: string };
 export type TechnicianAccount = Credentials & { name: string };
-
-/** axe violations of `page` (or of the part matching `include`), summarised for a readable failure. */
-export async function violations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    help: v.help,
-    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
-  }));
-}
 
 /** `npm run user -- create --technician` on `dataDir` (the server must not be running on it yet). */
 export function createTechnician(dataDir: string, account: TechnicianAccount): void {
@@ -103,7 +90,10 @@ export async function signUpCustomer(page: Page, name: string): Promise<Credenti
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
+  // Hashing the password (scrypt) and opening the session took over 7 s on 2 cores busy with two browsers.
+  await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible({
+    timeout: 20_000,
+  });
   return { email, password };
 }
 
