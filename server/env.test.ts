@@ -104,6 +104,31 @@ describe("TRUST_PROXY (issue 13 §1)", () => {
     expect(message).toContain("l'adresse du proxy");
   });
 
+  // Issue 28 §12: values that trust every visitor as a proxy, as `true` did.
+  it.each(["999", "4", "0.0.0.0/0", "::/0", "loopback, 1.0.0.0/7", "::ffff:0:0/96", "::ffff:0.0.0.0/100", "fc00::/6"])(
+    "refuses %s, which trusts the whole Internet, in French",
+    (value) => {
+      try {
+        parseEnv({ TRUST_PROXY: value });
+        expect.unreachable("parseEnv should have thrown");
+      } catch (error) {
+        expect((error as ConfigError).issues).toEqual([
+          { variable: "TRUST_PROXY", message: expect.stringContaining("chaque visiteur écrit lui-même") },
+        ]);
+      }
+    },
+  );
+
+  it("still takes the widest private networks and up to 3 hops", () => {
+    expect(parseEnv({ TRUST_PROXY: "3" }).TRUST_PROXY).toBe(3);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8,fc00::/7,::ffff:10.0.0.0/104" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "fc00::/7",
+      "::ffff:10.0.0.0/104",
+    ]);
+  });
+
   it.each(["oui", "10.0.0.0/33", "proxy.exemple.fr", "192.0.2.10,", "1.5", "-1", "::1/129", "10.0.0.1/8/8"])(
     "refuses %s, naming the bad item",
     (value) => {

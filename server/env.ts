@@ -53,6 +53,31 @@ function isProxyAddress(item: string): boolean {
 }
 
 /**
+ * The widest networks a proxy may be trusted in (issue 28 §12): 10.0.0.0/8 in IPv4 and fc00::/7
+ * (`uniquelocal`) in IPv6 are the widest private ranges. A wider one (`0.0.0.0/0`, `::/0`, or
+ * `::ffff:0:0/96`, every IPv4 address written as IPv6) trusts the whole Internet, as `true` did.
+ */
+const WIDEST_PROXY_PREFIX = { 4: 8, 6: 7, mappedIpv4: 96 + 8 } as const;
+
+/** Whether a valid `TRUST_PROXY` item is a network so wide that any visitor would be trusted as a proxy. */
+function trustsEveryone(item: string): boolean {
+  const [address = "", prefix] = item.split("/");
+  if (prefix === undefined) return false;
+  const bits = Number(prefix);
+  if (isIP(address) === 4) return bits < WIDEST_PROXY_PREFIX[4];
+  if (/^::ffff:/i.test(address) && bits >= 96) return bits < WIDEST_PROXY_PREFIX.mappedIpv4;
+  return bits < WIDEST_PROXY_PREFIX[6];
+}
+
+/** Most proxies a request goes through before the server (CDN, load balancer, reverse proxy). */
+const MAX_PROXY_HOPS = 3;
+
+const TRUSTS_EVERYONE =
+  "reviendrait à croire l'en-tête X-Forwarded-For que chaque visiteur écrit lui-même, et les limites par " +
+  "adresse IP seraient contournées. Écrivez loopback (ou 1) derrière nginx ou Caddy sur la même machine, ou " +
+  "l'adresse du proxy (ex. 192.0.2.10, ou un réseau privé comme 10.0.0.0/8) s'il est sur une autre machine";
+
+/**
  * `TRUST_PROXY` (issue 13 §1), in the forms Express's `trust proxy` setting takes:
  * `false` (default: the socket's address is the visitor's), a hop count (an
  * integer: how many proxies stand in front), or a comma-separated list of the
@@ -61,7 +86,9 @@ function isProxyAddress(item: string): boolean {
  *
  * `true` is refused: Express would then take the leftmost X-Forwarded-For
  * address, which every visitor writes themselves, and every per-IP limit
- * would be bypassed.
+ * would be bypassed. So are the values that mean the same (issue 28 §12): a
+ * hop count over `MAX_PROXY_HOPS`, and networks wider than the widest private
+ * range (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`).
  */
 const trustProxy = z
   .string()
@@ -79,7 +106,14 @@ const trustProxy = z
       });
       return z.NEVER;
     }
-    if (/^\d+$/.test(value)) return Number(value);
+    if (/^\d+$/.test(value)) {
+      if (Number(value) <= MAX_PROXY_HOPS) return Number(value);
+      context.addIssue({
+        code: "custom",
+        message: `${value} proxys ${TRUSTS_EVERYONE} (au plus ${MAX_PROXY_HOPS} proxys)`,
+      });
+      return z.NEVER;
+    }
     const items = value.split(",").map((item) => item.trim());
     const bad = items.filter((item) => !isProxyAddress(item));
     if (bad.length > 0) {
@@ -88,6 +122,14 @@ const trustProxy = z
         message:
           `${bad.map((item) => `« ${item} »`).join(", ")} : attendu false, un nombre de proxys (ex. 1), ` +
           "ou des adresses IP, réseaux CIDR, loopback, linklocal ou uniquelocal séparés par des virgules",
+      });
+      return z.NEVER;
+    }
+    const everyone = items.filter(trustsEveryone);
+    if (everyone.length > 0) {
+      context.addIssue({
+        code: "custom",
+        message: `${everyone.map((item) => `« ${item} »`).join(", ")} contient tout Internet : ${TRUSTS_EVERYONE}`,
       });
       return z.NEVER;
     }
