@@ -180,6 +180,20 @@ describe.each(DATABASE_KINDS)("the server's log on %s", (kind: DatabaseKind) => 
     expect(everything()).not.toContain(visitor.name);
   });
 
+  // Issue 28 §13: a forged redirect is the visitor's text, repeatable at will: never an error line, never a line each.
+  it("counts forged reset redirects without an error line or the forged address", async () => {
+    const forged = "https://evil.example/voler-le-jeton";
+    for (let i = 0; i < 5; i++)
+      await request(app)
+        .post("/api/auth/request-password-reset")
+        .set("Origin", publicUrl)
+        .send({ email: visitor.email, redirectTo: forged })
+        .expect(403);
+    expect(lines().filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines().filter((line) => line.msg?.startsWith("better-auth"))).toEqual([]);
+    expect(everything()).not.toContain("evil.example");
+  });
+
   it("logs session routes without their code, and a created session by its id", async () => {
     await request(app).get("/api/sessions/ABCDEF/report").expect(401);
     const refused = lines().find((line) => line.res?.statusCode === 401);

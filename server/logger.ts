@@ -26,6 +26,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { pino, type DestinationStream, type Logger } from "pino";
 import type { Env } from "./env.ts";
+import { createRefusalLog } from "./refusal-log.ts";
 
 /** What replaces a secret or a personal value, in fields and in URLs. */
 export const REDACTED = "[masqué]";
@@ -306,17 +307,33 @@ export function pseudonymizeIp(ip: string): string {
 }
 
 /**
+ * What better-auth's origin checks log at error level when a visitor sends a
+ * redirect, callback or origin of another site (issue 28 §13): the visitor's
+ * own text, repeatable at will. These are refusals, not faults: summarised.
+ */
+const BETTER_AUTH_REFUSALS: [RegExp, string][] = [
+  [/^Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b/, "adresse de retour d'un autre site"],
+  [/^Invalid origin\b/, "origine d'un autre site"],
+  [/^Blocked cross-site navigation/, "navigation depuis un autre site"],
+];
+
+/**
  * better-auth's `logger` option routing its messages into pino (warn and
  * above), scrubbed: by default it prints to the console, including the
- * Drizzle error of a failed sign-up with the account's e-mail in it.
+ * Drizzle error of a failed sign-up with the account's e-mail in it. Its
+ * refusals of a visitor's URLs go to one summary line a minute
+ * (`server/refusal-log.ts`), without the URL.
  */
 export function betterAuthLogger(logger: Logger): {
   level: "warn";
   log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) => void;
 } {
+  const refusals = createRefusalLog(logger, "better-auth : requêtes refusées");
   return {
     level: "warn",
     log(level, message, ...args) {
+      const refusal = BETTER_AUTH_REFUSALS.find(([pattern]) => pattern.test(message));
+      if (refusal) return refusals(refusal[1]);
       const err = args.find(isErrorLike);
       logger[level](err ? { err } : {}, `better-auth : ${scrubText(message)}`);
     },

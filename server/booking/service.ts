@@ -10,7 +10,7 @@
  * uncounted) → per-IP limit (the forms' limits, counted apart) → the
  * transaction (window, slot, key again, caps per customer, places: `store.ts`).
  * Nothing here logs a token, a form key, an e-mail, a phone or a name, and
- * refusals a visitor can repeat are summarised (`refusals.ts`), not logged
+ * refusals a visitor can repeat are summarised (`server/refusal-log.ts`), not logged
  * one by one.
  */
 import { and, asc, eq, gte, lt } from "drizzle-orm";
@@ -28,7 +28,7 @@ import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#
 import { pseudonymizeIp } from "#server/logger.ts";
 import { createManageLinks, type ManageLink } from "./links.ts";
 import { invitation, type AppointmentRow, type BookingMailSettings } from "./mails.ts";
-import { createRefusalLog } from "./refusals.ts";
+import { createRefusalLog } from "#server/refusal-log.ts";
 import { appointmentView, isRecord, isUniqueViolation, managedView, STAFF_MESSAGES } from "./views.ts";
 import {
   byFormKey,

@@ -24,6 +24,7 @@ import {
 } from "#app/remote-support/device-protocol.ts";
 import type { Caller } from "#server/access.ts";
 import { consume, createRateLimiter, type RateLimitStore } from "#server/rate-limit.ts";
+import { createRefusalLog } from "#server/refusal-log.ts";
 import type { LimitRule } from "./limits.ts";
 import type { SessionRow } from "./session-rules.ts";
 import { refuseDevice, type DeviceOutcome, type DeviceServiceEvent } from "./device-state.ts";
@@ -80,6 +81,8 @@ export function createPairing(context: PairingContext): PairingMethods {
     name: "device-pair-failure",
     ...context.pairingLimit,
   });
+  // Issue 28 §13: anyone can repeat a refused pairing; one summary line a minute, never a line each.
+  const refusals = createRefusalLog(logger, "appairages refusés");
   return {
     issuePairingCode(caller, code) {
       return guarded("Erreur lors de la création d'un code d'appairage", async () => {
@@ -107,7 +110,7 @@ export function createPairing(context: PairingContext): PairingMethods {
         // Counted before trying, so guesses sent in parallel count too; a pairing that works gives it back.
         const attempt = await consume(pairingLimiter, clientKey);
         if (!attempt.allowed) {
-          logger.warn("appairage refusé : trop de tentatives depuis cette adresse");
+          refusals("trop de tentatives");
           return refuseDevice("too-many-pairings", attempt.retryAfterSeconds);
         }
         const deviceToken = randomBytes(32).toString("base64url");
@@ -166,7 +169,7 @@ export function createPairing(context: PairingContext): PairingMethods {
           return { session, replaced: previous?.pairingId ?? null };
         });
         if (!paired) {
-          logger.warn("appairage refusé : code inconnu, déjà utilisé ou expiré");
+          refusals("code inconnu, utilisé ou expiré");
           return refuseDevice("pairing-invalid");
         }
         await pairingLimiter.reward(clientKey, 1);

@@ -11,7 +11,7 @@
  * the lookup succeeds (as the session joins do), so that guesses sent in
  * parallel cannot all pass a check made before any of them was counted:
  * with a limit of 10, exactly 10 of 100 parallel guesses are looked up.
- * Refusals are summarised once a minute (`refusals.ts`), not logged one by one.
+ * Refusals are summarised once a minute (`server/refusal-log.ts`), not logged one by one.
  */
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -25,7 +25,7 @@ import type { AppDatabase } from "#database/connection.ts";
 import { repairTickets } from "#database/schema-repairs.ts";
 import { pseudonymizeIp } from "#server/logger.ts";
 import { consume } from "#server/rate-limit.ts";
-import { createRefusalLog } from "#server/booking/refusals.ts";
+import { createRefusalLog } from "#server/refusal-log.ts";
 import { contactMatches, isTrackingCode } from "./codes.ts";
 import { publicView, type EventRow, type TicketRow } from "./views.ts";
 import { ticketBonus } from "./bonus.ts";

@@ -4,7 +4,7 @@
  */
 import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRefusalLog, REFUSAL_SUMMARY_MS } from "./refusals.ts";
+import { createRefusalLog, REFUSAL_SUMMARY_MS } from "./refusal-log.ts";
 
 type Line = { level: number; msg: string; reason?: string; refusals?: Record<string, number> };
 
