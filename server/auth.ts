@@ -11,7 +11,9 @@
  * - Field rules and our rate limits are better-auth hooks (`auth-guards.ts`,
  *   issue 13 §5, §7, §10): name ≤ 100 characters, e-mail ≤ 254, typable
  *   text; FAILED sign-ins limited per account and per IP address
- *   (`AUTH_SIGN_IN_LIMIT` per `AUTH_SIGN_IN_WINDOW_S`), sign-up and reset
+ *   (`AUTH_SIGN_IN_LIMIT` per `AUTH_SIGN_IN_WINDOW_S`), or per account and
+ *   place from a device or address that signed in before (issue 28 §6,
+ *   `sign-in-places.ts`, whose cookie `secret` signs), sign-up and reset
  *   requests per IP address, all counted in `rateLimits` (shared through
  *   PostgreSQL). Bodies are bounded before better-auth reads them (`auth-http.ts`).
  * - Origins: `PUBLIC_URL` only (issue 13 §9), for the Origin check and every
@@ -144,6 +146,7 @@ export function createAuth({
     hooks: createAuthGuards({
       store: rateLimits,
       signIn: { points: env.AUTH_SIGN_IN_LIMIT, durationSeconds: env.AUTH_SIGN_IN_WINDOW_S },
+      secret,
     }),
     // better-auth's own limit stays for the other paths (100 per minute and IP, 3 per 10 s for password and
     // e-mail changes); these three are counted by the hooks instead (failures only, for sign-in).
