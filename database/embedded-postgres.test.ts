@@ -2,10 +2,11 @@
  * Issue 16 §2: the embedded PostgreSQL as the server uses it, through
  * `openDatabase({ dataDir })`: created at first start, kept across restarts,
  * reachable only on 127.0.0.1 with its password, one server per data folder,
- * stopped by `close()` and by a crashing process, restarted over the
- * postgres a killed server left running, and importing a shop's PGlite data.
+ * stopped by `close()`, by a crashing process and by its watcher when the
+ * process is killed (issue 28 §11), restarted over the postgres a killed
+ * server and its watcher left running, and importing a shop's PGlite data.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, readlinkSync, statSync } from "node:fs";
 import { chmod, mkdtemp, mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -64,6 +65,13 @@ async function until(check: () => boolean, timeoutMs = 20_000): Promise<boolean>
   return check();
 }
 
+/** The pid of the watcher of the cluster in `folder` (`postgres-watcher.ts`), from `ps`. */
+function watcherOf(folder: string): number | undefined {
+  const table = execFileSync("ps", ["-ww", "-eo", "pid=,args="], { encoding: "utf8" });
+  const line = table.split("\n").find((row) => row.includes("atelier-postgres-watcher") && row.includes(folder));
+  return line ? Number(line.trim().split(/\s+/, 1)[0]) : undefined;
+}
+
 describe("embedded PostgreSQL (default database)", () => {
   it("is created at first start, keeps its data across a stop and a start, and stops with close()", async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "atelier-embedded-"));
@@ -110,10 +118,22 @@ describe("embedded PostgreSQL (default database)", () => {
     expect(await until(() => runningPostmaster(folder) === undefined)).toBe(true);
   });
 
-  it("starts over the postgres left running by a killed server, and keeps the data", async () => {
+  it("stops postgres within 5 s when the process is killed with SIGKILL (issue 28 §11)", async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "atelier-embedded-"));
     const child = await childServer("wait");
     const folder = path.join(dataDir, "postgres");
+    expect(runningPostmaster(folder)).toBeDefined();
+    child.kill("SIGKILL");
+    expect(await until(() => runningPostmaster(folder) === undefined, 5_000)).toBe(true);
+    expect(await until(() => watcherOf(folder) === undefined, 1_000)).toBe(true);
+  });
+
+  it("starts over the postgres left running by a killed server and watcher, and keeps the data", async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "atelier-embedded-"));
+    const child = await childServer("wait");
+    const folder = path.join(dataDir, "postgres");
+    // Both killed (a kill -9 of the whole process tree): nothing stops postgres until the next start.
+    process.kill(watcherOf(folder)!, "SIGKILL");
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
     const leftover = runningPostmaster(folder);

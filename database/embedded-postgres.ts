@@ -17,8 +17,10 @@
  * - Lifecycle: `pg_ctl start -w` (postgres runs in its own session, so a
  *   Ctrl-C in the terminal reaches only the Node server, which stops it in
  *   order); `stop()` is `pg_ctl stop -m fast`; `stopNow()` asks the same
- *   without waiting, for `process.on("exit")` (crash paths). A postgres left
- *   running by a killed server is stopped at the next start, before its own.
+ *   without waiting, for `process.on("exit")` (crash paths). A watcher
+ *   process (`postgres-watcher.ts`, issue 28 §11) stops it within 1–2 s
+ *   when the server dies without either (kill -9). A postgres left
+ *   running all the same is stopped at the next start, before its own.
  *
  * The caller holds the data-folder lock (`connection.ts`): a postgres found
  * running here can only be a leftover.
@@ -30,6 +32,7 @@ import { chmod, cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startPostgresWatcher, type PostgresWatcher } from "./postgres-watcher.ts";
 
 /** The user owning the cluster (a superuser of it); the server connects as this user. */
 export const EMBEDDED_USER = "atelier";
@@ -343,20 +346,31 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
 
   await chmod(folder, 0o700).catch(() => undefined);
   const confFile = path.join(folder, "atelier.conf");
+  let watcher: PostgresWatcher | undefined;
   let port: number;
   // Another program may take the free port between the check and postgres' bind: try another one.
   for (let attempt = 1; ; attempt++) {
     port = await freePort();
     await writeFile(confFile, settings(port), { mode: 0o600 });
     if (account) chownSync(confFile, account.uid, account.gid);
+    const starting = run(
+      binaries.pg_ctl,
+      ["start", "-D", folder, "-l", path.join(folder, "postgresql.log"), "-w", "-t", "60", "-s"],
+      account,
+    );
+    // Armed while pg_ctl starts postgres (its ~6 ms spawn off the start-up path), long before postgres accepts
+    // connections: a server killed from here on leaves no postgres behind (issue 28 §11).
+    watcher ??= startPostgresWatcher({
+      pgCtl: binaries.pg_ctl,
+      folder,
+      spawnOptions: spawnOptions(account),
+      onError: (error) => progress(`surveillance de PostgreSQL impossible (${error.message}) : le serveur continue`),
+    });
     try {
-      await run(
-        binaries.pg_ctl,
-        ["start", "-D", folder, "-l", path.join(folder, "postgresql.log"), "-w", "-t", "60", "-s"],
-        account,
-      );
+      await starting;
       break;
     } catch (error) {
+      // The watcher stays armed: a postmaster that came up after pg_ctl gave up is still stopped at exit.
       if (attempt === 3) throw error;
     }
   }
@@ -367,7 +381,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     url: `postgresql://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     created,
     stop() {
-      stopped ??= run(binaries.pg_ctl, [...stopArgs, "-w", "-t", "60"], account);
+      // The watcher stands down only once postgres has stopped: if this stop fails, it tries again at exit.
+      stopped ??= run(binaries.pg_ctl, [...stopArgs, "-w", "-t", "60"], account).then(() => watcher!.release());
       return stopped;
     },
     stopNow() {
