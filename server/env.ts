@@ -220,6 +220,9 @@ const EnvSchema = z
     SESSION_JOIN_WINDOW_S: positiveInt(3600),
     SESSION_CREATE_LIMIT: positiveInt(10),
     SESSION_CREATE_WINDOW_S: positiveInt(600),
+    // Issue 28 §7: per account, calls addressed to a session by code answered « Session non trouvée », per window (s).
+    SESSION_LOOKUP_FAILURE_LIMIT: positiveInt(30),
+    SESSION_LOOKUP_FAILURE_WINDOW_S: positiveInt(600),
     // Issue 26: sessions the desktop app starts without an account, per IP address and window (seconds).
     SESSION_APP_CREATE_LIMIT: positiveInt(5),
     SESSION_APP_CREATE_WINDOW_S: positiveInt(3600),

@@ -4,7 +4,7 @@
  */
 import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRefusalLog, REFUSAL_SUMMARY_MS } from "./refusal-log.ts";
+import { createRefusalLog, REFUSAL_SUMMARY_MS, sharedRefusalLog } from "./refusal-log.ts";
 
 type Line = { level: number; msg: string; reason?: string; refusals?: Record<string, number> };
 
@@ -31,6 +31,20 @@ describe("refusal log", () => {
     expect(lines.filter((line) => line.level >= 40).map((line) => line.refusals)).toEqual([
       { limite: 100, inconnu: 400 },
       { limite: 1 },
+    ]);
+  });
+
+  it("is one log per logger and message for every connection, so many floods still write one line", () => {
+    vi.useFakeTimers();
+    const lines: Line[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
+    const connections = Array.from({ length: 100 }, () => sharedRefusalLog(logger, "budget dépassé"));
+    for (const log of connections) for (let index = 0; index < 10; index++) log("ack");
+    sharedRefusalLog(logger, "autre chose")("select");
+    vi.advanceTimersByTime(REFUSAL_SUMMARY_MS);
+    expect(lines.map((line) => [line.msg, line.refusals])).toEqual([
+      ["budget dépassé", { ack: 1000 }],
+      ["autre chose", { select: 1 }],
     ]);
   });
 });

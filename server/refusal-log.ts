@@ -37,3 +37,17 @@ export function createRefusalLog(logger: Logger, message: string, intervalMs = R
     }
   };
 }
+
+const shared = new WeakMap<Logger, Map<string, RefusalLog>>();
+
+/**
+ * The one refusal log of `message` on `logger` in this process: handlers made per connection (sockets)
+ * share it, so a thousand flooding connections still write one summary line a minute, not one each.
+ */
+export function sharedRefusalLog(logger: Logger, message: string): RefusalLog {
+  let byMessage = shared.get(logger);
+  if (!byMessage) shared.set(logger, (byMessage = new Map()));
+  let log = byMessage.get(message);
+  if (!log) byMessage.set(message, (log = createRefusalLog(logger, message)));
+  return log;
+}

@@ -49,7 +49,6 @@ export const SESSION_MESSAGES = {
   notSignedIn: "Utilisateur non connecté",
   wrongPassword: "Mot de passe incorrect",
   technicianOnly: "Réservé aux techniciens.",
-  notParticipant: "Vous ne participez pas à cette session.",
   reportLocked: "Vérifiez d'abord votre mot de passe pour ouvrir les rapports.",
   ownSession: "Vous ne pouvez pas rejoindre votre propre session.",
   sessionEnded: "Session terminée",
@@ -71,6 +70,11 @@ export const SESSION_MESSAGES = {
   signalTooFast: "Trop de messages de signalisation : réessayez dans quelques secondes.",
   signalQuota: "Cette session a atteint le volume maximal de messages de signalisation.",
   tooLarge: "Le contenu envoyé est trop volumineux.",
+  // Issue 28 §7: a session one does not take part in is answered « Session non trouvée », like an unused code; too
+  // many such answers for one account, and its calls addressed by code are refused for a while (429, Retry-After).
+  tooManyLookups: "Trop de sessions introuvables demandées. Réessayez dans quelques minutes.",
+  // Issue 28 §8: events and shared-surface reports per participant and session (429, Retry-After).
+  tooManyEvents: "Trop de mises à jour envoyées pour cette session. Réessayez dans une minute.",
 } as const;
 
 export type SessionStatus = "disconnected" | "connected";

@@ -102,12 +102,14 @@ describe.each(DATABASE_KINDS)("« Parler à un technicien » on %s", (kind) => {
     const path = `/api/sessions/${code}/conversation`;
 
     expect((await as("anonymous", "get", path)).status).toBe(401);
+    // Issue 28 §7: to anyone else, the session does not exist (the answer to an unused code).
     for (const who of ["otherCustomer", "technician", "otherTechnician"] as const) {
       const refused = await as(who, "get", path);
-      expect(refused.status, who).toBe(403);
-      expect(refused.body).toEqual({ message: SESSION_MESSAGES.notParticipant });
+      expect(refused.status, who).toBe(404);
+      expect(refused.body).toEqual({ message: SESSION_MESSAGES.notFound });
     }
-    expect((await as("technician", "get", "/api/sessions/ZZZZZZ/conversation")).status).toBe(404);
+    const unknown = await as("technician", "get", "/api/sessions/ZZZZZZ/conversation");
+    expect([unknown.status, unknown.body]).toEqual([404, { message: SESSION_MESSAGES.notFound }]);
 
     const joined = await as("technician", "post", "/api/sessions/join").send({ code });
     expect(joined.status).toBe(200);
@@ -118,8 +120,8 @@ describe.each(DATABASE_KINDS)("« Parler à un technicien » on %s", (kind) => {
       "assistant",
     ]);
     expect(read.body.conversation[0].content).toBe(SECRET);
-    expect((await as("otherTechnician", "get", path)).status).toBe(403);
-    expect((await as("otherCustomer", "get", path)).status).toBe(403);
+    expect((await as("otherTechnician", "get", path)).status).toBe(404);
+    expect((await as("otherCustomer", "get", path)).status).toBe(404);
   });
 
   it("gives back the open session with the newer conversation, and a session started normally has none", async () => {
@@ -164,6 +166,7 @@ describe.each(DATABASE_KINDS)("« Parler à un technicien » on %s", (kind) => {
         creations: { points: 1, durationSeconds: 60 },
         joins: { points: 100, durationSeconds: 60 },
         joinFailures: { points: 100, durationSeconds: 60 },
+        lookupFailures: { points: 100, durationSeconds: 60 },
       },
     });
     expect(await service.createFromAssistant(null)).toEqual({

@@ -39,6 +39,8 @@ type MatrixRow = {
   expected: Record<Who, number>;
 };
 
+// Issue 28 §7: a session the caller takes no part in answers 404 « Session non trouvée », as an unused code does;
+// 403 stays for what reveals nothing about a code (a permission, the wrong side for an event).
 const matrix: MatrixRow[] = [
   {
     name: "GET /api/me",
@@ -83,13 +85,13 @@ const matrix: MatrixRow[] = [
     name: "POST /api/sessions/:code/disconnect (connected session)",
     method: "post",
     path: (f) => `/api/sessions/${f.connected}/disconnect`,
-    expected: { anonymous: 401, customer: 200, otherCustomer: 403, technician: 200, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 200, otherCustomer: 404, technician: 200, otherTechnician: 404 },
   },
   {
     name: "POST /api/sessions/:code/disconnect (waiting session)",
     method: "post",
     path: (f) => `/api/sessions/${f.waiting}/disconnect`,
-    expected: { anonymous: 401, customer: 403, otherCustomer: 200, technician: 403, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 404, otherCustomer: 200, technician: 404, otherTechnician: 404 },
   },
   {
     name: "GET /api/sessions/active",
@@ -121,7 +123,7 @@ const matrix: MatrixRow[] = [
     method: "get",
     path: (f) => `/api/sessions/${f.connected}/report`,
     verifyFirst: true,
-    expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 200, otherTechnician: 404 },
   },
   {
     name: "GET /api/requests",
@@ -133,40 +135,40 @@ const matrix: MatrixRow[] = [
     name: "GET /api/sessions/:code/ice-servers (connected session)",
     method: "get",
     path: (f) => `/api/sessions/${f.connected}/ice-servers`,
-    expected: { anonymous: 401, customer: 200, otherCustomer: 403, technician: 200, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 200, otherCustomer: 404, technician: 200, otherTechnician: 404 },
   },
   {
     name: "GET /api/sessions/:code/ice-servers (waiting session)",
     method: "get",
     path: (f) => `/api/sessions/${f.waiting}/ice-servers`,
-    expected: { anonymous: 401, customer: 403, otherCustomer: 200, technician: 403, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 404, otherCustomer: 200, technician: 404, otherTechnician: 404 },
   },
   {
     name: "GET /api/sessions/:code/events (connected session)",
     method: "get",
     path: (f) => `/api/sessions/${f.connected}/events`,
-    expected: { anonymous: 401, customer: 200, otherCustomer: 403, technician: 200, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 200, otherCustomer: 404, technician: 200, otherTechnician: 404 },
   },
   {
     name: "POST /api/sessions/:code/events chat (connected session)",
     method: "post",
     path: (f) => `/api/sessions/${f.connected}/events`,
     body: () => ({ kind: "chat", text: "Bonjour" }),
-    expected: { anonymous: 401, customer: 201, otherCustomer: 403, technician: 201, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 201, otherCustomer: 404, technician: 201, otherTechnician: 404 },
   },
   {
     name: "POST /api/sessions/:code/events sharing-started (connected session)",
     method: "post",
     path: (f) => `/api/sessions/${f.connected}/events`,
     body: () => ({ kind: "sharing-started" }),
-    expected: { anonymous: 401, customer: 201, otherCustomer: 403, technician: 403, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 201, otherCustomer: 404, technician: 403, otherTechnician: 404 },
   },
   {
     name: "POST /api/sessions/:code/events control-on (connected session)",
     method: "post",
     path: (f) => `/api/sessions/${f.connected}/events`,
     body: () => ({ kind: "control-on" }),
-    expected: { anonymous: 401, customer: 403, otherCustomer: 403, technician: 201, otherTechnician: 403 },
+    expected: { anonymous: 401, customer: 403, otherCustomer: 404, technician: 201, otherTechnician: 404 },
   },
 ];
 
@@ -650,13 +652,12 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
       expect((await http().get(path).set("Cookie", otherBrowser)).status).toBe(423);
     });
 
-    it("stay closed to a technician for another technician's session, and answer 404 for unknown codes", async () => {
+    it("stay closed to a technician for another technician's session, answered like an unknown code (issue 28 §7)", async () => {
       await as("otherTechnician", "post", "/api/reports/verify").send({ password: accounts.otherTechnician.password });
       const foreign = await as("otherTechnician", "get", `/api/sessions/${fixture.connected}/report`);
-      expect(foreign.status).toBe(403);
-      expect(foreign.body).toEqual({ message: SESSION_MESSAGES.notParticipant });
       const unknown = await as("otherTechnician", "get", "/api/sessions/AAAAAA/report");
-      expect(unknown.status).toBe(404);
+      expect([foreign.status, foreign.body]).toEqual([404, { message: SESSION_MESSAGES.notFound }]);
+      expect([unknown.status, unknown.body]).toEqual([404, { message: SESSION_MESSAGES.notFound }]);
     });
 
     it("limits password checks per technician", async () => {

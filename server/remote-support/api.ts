@@ -23,7 +23,7 @@
  * | GET  /api/requests                  | `requests:read`         | 200 `RequestListResponse`    |
  * | GET  /api/sessions/:code/ice-servers| participant, not ended  | 200 `IceServersResponse`     |
  * | GET  /api/sessions/:code/events     | participant             | 200 `SessionEventsResponse`  |
- * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse` |
+ * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse`; 200 with the last event when that state is already set |
  * | POST /api/sessions/from-assistant   | `session:create` + `assistant:use` | 201 new / 200 existing `SessionFromAssistantResponse` |
  * | GET  /api/sessions/:code/conversation | customer, joined technician | 200 `SessionConversationResponse` |
  *
@@ -36,14 +36,23 @@
  * mounted here with `devices`.
  *
  * Errors are `{ message }` in French (`SESSION_MESSAGES`, spec §8): 400 bad
- * body or code, 401 "Utilisateur non connecté", 403 missing permission, not a
- * participant, own session, wrong side for an event, or "Mot de passe incorrect", 404 "Session non
- * trouvée", 409 "Session déjà connectée" (also: session ended, session not
- * connected), 410 a code that expired unused (issue 13 §8), 413 body too
- * large, 423 report before the password check (so the dashboard knows to
- * show "Vérification"), 429 too many password checks, joins or new sessions
- * (`Retry-After`, s), 500 database failure. Every answer is
+ * body or code, 401 "Utilisateur non connecté", 403 missing permission, own
+ * session, wrong side for an event, or "Mot de passe incorrect", 404 "Session
+ * non trouvée" (no such code, or, issue 28 §7, a session the caller takes no
+ * part in: the same answer), 409 "Session déjà connectée" (also: session
+ * ended, session not connected), 410 a code that expired unused (issue 13
+ * §8), 413 body too large, 423 report before the password check (so the
+ * dashboard knows to show "Vérification"), 429 too many password checks,
+ * joins or new sessions, too many 404 on the `:code` routes (issue 28 §7,
+ * `code-lookups.ts`: then every `:code` route of the account, until the
+ * window ends), or too many events in one session (issue 28 §8) (all with
+ * `Retry-After`, s), 500 database failure. Every answer is
  * `Cache-Control: no-store`; no stack trace is ever sent.
+ *
+ * Issue 28 §8: `sharing-started`/`sharing-stopped` and `control-on`/`control-off`
+ * set a state; one that is already set (the pair's last event in the session
+ * is the same kind) is neither stored nor passed to the desktop app again,
+ * and answers 200 with that last event instead of 201.
  *
  * `POST /api/sessions` with a `code` returns that session only when it is
  * the caller's own (spec §4); any other code is ignored, so the answer (the
@@ -64,7 +73,8 @@ import { createGuards, type GuardedHandler, type Permission } from "#server/acce
 import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, SessionService } from "./sessions.ts";
 import { createDeviceRouter } from "./device-api.ts";
-import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
+import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal } from "./http.ts";
+import { codeAddressed, type CodeHandler } from "./code-lookups.ts";
 import type { DeviceService } from "./device-service.ts";
 
 /** Largest body accepted by these routes, bytes: a code or a password. */
@@ -100,8 +110,9 @@ export function createRemoteSupportRouter({
    */
   const route = (handler: GuardedHandler, { permission }: { permission?: Permission } = {}) =>
     permission ? requirePermission(permission, handler) : requireCaller(handler);
-
-  const codeParam = sessionCodeParam;
+  /** A `:code` route (issue 28 §7): the code checked, and its misses counted per account (`code-lookups.ts`). */
+  const codeRoute = (handler: CodeHandler, options: { permission?: Permission } = {}) =>
+    route(codeAddressed(sessions.codeLookups, handler), options);
 
   router.get(
     API_ROUTES.me,
@@ -180,9 +191,7 @@ export function createRemoteSupportRouter({
 
   router.post(
     API_ROUTES.disconnect,
-    route(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (_req, res, caller, code) => {
       const result = await sessions.disconnect(caller, code);
       if (!result.ok) return sendRefusalOf(res, result);
       res.json({ session: result.session });
@@ -191,10 +200,8 @@ export function createRemoteSupportRouter({
 
   router.get(
     API_ROUTES.report,
-    route(
-      async (req, res, caller) => {
-        const code = codeParam(req, res);
-        if (code === null) return;
+    codeRoute(
+      async (_req, res, caller, code) => {
         const result = await sessions.report(caller, code);
         if (!result.ok) return sendRefusalOf(res, result);
         res.json({ report: result.report });
@@ -220,9 +227,7 @@ export function createRemoteSupportRouter({
 
   router.get(
     API_ROUTES.iceServers,
-    route(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (_req, res, caller, code) => {
       const result = await sessions.participant(caller, code);
       if (!result.ok) return sendRefusalOf(res, result);
       res.json(iceServersFor(ice, caller.userId));
@@ -231,9 +236,7 @@ export function createRemoteSupportRouter({
 
   router.get(
     API_ROUTES.events,
-    route(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (_req, res, caller, code) => {
       const result = await sessions.events(caller, code);
       if (!result.ok) return sendRefusalOf(res, result);
       res.json({ events: result.events });
@@ -243,18 +246,17 @@ export function createRemoteSupportRouter({
   router.post(
     API_ROUTES.events,
     json,
-    route(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (req, res, caller, code) => {
       const body = parse(SessionEventBody, bodyOf(req), SESSION_MESSAGES.badBody);
       if (!body.ok) return sendError(res, 400, body.message);
       const result = await sessions.recordEvent(caller, code, body.data);
       if (!result.ok) return sendRefusalOf(res, result);
       // Issue 15: the toggle drives the desktop app (views pushed, relay cache dropped, `control-off` releases
-      // every key and button), before the answer: input sent right after it must see the new state.
-      if (devices && (body.data.kind === "control-on" || body.data.kind === "control-off"))
-        await devices.controlToggled(code, body.data.kind === "control-on");
-      res.status(201).json({ event: result.event });
+      // every key and button), before the answer: input sent right after it must see the new state. Issue 28 §8:
+      // a state already set changed nothing, so nothing is pushed.
+      const toggle = body.data.kind === "control-on" || body.data.kind === "control-off";
+      if (devices && toggle && result.stored) await devices.controlToggled(code, body.data.kind === "control-on");
+      res.status(result.stored ? 201 : 200).json({ event: result.event });
     }),
   );
 
@@ -272,9 +274,7 @@ export function createRemoteSupportRouter({
 
   router.get(
     API_ROUTES.conversation,
-    route(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (_req, res, caller, code) => {
       const result = await sessions.conversation(caller, code);
       if (!result.ok) return sendRefusalOf(res, result);
       res.json({ conversation: result.conversation });

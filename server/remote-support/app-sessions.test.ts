@@ -299,12 +299,13 @@ describe.each(DATABASE_KINDS)("sessions started by the desktop app on %s", (kind
       ["post", `/api/sessions/${sessionCode}/pairing`],
       ["post", `/api/sessions/${sessionCode}/disconnect`],
     ] as const) {
+      // Issue 28 §7: to them it does not exist (the answer to an unused code).
       const response = await as("customer", method, path);
-      expect(response.status, path).toBe(403);
-      expect(response.body.message).toBe(SESSION_MESSAGES.notParticipant);
+      expect(response.status, path).toBe(404);
+      expect(response.body.message).toBe(SESSION_MESSAGES.notFound);
     }
     expect((await as("customer", "post", `/api/sessions/${sessionCode}/consent`).send({ allowed: false })).status).toBe(
-      403,
+      404,
     );
     // Their own list never holds it, and asking for its code gives them their own new session.
     expect((await as("customer", "get", "/api/sessions/mine")).body.sessions).toEqual([]);
@@ -316,7 +317,7 @@ describe.each(DATABASE_KINDS)("sessions started by the desktop app on %s", (kind
     expect(updates.map(([session]) => session.code)).toEqual([own.body.session.code]);
     expect(devices).toEqual([]);
     // Another technician is not its technician either.
-    expect((await as("otherTechnician", "get", `/api/sessions/${sessionCode}/device`)).status).toBe(403);
+    expect((await as("otherTechnician", "get", `/api/sessions/${sessionCode}/device`)).status).toBe(404);
   });
 
   it("refuses bad bodies with a French 400 (413 when too large), creating nothing", async () => {

@@ -5,6 +5,7 @@
  * events, and French 4xx answers for bad input.
  */
 import { eq } from "drizzle-orm";
+import { pino } from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEVICE_MESSAGES, type DeviceView } from "#app/remote-support/device-protocol.ts";
@@ -124,11 +125,15 @@ describe.each(DATABASE_KINDS)("desktop app API on %s", (kind) => {
     expect(paired.body.sessionCode).toBe(otherCode);
     expect((await as("customer", "get", `/api/sessions/${code}/device`)).body.device.paired).toBe(false);
 
-    // Only the session's customer asks for codes, consents and reports the surface.
+    // Only the session's customer asks for codes, consents and reports the surface: its technician is refused, and
+    // to anyone else the session does not exist (issue 28 §7: the answer to an unused code).
     for (const role of ["technician", "otherCustomer", "otherTechnician"] as const) {
+      const expected = role === "technician" ? 403 : 404;
       const asked = await as(role, "post", `/api/sessions/${code}/pairing`);
-      expect(asked.status, role).toBe(403);
-      expect((await as(role, "post", `/api/sessions/${code}/consent`).send({ allowed: true })).status, role).toBe(403);
+      expect(asked.status, role).toBe(expected);
+      expect((await as(role, "post", `/api/sessions/${code}/consent`).send({ allowed: true })).status, role).toBe(
+        expected,
+      );
       expect(
         (
           await as(role, "post", `/api/sessions/${code}/surface`).send({
@@ -138,12 +143,12 @@ describe.each(DATABASE_KINDS)("desktop app API on %s", (kind) => {
           })
         ).status,
         role,
-      ).toBe(403);
+      ).toBe(expected);
     }
     expect((await as("technician", "post", `/api/sessions/${code}/pairing`)).body.message).toBe(
       DEVICE_MESSAGES.ownerOnly,
     );
-    expect((await as("otherTechnician", "get", `/api/sessions/${code}/device`)).status).toBe(403);
+    expect((await as("otherTechnician", "get", `/api/sessions/${code}/device`)).status).toBe(404);
     expect((await pair(server, current)).status).toBe(201);
   });
 
@@ -330,6 +335,27 @@ describe.each(DATABASE_KINDS)("desktop app API on %s", (kind) => {
 });
 
 describe("pairing failures are limited per IP address", () => {
+  // Issue 28 §13: 33 refused pairings wrote 33 warnings; anyone can repeat them, so they are only counted.
+  it("writes no warning per refused pairing, wrong code or past the limit", async () => {
+    const database = await openTestDatabase("pglite");
+    const lines: { level: number; msg: string }[] = [];
+    const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const server = await startRemoteSupportServer(database, {
+      logger,
+      deviceOptions: { pairingLimit: { points: 3, durationSeconds: 60 } },
+    });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 33; i++) statuses.push((await pair(server, "ACDE3479")).status);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+      expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+      expect(lines.filter((line) => line.msg === "appairages refusés")).toHaveLength(33);
+    } finally {
+      await server.close();
+      await database.dispose();
+    }
+  });
+
   it("answers 429 with Retry-After past the limit, in French", async () => {
     const database = await openTestDatabase("pglite");
     const server = await startRemoteSupportServer(database, {

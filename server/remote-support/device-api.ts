@@ -9,7 +9,7 @@
  * |---------------------------------------|-----------------------------|-----------------------------|
  * | POST /api/sessions/:code/pairing      | the session's customer      | 201 `PairingCodeResponse`   |
  * | POST /api/sessions/:code/consent `ConsentBody` | the session's customer | 200 `DeviceResponse`     |
- * | POST /api/sessions/:code/surface `SurfaceBody` | the session's customer | 200 `DeviceResponse`     |
+ * | POST /api/sessions/:code/surface `SurfaceBody` | the session's customer | 200 `DeviceResponse` (issue 28 §8: the same surface again is neither stored nor announced) |
  * | GET  /api/sessions/:code/device       | customer or joined technician | 200 `DeviceResponse`      |
  * | POST /api/device/pair `DevicePairBody`| the app, by its pairing code (no cookie) | 201 `DevicePairResponse` |
  * | POST /api/device/sessions `DeviceSessionBody` | the app, no account (no cookie), issue 26 | 201 `DeviceSessionResponse` |
@@ -17,12 +17,15 @@
  * Errors are `{ message }` in French: 400 bad body, bad code, or a pairing
  * code that is wrong, used, expired or whose session ended
  * (`DEVICE_MESSAGES.pairingInvalid`, the same for each so a guess learns
- * nothing); 401 not signed in; 403 not a participant, or not the customer
- * (`DEVICE_MESSAGES.ownerOnly`); 404 no such session; 409 session ended, or
+ * nothing); 401 not signed in; 403 not the customer
+ * (`DEVICE_MESSAGES.ownerOnly`); 404 no such session, or (issue 28 §7) one
+ * the caller takes no part in, answered alike; 409 session ended, or
  * consent without a paired app (`DEVICE_MESSAGES.notPaired`); 413 body too
  * large; 429 too many failed pairings, or (issue 26) too many sessions
- * started by the app, from one IP address (`Retry-After`, s); 500 database
- * failure. Always `Cache-Control: no-store`.
+ * started by the app, from one IP address, or (issue 28) too many 404 on the
+ * `:code` routes per account (`code-lookups.ts`), too many surfaces per
+ * session (`Retry-After`, s); 500 database failure. Always
+ * `Cache-Control: no-store`.
  *
  * `POST /api/device/pair` and `POST /api/device/sessions` pass the `/api`
  * Origin check (`server/security.ts`) because the app sends neither an
@@ -49,7 +52,8 @@ import { UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 import type { DeviceRefusal, DeviceRefusalReason, DeviceService } from "./device-service.ts";
 import type { SessionService } from "./sessions.ts";
 import { storableStrings } from "./device-state.ts";
-import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal, sessionCodeParam } from "./http.ts";
+import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal } from "./http.ts";
+import { codeAddressed, type CodeHandler } from "./code-lookups.ts";
 
 /** Largest body of the signed-in device routes, bytes (`{ allowed }`, a surface). */
 export const DEVICE_BODY_LIMIT_BYTES = 4 * 1024;
@@ -70,7 +74,8 @@ const sendRefusalOf = (res: Response, refusal: DeviceRefusal) => sendRefusal(res
 /**
  * The routes above, for `createRemoteSupportRouter`.
  * @param devices the rules (`createDeviceService`).
- * @param sessions issue 26: starts the sessions the app asks for (`SessionService.createFromApp`).
+ * @param sessions issue 26: starts the sessions the app asks for (`SessionService.createFromApp`); issue 28 §7:
+ *   counts the `:code` routes' misses per account (`SessionService.codeLookups`).
  */
 export function createDeviceRouter({
   auth,
@@ -79,20 +84,19 @@ export function createDeviceRouter({
 }: {
   auth: Auth;
   devices: DeviceService;
-  sessions: Pick<SessionService, "createFromApp">;
+  sessions: Pick<SessionService, "createFromApp" | "codeLookups">;
 }): express.Router {
   const router = express.Router();
   const json = express.json({ limit: DEVICE_BODY_LIMIT_BYTES });
   const pairJson = express.json({ limit: PAIR_BODY_LIMIT_BYTES });
   const { requireCaller } = createGuards(auth);
 
-  const codeParam = sessionCodeParam;
+  /** A `:code` route (issue 28 §7): the code checked, and its misses counted per account (`code-lookups.ts`). */
+  const codeRoute = (handler: CodeHandler) => requireCaller(codeAddressed(sessions.codeLookups, handler));
 
   router.post(
     API_ROUTES.pairing,
-    requireCaller(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (_req, res, caller, code) => {
       const result = await devices.issuePairingCode(caller, code);
       if (!result.ok) return sendRefusalOf(res, result);
       res.status(201).json({
@@ -105,9 +109,7 @@ export function createDeviceRouter({
   router.post(
     API_ROUTES.consent,
     json,
-    requireCaller(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (req, res, caller, code) => {
       const body = parse(ConsentBody, bodyOf(req), DEVICE_MESSAGES.badBody);
       if (!body.ok) return sendError(res, 400, body.message);
       const result = await devices.setConsent(caller, code, body.data.allowed);
@@ -119,9 +121,7 @@ export function createDeviceRouter({
   router.post(
     API_ROUTES.surface,
     json,
-    requireCaller(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (req, res, caller, code) => {
       const body = parse(SurfaceBody, bodyOf(req), DEVICE_MESSAGES.badBody);
       if (!body.ok) return sendError(res, 400, body.message);
       const result = await devices.reportSurface(caller, code, body.data);
@@ -132,9 +132,7 @@ export function createDeviceRouter({
 
   router.get(
     API_ROUTES.device,
-    requireCaller(async (req, res, caller) => {
-      const code = codeParam(req, res);
-      if (code === null) return;
+    codeRoute(async (_req, res, caller, code) => {
       const result = await devices.view(caller, code);
       if (!result.ok) return sendRefusalOf(res, result);
       res.json({ device: result.device } satisfies DeviceResponse);

@@ -46,6 +46,7 @@ import { DEFAULT_DEVICE_EVENT_BUDGET, DEFAULT_FRAME_BUDGET, TokenBucket, type De
 import { handleDeviceSocket, type AppSocket } from "./device-socket.ts";
 import { attachScreenHandlers } from "./screen-relay.ts";
 import { SCREEN_LIMITS, type ScreenDemand } from "#app/remote-support/screen-protocol.ts";
+import { sharedRefusalLog } from "#server/refusal-log.ts";
 
 /** How often this process confirms its apps' connections, ms (`DEVICE_FRESH_S` is 90 s). */
 export const DEVICE_HEARTBEAT_MS = 30_000;
@@ -230,8 +231,6 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
       const bucket = new TokenBucket(INPUT_LIMITS.eventsPerSecond * 2, INPUT_LIMITS.eventsPerSecond);
       /** Apps this socket sent input to: released if the socket goes (browser closed mid-drag). */
       const controlled = new Set<string>();
-      let refusedSince = 0;
-      let refusalLoggedAt = 0;
 
       /** Checked on arrival, before any queue: a flood costs neither the database nor memory. */
       const admit = (batch: unknown): { ok: true; batch: InputBatch } | { ok: false; message: string } => {
@@ -244,13 +243,8 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
           return { ok: false, message: tooMany ? DEVICE_MESSAGES.tooMuchInput : DEVICE_MESSAGES.controlRefused };
         }
         if (bucket.take(checked.data.events.length)) return { ok: true, batch: checked.data };
-        // One line per socket and 10 s at most: a flood must not turn into a flood of logs.
-        refusedSince += 1;
-        if (Date.now() - refusalLoggedAt >= 10_000) {
-          logger.warn({ userId: socket.data.caller.userId, refused: refusedSince }, "contrôle : budget dépassé");
-          refusalLoggedAt = Date.now();
-          refusedSince = 0;
-        }
+        // A flood must not turn into a flood of logs: one summary line a minute for the whole process.
+        sharedRefusalLog(logger, "contrôle : budget dépassé")("input");
         return { ok: false, message: DEVICE_MESSAGES.tooMuchInput };
       };
 

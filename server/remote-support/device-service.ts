@@ -12,7 +12,9 @@
  *   device token (stored hashed) and a new pairing id (its Socket.IO room).
  *   A new pairing of the same session replaces the previous app, which is
  *   told `device:ended`. Failures are limited per IP address.
- * - Consent and the shared surface: the session's customer only.
+ * - Consent and the shared surface: the session's customer only. Issue 28
+ *   §8: surfaces within a budget per customer and session, and the same
+ *   surface again is neither written nor announced.
  * - The session ends → the token is voided, the app told `device:ended`.
  * - Issue 26: a session the app started itself (`SessionService.createFromApp`,
  *   no account) has the app as its only customer side: no account may ask
@@ -27,7 +29,7 @@
  * Every method resolves to an `Outcome` and never throws (a database failure
  * is logged and becomes "failed"), except the app-side ones, which reject.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
@@ -38,8 +40,9 @@ import {
   type SurfaceBody,
 } from "#app/remote-support/device-protocol.ts";
 import { can, type Caller } from "#server/access.ts";
-import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
-import type { LimitRule } from "./limits.ts";
+import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
+import { createRefusalLog } from "#server/refusal-log.ts";
+import { DEFAULT_SESSION_EVENT_BUDGETS, type LimitRule } from "./limits.ts";
 import { refuse, roleIn } from "./session-rules.ts";
 import type { SessionService } from "./sessions.ts";
 import { createPairing, type PairingMethods } from "./device-pairing.ts";
@@ -107,6 +110,8 @@ export type DeviceServiceOptions = {
   pairingLimit?: LimitRule;
   /** Pairing code lifetime, s (default `PAIRING_CODE_TTL_S`; tests shorten it). */
   pairingCodeTtlSeconds?: number;
+  /** Issue 28 §8: surfaces reported per customer and session (default `DEFAULT_SESSION_EVENT_BUDGETS.surfaces`). */
+  surfaceBudget?: LimitRule;
 };
 
 /**
@@ -121,7 +126,11 @@ export function createDeviceService({
   rateLimits = MEMORY_STORE,
   pairingLimit = DEFAULT_PAIRING_LIMIT,
   pairingCodeTtlSeconds = PAIRING_CODE_TTL_S,
+  surfaceBudget = DEFAULT_SESSION_EVENT_BUDGETS.surfaces,
 }: DeviceServiceOptions): DeviceService {
+  const surfaceLimiter = createRateLimiter(rateLimits, { name: "session-surface", ...surfaceBudget });
+  // Issue 28 §13: anyone can repeat a refused report; one summary line a minute, never a line each.
+  const surfaceRefusals = createRefusalLog(logger, "surfaces partagées refusées");
   const listeners = new Set<(event: DeviceServiceEvent) => void>();
   /** code → control state (or its load in progress); `generation` drops loads that overlapped a change. */
   const cache = new Map<string, { state: Promise<ControlState | null>; loadedAt: number }>();
@@ -240,6 +249,12 @@ export function createDeviceService({
       return guarded("Erreur lors de l'enregistrement de la surface partagée", async () => {
         const owned = await ownOpenSession(caller, code);
         if (!owned.ok) return owned;
+        // Issue 28 §8: counted before anything is written, so that reports sent in parallel count too; never queued.
+        const budget = await consume(surfaceLimiter, `${caller.userId}:${owned.session.id}`);
+        if (!budget.allowed) {
+          surfaceRefusals("budget de la session atteint");
+          return refuse("too-many-events", { retryAfterSeconds: budget.retryAfterSeconds });
+        }
         const fields = {
           displaySurface: surface.displaySurface,
           surfaceWidth: surface.width,
@@ -248,12 +263,20 @@ export function createDeviceService({
         const [row] = await db
           .insert(sessionDevices)
           .values({ sessionId: owned.session.id, userId: owned.session.userId, ...fields })
-          .onConflictDoUpdate({ target: sessionDevices.sessionId, set: fields })
+          .onConflictDoUpdate({
+            target: sessionDevices.sessionId,
+            set: fields,
+            // Issue 28 §8: the same surface again is not written (no row returned) and not announced.
+            setWhere: sql`(${sessionDevices.displaySurface}, ${sessionDevices.surfaceWidth}, ${sessionDevices.surfaceHeight})
+              is distinct from (excluded.display_surface, excluded.surface_width, excluded.surface_height)`,
+          })
           .returning({ pairingId: sessionDevices.pairingId });
-        // A window or a tab: the pointer can no longer be mapped, control stops.
-        if (surface.displaySurface !== "monitor" && row?.pairingId)
-          announce({ type: "release", pairingId: row.pairingId });
-        announce({ type: "changed", sessionId: owned.session.id });
+        if (row) {
+          // A window or a tab: the pointer can no longer be mapped, control stops.
+          if (surface.displaySurface !== "monitor" && row.pairingId)
+            announce({ type: "release", pairingId: row.pairingId });
+          announce({ type: "changed", sessionId: owned.session.id });
+        }
         return { ok: true, device: await viewOf(owned.session.id) };
       });
     },

@@ -24,7 +24,8 @@ import {
 import { DeviceConsentBody, frameBytes, SCREEN_LIMITS, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import type { DeviceIdentity, DeviceService } from "./device-service.ts";
 import { storableStrings } from "./device-state.ts";
-import { RefusalTally, TokenBucket, type DeviceEventBudget } from "./limits.ts";
+import { sharedRefusalLog } from "#server/refusal-log.ts";
+import { TokenBucket, type DeviceEventBudget } from "./limits.ts";
 
 export type AppSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, object, DeviceIdentity>;
 
@@ -49,16 +50,13 @@ export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptio
   const events = new TokenBucket(options.eventBudget.burst, options.eventBudget.perSecond);
   const frames = new TokenBucket(options.frameBudget.burst, options.frameBudget.perSecond);
   const bytes = options.sessionBytes(identity.sessionId);
-  const refusals = new RefusalTally(
-    (fields, message) => logger.warn(fields, message),
-    "logiciel de bureau : événements refusés (budget dépassé)",
-  );
+  const refusals = sharedRefusalLog(logger, "logiciel de bureau : événements refusés (budget dépassé)");
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 
   socket.use(([event], next) => {
-    if (event === "device:frame") return frames.take() ? next() : refusals.count("frame-rate");
+    if (event === "device:frame") return frames.take() ? next() : refusals("frame-rate");
     if (events.take()) return next();
-    refusals.count(typeof event === "string" && event.length <= 40 ? event : "other");
+    refusals(typeof event === "string" && event.length <= 40 ? event : "other");
   });
 
   let lastStatus = "";
@@ -100,11 +98,11 @@ export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptio
   let previous: Promise<void> = Promise.resolve();
   socket.on("device:frame", (frame) => {
     const checked = ScreenFrame.safeParse(frame);
-    if (!checked.success) return refusals.count("frame-invalid");
+    if (!checked.success) return refusals("frame-invalid");
     const size = frameBytes(checked.data);
-    if (size > SCREEN_LIMITS.frameBytes) return refusals.count("frame-size");
-    if (pending >= MAX_PENDING_FRAMES) return refusals.count("frame-pending");
-    if (!bytes.take(size)) return refusals.count("frame-bytes");
+    if (size > SCREEN_LIMITS.frameBytes) return refusals("frame-size");
+    if (pending >= MAX_PENDING_FRAMES) return refusals("frame-pending");
+    if (!bytes.take(size)) return refusals("frame-bytes");
     pending += 1;
     previous = previous.then(async () => {
       try {
@@ -118,6 +116,4 @@ export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptio
       }
     });
   });
-
-  socket.on("disconnect", () => refusals.flush());
 }

@@ -13,7 +13,8 @@ import type { RefusalReason } from "./sessions.ts";
 export const REFUSAL_STATUS = {
   "not-signed-in": 401,
   "not-permitted": 403,
-  "not-participant": 403,
+  // Issue 28 §7: the same status (and message, `session-rules.ts`) as "not-found": nothing tells the two apart.
+  "not-participant": 404,
   "own-session": 403,
   "wrong-password": 403,
   "not-found": 404,
@@ -22,6 +23,8 @@ export const REFUSAL_STATUS = {
   "code-expired": 410,
   "too-many-joins": 429,
   "too-many-sessions": 429,
+  "too-many-lookups": 429,
+  "too-many-events": 429,
   // Signaling travels over Socket.IO, not this API; listed for completeness.
   "signal-rate": 429,
   "signal-quota": 429,

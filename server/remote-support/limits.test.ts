@@ -33,7 +33,7 @@ describe("TokenBucket (issue 13 §3, per-connection signaling budget)", () => {
   });
 });
 
-describe("session limits from the environment (issue 13 §8, issue 26)", () => {
+describe("session limits from the environment (issue 13 §8, issue 26, issue 28 §7)", () => {
   it("default to the documented values and follow the SESSION_* variables", () => {
     expect(sessionLimitsFromEnv(parseEnv({}))).toEqual({
       codeTtlSeconds: DEFAULT_CODE_TTL_SECONDS,
@@ -51,6 +51,8 @@ describe("session limits from the environment (issue 13 §8, issue 26)", () => {
         SESSION_CREATE_WINDOW_S: "30",
         SESSION_APP_CREATE_LIMIT: "2",
         SESSION_APP_CREATE_WINDOW_S: "90",
+        SESSION_LOOKUP_FAILURE_LIMIT: "7",
+        SESSION_LOOKUP_FAILURE_WINDOW_S: "45",
       }),
     );
     expect(custom).toEqual({
@@ -59,6 +61,7 @@ describe("session limits from the environment (issue 13 §8, issue 26)", () => {
         joinFailures: { points: 3, durationSeconds: 60 },
         joins: { points: 20, durationSeconds: 120 },
         creations: { points: 4, durationSeconds: 30 },
+        lookupFailures: { points: 7, durationSeconds: 45 },
       },
       appSessionLimit: { points: 2, durationSeconds: 90 },
     });

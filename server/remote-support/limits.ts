@@ -1,8 +1,10 @@
 /**
  * The budgets of remote support (issue 13 §3 signaling floods, §8 session
- * codes), their defaults and the small local token bucket; enforced by
- * `sessions.ts` (codes, joins, creations, per-session signaling) and
- * `realtime.ts` (per-connection signaling).
+ * codes; issue 28 §7 unknown codes, §8 recorded events), their defaults and
+ * the small local token bucket; enforced by `sessions.ts` (codes, joins,
+ * creations, per-session signaling, events), `code-lookups.ts` (unknown
+ * codes), `device-service.ts` (surfaces) and `realtime.ts` (per-connection
+ * signaling).
  *
  * Signaling, measured in Chromium 150 on this project's machines: one peer
  * connection with a video track and the `control` data channel gathers 4 host
@@ -23,14 +25,45 @@ export type LimitRule = { points: number; durationSeconds: number };
  * processes on PostgreSQL). `joinFailures`: joins that did not connect (wrong,
  * expired, ended, taken code), reserved before the attempt so parallel
  * guesses count too; `joins`: every join attempt; `creations`: new sessions
- * (getting one's open session back does not count).
+ * (getting one's open session back does not count). Issue 28 §7,
+ * `lookupFailures`: calls addressed to a session by code
+ * (`/api/sessions/:code/…`) answered « Session non trouvée » (no such code, or
+ * a session the caller takes no part in); past it, every such call of the
+ * account is refused until the window ends (`code-lookups.ts`).
  */
-export type SessionLimits = { joinFailures: LimitRule; joins: LimitRule; creations: LimitRule };
+export type SessionLimits = {
+  joinFailures: LimitRule;
+  joins: LimitRule;
+  creations: LimitRule;
+  lookupFailures: LimitRule;
+};
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   joinFailures: { points: 10, durationSeconds: 600 },
   joins: { points: 60, durationSeconds: 3600 },
   creations: { points: 10, durationSeconds: 600 },
+  // The pages only ask about sessions the caller takes part in, so a miss is rare (an address typed by hand, a session
+  // purged by retention); 30 leave room for those and make walking 244 million codes hopeless.
+  lookupFailures: { points: 30, durationSeconds: 600 },
+};
+
+/**
+ * Issue 28 §8, per account and session (the `rate_limits` store), counted
+ * before anything is stored, so requests sent in parallel count too; past it
+ * 429 with `Retry-After`, never queued. `events`: what a participant adds to
+ * the session's record (`POST /api/sessions/:code/events`: chat lines, sharing
+ * and control toggles); a person types a few chat lines a minute and toggles
+ * sharing or control a few times a session. `surfaces`: what the customer's
+ * browser says it shares (`POST …/surface`), sent when sharing starts and
+ * when the shared picture changes size, at most once a second
+ * (`screen-share.tsx`): twice that, so that network jitter never refuses one
+ * the page sent. The 600 events in 27 s of the attack are refused after the
+ * first 60.
+ */
+export type SessionEventBudgets = { events: LimitRule; surfaces: LimitRule };
+export const DEFAULT_SESSION_EVENT_BUDGETS: SessionEventBudgets = {
+  events: { points: 60, durationSeconds: 60 },
+  surfaces: { points: 120, durationSeconds: 60 },
 };
 
 /**
@@ -115,7 +148,7 @@ export class TokenBucket {
   }
 }
 
-/** The limits of issue 13 §8 and issue 26 as configured (`SESSION_*` variables, see `.env.example`). */
+/** The limits of issue 13 §8, issue 26 and issue 28 §7 as configured (`SESSION_*` variables, see `.env.example`). */
 export function sessionLimitsFromEnv(env: Env): {
   codeTtlSeconds: number;
   limits: SessionLimits;
@@ -127,6 +160,10 @@ export function sessionLimitsFromEnv(env: Env): {
       joinFailures: { points: env.SESSION_JOIN_FAILURE_LIMIT, durationSeconds: env.SESSION_JOIN_FAILURE_WINDOW_S },
       joins: { points: env.SESSION_JOIN_LIMIT, durationSeconds: env.SESSION_JOIN_WINDOW_S },
       creations: { points: env.SESSION_CREATE_LIMIT, durationSeconds: env.SESSION_CREATE_WINDOW_S },
+      lookupFailures: {
+        points: env.SESSION_LOOKUP_FAILURE_LIMIT,
+        durationSeconds: env.SESSION_LOOKUP_FAILURE_WINDOW_S,
+      },
     },
     appSessionLimit: { points: env.SESSION_APP_CREATE_LIMIT, durationSeconds: env.SESSION_APP_CREATE_WINDOW_S },
   };
@@ -148,44 +185,3 @@ export const DEFAULT_DEVICE_EVENT_BUDGET: DeviceEventBudget = { burst: 20, perSe
  * a fast-changing screen, each picture split in up to a few frames.
  */
 export const DEFAULT_FRAME_BUDGET: DeviceEventBudget = { burst: 120, perSecond: 60 };
-
-/**
- * Counts refusals an attacker can repeat, and logs them as one `warn` line
- * per `intervalMs` at most (issue 28 §1, §13): a flood never turns into a
- * flood of log lines. `fields` (no personal data) go with the line.
- */
-export class RefusalTally {
-  private readonly counts = new Map<string, number>();
-  private loggedAt = Number.NEGATIVE_INFINITY;
-  private readonly log: (fields: Record<string, unknown>, message: string) => void;
-  private readonly message: string;
-  private readonly intervalMs: number;
-  private readonly now: () => number;
-
-  constructor(
-    log: (fields: Record<string, unknown>, message: string) => void,
-    message: string,
-    intervalMs = 60_000,
-    now: () => number = () => performance.now(),
-  ) {
-    this.log = log;
-    this.message = message;
-    this.intervalMs = intervalMs;
-    this.now = now;
-  }
-
-  /** Counts one refusal of kind `reason`; logs the counts so far when the last line is old enough. */
-  count(reason: string, fields: Record<string, unknown> = {}): void {
-    this.counts.set(reason, (this.counts.get(reason) ?? 0) + 1);
-    if (this.now() - this.loggedAt < this.intervalMs) return;
-    this.flush(fields);
-  }
-
-  /** Logs what was counted since the last line, if anything (also on disconnect). */
-  flush(fields: Record<string, unknown> = {}): void {
-    if (this.counts.size === 0) return;
-    this.log({ ...fields, refused: Object.fromEntries(this.counts) }, this.message);
-    this.counts.clear();
-    this.loggedAt = this.now();
-  }
-}

@@ -215,11 +215,11 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
 
       expect(await signal(otherTechnician, code, { type: "answer", peer: "p1", sdp: "x" })).toEqual({
         ok: false,
-        message: SESSION_MESSAGES.notParticipant,
+        message: SESSION_MESSAGES.notFound,
       });
       expect(await signal(otherCustomer, code, { type: "offer", peer: "p1", sdp: "x" })).toEqual({
         ok: false,
-        message: SESSION_MESSAGES.notParticipant,
+        message: SESSION_MESSAGES.notFound,
       });
       expect(await signal(technician, "AAAAAA", { type: "answer", peer: "p1", sdp: "x" })).toEqual({
         ok: false,

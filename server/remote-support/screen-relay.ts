@@ -17,7 +17,8 @@ import { ScreenAck, ScreenRefresh, ScreenSelect, type ScreenDemand } from "#app/
 import { can, type Caller } from "#server/access.ts";
 import type { DeviceService } from "./device-service.ts";
 import type { ControlState } from "./device-state.ts";
-import { RefusalTally, TokenBucket } from "./limits.ts";
+import { sharedRefusalLog } from "#server/refusal-log.ts";
+import { TokenBucket } from "./limits.ts";
 
 type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { caller: Caller }>;
 
@@ -41,10 +42,7 @@ export function attachScreenHandlers(socket: BrowserSocket, options: ScreenRelay
   const { devices, logger } = options;
   const acks = new TokenBucket(ACK_BUDGET.burst, ACK_BUDGET.perSecond);
   const selects = new TokenBucket(SELECT_BUDGET.burst, SELECT_BUDGET.perSecond);
-  const refusals = new RefusalTally(
-    (fields, message) => logger.warn(fields, message),
-    "image du logiciel : demandes du technicien refusées",
-  );
+  const refusals = sharedRefusalLog(logger, "image du logiciel : demandes du technicien refusées");
 
   /** The session's state when the caller is its joined technician and an app is paired, else null. */
   const asTechnician = async (code: string): Promise<(ControlState & { pairingId: string }) | null> => {
@@ -57,7 +55,7 @@ export function attachScreenHandlers(socket: BrowserSocket, options: ScreenRelay
   const failed = (error: unknown) => logger.error({ err: error }, "image du logiciel : demande non relayée");
 
   socket.on("screen:ack", (ack) => {
-    if (!acks.take()) return refusals.count("ack");
+    if (!acks.take()) return refusals("ack");
     const checked = ScreenAck.safeParse(ack);
     if (!checked.success) return;
     asTechnician(checked.data.code)
@@ -68,7 +66,7 @@ export function attachScreenHandlers(socket: BrowserSocket, options: ScreenRelay
   });
 
   socket.on("screen:refresh", (refresh) => {
-    if (!acks.take()) return refusals.count("refresh");
+    if (!acks.take()) return refusals("refresh");
     const checked = ScreenRefresh.safeParse(refresh);
     if (!checked.success) return;
     asTechnician(checked.data.code)
@@ -81,13 +79,11 @@ export function attachScreenHandlers(socket: BrowserSocket, options: ScreenRelay
   });
 
   socket.on("screen:select", (select) => {
-    if (!selects.take()) return refusals.count("select");
+    if (!selects.take()) return refusals("select");
     const checked = ScreenSelect.safeParse(select);
     if (!checked.success) return;
     devices
       .selectScreen(socket.data.caller, normalizeSessionCode(checked.data.code), checked.data.screen)
       .catch(failed);
   });
-
-  socket.on("disconnect", () => refusals.flush());
 }

@@ -5,10 +5,12 @@
  * check (`verifyPassword`: its grant in better-auth's `verifications` table
  * and its limiter), and the grant's end with the sign-in session
  * (`authSessionEnded`). Part of `createSessionService` (`sessions.ts`, issue 14).
+ * Issue 28 §8: reported events within a budget per participant and session
+ * (`eventBudget`), and a state (sharing, control) stored only when it changes.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, lte, or, sql } from "drizzle-orm";
-import { accounts, sessionEvents, verifications } from "#database/schema.ts";
+import { and, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { accounts, sessionEvents, sessions, verifications } from "#database/schema.ts";
 import {
   SESSION_EVENT_SENDER,
   type SessionEventBody,
@@ -18,6 +20,7 @@ import {
 } from "#app/remote-support/protocol.ts";
 import { can, type Caller } from "#server/access.ts";
 import { consume, createRateLimiter } from "#server/rate-limit.ts";
+import { createRefusalLog } from "#server/refusal-log.ts";
 import { LIST_LIMIT, refuse, roleIn, toSessionEventView, type Outcome, type SessionContext } from "./session-rules.ts";
 
 /** How long one password check opens reports, seconds. */
@@ -33,15 +36,29 @@ export type SessionRecord = {
     caller: Caller | null,
     code: string,
     body: SessionEventBody,
-  ): Promise<Outcome<{ event: SessionEventView }>>;
+  ): Promise<Outcome<{ event: SessionEventView; stored: boolean }>>;
   events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
   authSessionEnded(ended: { id: string; userId: string }): void;
 };
 
 const REPORT_GRANT_PREFIX = "report-grant:";
 
+/**
+ * Issue 28 §8: the kinds that set a state, each with the other kind of its pair. Only a change is stored: the same
+ * kind as the pair's last event in the session is not (a toggle sent twice, a flood).
+ */
+const STATE_PAIRS: Partial<Record<SessionEventKind, [SessionEventKind, SessionEventKind]>> = {
+  "sharing-started": ["sharing-started", "sharing-stopped"],
+  "sharing-stopped": ["sharing-started", "sharing-stopped"],
+  "control-on": ["control-on", "control-off"],
+  "control-off": ["control-on", "control-off"],
+};
+
 export function createSessionRecord(context: SessionContext): SessionRecord {
-  const { db, logger, announce, guarded, findByCode, rateLimits, verifyPasswordHash } = context;
+  const { db, logger, announce, guarded, findByCode, rateLimits, verifyPasswordHash, eventBudget } = context;
+  const eventLimiter = createRateLimiter(rateLimits, { name: "session-events", ...eventBudget });
+  // Issue 28 §13: anyone can repeat a refused event; one summary line a minute, never a line each.
+  const eventRefusals = createRefusalLog(logger, "événements de session refusés");
   const verifyLimiter = createRateLimiter(rateLimits, {
     name: "report-password",
     points: VERIFY_ATTEMPTS_PER_MINUTE,
@@ -61,6 +78,36 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
       )
       .limit(1);
     return grant !== undefined;
+  }
+
+  /**
+   * Stores `body` as an event of session `sessionId` by `actorId`, unless it sets a state (`STATE_PAIRS`) already
+   * set: then nothing is written and the pair's last event is returned (`stored` false). The session's row is locked
+   * for the check and the insert, so a toggle sent twice at once is stored once.
+   */
+  async function storeEvent(
+    sessionId: string,
+    actorId: string,
+    body: SessionEventBody,
+  ): Promise<{ row: typeof sessionEvents.$inferSelect; stored: boolean }> {
+    const values = { sessionId, actorId, kind: body.kind, text: body.kind === "chat" ? body.text : null };
+    const pair = STATE_PAIRS[body.kind];
+    if (!pair) {
+      const [row] = await db.insert(sessionEvents).values(values).returning();
+      return { row: row!, stored: true };
+    }
+    return db.transaction(async (tx) => {
+      await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for("update");
+      const [last] = await tx
+        .select()
+        .from(sessionEvents)
+        .where(and(eq(sessionEvents.sessionId, sessionId), inArray(sessionEvents.kind, pair)))
+        .orderBy(desc(sessionEvents.createdAt))
+        .limit(1);
+      if (last?.kind === body.kind) return { row: last, stored: false };
+      const [row] = await tx.insert(sessionEvents).values(values).returning();
+      return { row: row!, stored: true };
+    });
   }
 
   return {
@@ -150,16 +197,14 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
         if (session.endTime) return refuse("session-ended");
         const needsConnection: SessionEventKind[] = ["chat", "control-on", "control-off"];
         if (needsConnection.includes(body.kind) && session.status !== "connected") return refuse("not-connected");
-        const [row] = await db
-          .insert(sessionEvents)
-          .values({
-            sessionId: session.id,
-            actorId: caller.userId,
-            kind: body.kind,
-            text: body.kind === "chat" ? body.text : null,
-          })
-          .returning();
-        return { ok: true, event: toSessionEventView(row!, session) };
+        // Issue 28 §8: counted before anything is written, so that events sent in parallel count too; never queued.
+        const budget = await consume(eventLimiter, `${caller.userId}:${session.id}`);
+        if (!budget.allowed) {
+          eventRefusals("budget de la session atteint");
+          return refuse("too-many-events", { retryAfterSeconds: budget.retryAfterSeconds });
+        }
+        const recorded = await storeEvent(session.id, caller.userId, body);
+        return { ok: true, event: toSessionEventView(recorded.row, session), stored: recorded.stored };
       });
     },
 

@@ -47,6 +47,8 @@ export type RefusalReason =
   | "code-expired"
   | "too-many-joins"
   | "too-many-sessions"
+  | "too-many-lookups"
+  | "too-many-events"
   | "signal-rate"
   | "signal-quota"
   | "not-connected"
@@ -131,7 +133,9 @@ const refusals = {
   "not-signed-in": SESSION_MESSAGES.notSignedIn,
   // Issue 14: a permission the caller's role lacks (`access.ts`); today only technicians hold any.
   "not-permitted": SESSION_MESSAGES.technicianOnly,
-  "not-participant": SESSION_MESSAGES.notParticipant,
+  // Issue 28 §7: a session the caller takes no part in does not exist for them: answered word for word like an
+  // unused code (and with the same status, `http.ts`), so a live code of someone else cannot be told from a free one.
+  "not-participant": SESSION_MESSAGES.notFound,
   "own-session": SESSION_MESSAGES.ownSession,
   "not-found": SESSION_MESSAGES.notFound,
   "already-connected": SESSION_MESSAGES.alreadyConnected,
@@ -139,6 +143,8 @@ const refusals = {
   "code-expired": SESSION_MESSAGES.codeExpired,
   "too-many-joins": SESSION_MESSAGES.tooManyJoins,
   "too-many-sessions": SESSION_MESSAGES.tooManySessions,
+  "too-many-lookups": SESSION_MESSAGES.tooManyLookups,
+  "too-many-events": SESSION_MESSAGES.tooManyEvents,
   "signal-rate": SESSION_MESSAGES.signalTooFast,
   "signal-quota": SESSION_MESSAGES.signalQuota,
   "not-connected": SESSION_MESSAGES.notConnected,
@@ -194,12 +200,14 @@ export type SessionContext = {
   rateLimits: RateLimitStore;
   /** Issue 13 §8: how long an unjoined code stays valid, seconds. */
   codeTtlSeconds: number;
-  /** Issue 13 §8: joins and creations per account. */
+  /** Issue 13 §8: joins and creations per account; issue 28 §7: codes that named none of the caller's sessions. */
   limits: SessionLimits;
   /** Issue 26: sessions started by the desktop app, per IP address. */
   appSessionLimit: LimitRule;
   /** Issue 13 §3: signaling per session. */
   signalBudget: SessionSignalBudget;
+  /** Issue 28 §8: events recorded per participant and session (`recordEvent`). */
+  eventBudget: LimitRule;
   /** Tells the subscribers a committed change; a listener's error is logged, never thrown. */
   announce(event: SessionServiceEvent): void;
   /** Runs `body`, turning any thrown error into a logged "failed" refusal (spec §8 log messages). */

@@ -27,6 +27,10 @@
  * - A session's record (issue 6): join and end are written with the change
  *   they record, in one transaction; the participants report sharing,
  *   remote input and chat (`SESSION_EVENT_SENDER`), and read it back.
+ *   Issue 28 §8: within a budget per participant and session; a state
+ *   (sharing, control) already in place is not stored again.
+ * - Issue 28 §7: a session the caller takes no part in is answered like an
+ *   unknown code, and such answers are limited per account (`code-lookups.ts`).
  *
  * Every method resolves to an `Outcome` and never throws: a database failure
  * is logged and becomes `{ ok: false, reason: "failed" }`.
@@ -67,6 +71,7 @@ import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import {
   DEFAULT_APP_SESSION_LIMIT,
   DEFAULT_CODE_TTL_SECONDS,
+  DEFAULT_SESSION_EVENT_BUDGETS,
   DEFAULT_SESSION_LIMITS,
   DEFAULT_SESSION_SIGNAL_BUDGET,
   type LimitRule,
@@ -75,6 +80,7 @@ import {
 } from "./limits.ts";
 import { createAppSessions, type AppSessionCreated, type AppSessionInput } from "./app-sessions.ts";
 import { createRequestsInbox } from "#server/requests-inbox.ts";
+import { createCodeLookups, type CodeLookups } from "./code-lookups.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import { createSessionConversation, type SessionConversation } from "./session-conversation.ts";
 import { createSessionRecord } from "./session-record.ts";
@@ -183,7 +189,7 @@ export type SessionService = SessionConversation & {
   /**
    * Spec §7 "Insert into signaling": stores `data` (JSON text) from one
    * participant of a connected session and names the other, who alone
-   * receives it. Refusals: not-found, not-participant, not-connected,
+   * receives it. Refusals: not-found, not-participant (answered alike, issue 28 §7), not-connected,
    * wrong-sender, and (issue 13 §3, nothing stored) signal-rate when the
    * sender stored `signalBudget.messagesPerWindow` signals in this session
    * within the window, signal-quota when the session's stored signals would
@@ -194,13 +200,17 @@ export type SessionService = SessionConversation & {
    * Issue 6: a participant reports what they did (sharing, remote input) or
    * says something in the chat; each kind from its side only ("wrong-sender"
    * otherwise). Sharing may be reported until the session ends; chat and
-   * remote input only while it is connected ("not-connected").
+   * remote input only while it is connected ("not-connected"). Issue 28 §8:
+   * at most `eventBudget.points` per participant, session and window
+   * ("too-many-events", `retryAfterSeconds`), counted before storing; a state
+   * (sharing, control) already in place is not stored again: `stored` false
+   * and `event` the one that set it.
    */
   recordEvent(
     caller: Caller | null,
     code: string,
     body: SessionEventBody,
-  ): Promise<Outcome<{ event: SessionEventView }>>;
+  ): Promise<Outcome<{ event: SessionEventView; stored: boolean }>>;
   /** Issue 6: the caller's side in a session not ended (ICE servers are issued to participants only). */
   participant(
     caller: Caller | null,
@@ -208,6 +218,11 @@ export type SessionService = SessionConversation & {
   ): Promise<Outcome<{ role: "customer" | "technician"; session: SessionView }>>;
   /** Issue 6: the session's record, oldest first, for its customer and its joined technician. */
   events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
+  /**
+   * Issue 28 §7: calls by code answered « Session non trouvée », counted per account (`limits.lookupFailures`);
+   * the routes with `:code` check and count through it (`codeAddressed`, `code-lookups.ts`).
+   */
+  codeLookups: CodeLookups;
   /** Called by better-auth's session-delete hook: drops the report grant and tells subscribers. */
   authSessionEnded(ended: { id: string; userId: string }): void;
   /** Listens to committed changes; returns the unsubscribe function. */
@@ -225,12 +240,14 @@ export type SessionServiceOptions = {
   rateLimits?: RateLimitStore;
   /** Issue 13 §8: how long an unjoined code stays valid, seconds (default `DEFAULT_CODE_TTL_SECONDS`). */
   codeTtlSeconds?: number;
-  /** Issue 13 §8: joins and creations per account (default `DEFAULT_SESSION_LIMITS`). */
+  /** Issue 13 §8: joins and creations per account; issue 28 §7: misses by code (default `DEFAULT_SESSION_LIMITS`). */
   limits?: SessionLimits;
   /** Issue 13 §3: signaling per session (default `DEFAULT_SESSION_SIGNAL_BUDGET`). */
   signalBudget?: SessionSignalBudget;
   /** Issue 26: sessions the desktop app starts, per IP address (default `DEFAULT_APP_SESSION_LIMIT`). */
   appSessionLimit?: LimitRule;
+  /** Issue 28 §8: events recorded per participant and session (default `DEFAULT_SESSION_EVENT_BUDGETS.events`). */
+  eventBudget?: LimitRule;
 };
 
 export function createSessionService({
@@ -243,6 +260,7 @@ export function createSessionService({
   limits = DEFAULT_SESSION_LIMITS,
   signalBudget = DEFAULT_SESSION_SIGNAL_BUDGET,
   appSessionLimit = DEFAULT_APP_SESSION_LIMIT,
+  eventBudget = DEFAULT_SESSION_EVENT_BUDGETS.events,
 }: SessionServiceOptions): SessionService {
   const listeners = new Set<(event: SessionServiceEvent) => void>();
 
@@ -281,6 +299,7 @@ export function createSessionService({
     limits,
     appSessionLimit,
     signalBudget,
+    eventBudget,
     announce,
     guarded,
     findByCode,
@@ -293,6 +312,7 @@ export function createSessionService({
     ...createRequestsInbox(context),
     ...createSignaling(context),
     ...createAppSessions(context),
+    codeLookups: createCodeLookups(context),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -12,7 +12,7 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { pino } from "pino";
+import { pino, type Logger } from "pino";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
 import { parseEnv } from "#server/env.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "#app/remote-support/protocol.ts";
@@ -57,6 +57,8 @@ export type RemoteSupportServer = {
 };
 
 export type RemoteSupportServerOptions = {
+  /** Where the server logs (default silent): issue 28 §13 reads what a flood writes. */
+  logger?: Logger;
   /** Background session check period of Socket.IO, ms (tests use a short one). */
   revalidateIntervalMs?: number;
   /** ICE servers handed to participants (default none). */
@@ -73,18 +75,21 @@ export type RemoteSupportServerOptions = {
    */
   sessionOptions?: Pick<
     SessionServiceOptions,
-    "rateLimits" | "codeTtlSeconds" | "limits" | "signalBudget" | "appSessionLimit"
+    "rateLimits" | "codeTtlSeconds" | "limits" | "signalBudget" | "appSessionLimit" | "eventBudget"
   >;
   /** Issue 13 §3: each Socket.IO connection's signaling budget (default the server's). */
   signalBudget?: SocketSignalBudget;
-  /** Issue 15: the desktop app's pairing limit and code lifetime (default the server's). */
-  deviceOptions?: Pick<DeviceServiceOptions, "pairingLimit" | "pairingCodeTtlSeconds">;
+  /**
+   * Issue 15: the desktop app's pairing limit and code lifetime; issue 28 §8 its surface budget and where it counts
+   * (default the server's, in memory).
+   */
+  deviceOptions?: Pick<DeviceServiceOptions, "pairingLimit" | "pairingCodeTtlSeconds" | "surfaceBudget" | "rateLimits">;
 };
 
 const UNLIMITED = { points: 1_000_000, durationSeconds: 60 };
 /** The session service's limits in tests unless a suite sets its own: per-account limits out of the way. */
 export const TEST_SESSION_OPTIONS = {
-  limits: { joinFailures: UNLIMITED, joins: UNLIMITED, creations: UNLIMITED },
+  limits: { joinFailures: UNLIMITED, joins: UNLIMITED, creations: UNLIMITED, lookupFailures: UNLIMITED },
   appSessionLimit: UNLIMITED,
 } satisfies RemoteSupportServerOptions["sessionOptions"];
 
@@ -103,7 +108,7 @@ export async function startRemoteSupportServer(
     AUTH_SIGN_IN_LIMIT: "1000",
     LOG_LEVEL: "silent",
   });
-  const logger = pino({ level: "silent" });
+  const logger = options.logger ?? pino({ level: "silent" });
   let sessions: SessionService | undefined;
   const auth = createAuth({
     db: database.db,

@@ -25,6 +25,7 @@ import type { PeerState } from "#app/remote-support/client/peer.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { reportSurface } from "#app/remote-support/client/api.ts";
 import { useScreenSharer } from "#app/remote-support/client/use-screen-sharer.ts";
+import { useLatestEvery } from "#app/remote-support/client/use-latest-every.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 // The chat is only shown while sharing: a chunk of its own (issue 16).
 const SessionChat = lazy(() => import("./session-chat").then((module) => ({ default: module.SessionChat })));
@@ -81,6 +82,13 @@ async function reportShare(code: string, stream: MediaStream, width: number, hei
   if (!result.ok && result.status !== 404) console.error("Erreur lors de l'envoi de la zone partagée", result.message);
 }
 
+/**
+ * Issue 28 §8: the server takes a limited number of surface reports per minute (`DEFAULT_SESSION_EVENT_BUDGETS`),
+ * and a shared window resized by dragging changes the picture's size many times a second. At most one report
+ * every `SURFACE_REPORT_MS`: the first at once, then the latest size when the interval ends.
+ */
+const SURFACE_REPORT_MS = 1_000;
+
 export function ScreenSharePanel({ session, socket, onStop }: Props) {
   const headingId = useId();
   const [requesting, setRequesting] = useState(false);
@@ -92,6 +100,7 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
   const { stream, peerState, channelOpen, controlOn, pointer, actions, chat } = sharer;
   // The shared picture's width / height, so the preview box (and the pointer drawn on it) has its exact shape.
   const [aspect, setAspect] = useState(16 / 9);
+  const reportLatest = useLatestEvery(SURFACE_REPORT_MS);
 
   useEffect(() => {
     if (previewRef.current && previewRef.current.srcObject !== stream) previewRef.current.srcObject = stream;
@@ -186,7 +195,7 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
                 if (videoWidth > 0 && videoHeight > 0) {
                   setAspect(videoWidth / videoHeight);
                   // Issue 15: the desktop app maps the technician's pointer onto the monitor of this size.
-                  void reportShare(session.code, stream, videoWidth, videoHeight);
+                  reportLatest(() => void reportShare(session.code, stream, videoWidth, videoHeight));
                 }
               }}
               className="block size-full"
