@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import { DEFAULT_DEVICE_EVENT_BUDGET } from "./limits.ts";
+import { REFUSALS_BEFORE_DISCONNECT } from "./device-socket.ts";
 import { DATABASE_KINDS } from "#tests/support/databases.ts";
 import { deviceSuite } from "./device-suite.ts";
 import { connectSocket, pause, record } from "#tests/support/remote-support.ts";
@@ -77,7 +78,8 @@ describe.each(DATABASE_KINDS)("a paired app's flood on %s", (kind) => {
     await suite.as("customer", "post", `/api/sessions/${code}/consent`).send({ allowed: true });
     await expect.poll(() => pushes.length).toBe(1);
     const before = await eventCount(code);
-    for (let i = 0; i < 500; i += 1) app.emit("device:consent", { allowed: false });
+    // Below the count that closes the connection (tested below): 20 accepted, 130 refused.
+    for (let i = 0; i < 150; i += 1) app.emit("device:consent", { allowed: false });
     await expect.poll(() => pushes.length).toBe(2);
     await pause(SETTLE_MS);
     expect(pushes).toHaveLength(2);
@@ -85,9 +87,27 @@ describe.each(DATABASE_KINDS)("a paired app's flood on %s", (kind) => {
 
     // The budget is spent: a real change now waits for tokens, so it is dropped.
     const unknown = app as unknown as { emit(event: string, ...args: unknown[]): void };
-    for (let i = 0; i < 200; i += 1) unknown.emit("device:nonsense", { i });
+    for (let i = 0; i < 40; i += 1) unknown.emit("device:nonsense", { i });
     app.emit("device:status", status(1600));
     await pause(SETTLE_MS);
     expect(pushes).toHaveLength(2);
+    expect(app.connected).toBe(true);
+  });
+
+  it("far past its budget, the app's connection is closed and the rest of the flood never read", async () => {
+    const { code, app, pushes } = await pairedApp();
+    const closed = new Promise<string>((resolve) => app.once("disconnect", resolve));
+    const unknown = app as unknown as { emit(event: string, ...args: unknown[]): void };
+    // Within the budget and a little past it: still connected.
+    for (let i = 0; i < DEFAULT_DEVICE_EVENT_BUDGET.burst + REFUSALS_BEFORE_DISCONNECT - 10; i += 1)
+      unknown.emit("device:nonsense", { i });
+    await pause(SETTLE_MS);
+    expect(app.connected).toBe(true);
+    for (let i = 0; i < 5_000; i += 1) app.emit("device:status", status(1000 + (i % 2)));
+    expect(await closed).toBe("io server disconnect");
+    await pause(SETTLE_MS);
+    // No status of the flood was written; the one push says the app is gone.
+    expect(pushes.map(([view]) => (view as { connected: boolean }).connected)).toEqual([false]);
+    expect((await suite.as("customer", "get", `/api/sessions/${code}/device`)).status).toBe(200);
   });
 });

@@ -4,7 +4,8 @@
  *
  * - Every event but picture frames spends the connection's event budget
  *   (`DeviceEventBudget`) before its handler runs; past it the event is
- *   dropped, never queued, and the refusals are logged as one line a minute.
+ *   dropped, never queued, and the refusals are logged as one line a minute;
+ *   `REFUSALS_BEFORE_DISCONNECT` in a row close the connection.
  * - `device:status`: the same state twice is neither written nor pushed;
  *   one write at a time, and while it runs only the latest status waits.
  * - `device:consent`: control and/or view, written and pushed only on a change.
@@ -26,6 +27,12 @@ import type { DeviceIdentity, DeviceService } from "./device-service.ts";
 import { storableStrings } from "./device-state.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
 import { TokenBucket, type DeviceEventBudget } from "./limits.ts";
+
+/**
+ * Events refused in a row after which the app's connection is closed (issue 28 §1). The real app stays
+ * within its budget (a status on change, a frame when acknowledged): only a broken or hostile client gets here.
+ */
+export const REFUSALS_BEFORE_DISCONNECT = 200;
 
 export type AppSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, object, DeviceIdentity>;
 
@@ -53,10 +60,23 @@ export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptio
   const refusals = sharedRefusalLog(logger, "logiciel de bureau : événements refusés (budget dépassé)");
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 
+  // Refused events since the last accepted one. Each refusal is cheap, but Socket.IO still decodes every packet a
+  // flooder sends: 10 000 of them held another user's request for 100+ ms. Far past its budget, the connection is
+  // closed, and the rest of the flood is never decoded.
+  let refusedInARow = 0;
+  const refuse = (reason: string) => {
+    refusals(reason);
+    if (++refusedInARow === REFUSALS_BEFORE_DISCONNECT) {
+      refusals("connexion fermée");
+      socket.disconnect(true);
+    }
+  };
   socket.use(([event], next) => {
-    if (event === "device:frame") return frames.take() ? next() : refusals("frame-rate");
-    if (events.take()) return next();
-    refusals(typeof event === "string" && event.length <= 40 ? event : "other");
+    if (event === "device:frame") {
+      if (!frames.take()) return refuse("frame-rate");
+    } else if (!events.take()) return refuse(typeof event === "string" && event.length <= 40 ? event : "other");
+    refusedInARow = 0;
+    next();
   });
 
   let lastStatus = "";
