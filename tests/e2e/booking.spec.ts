@@ -27,7 +27,8 @@ const TECHNICIAN: TechnicianAccount = {
 let area: AreaServer;
 let smtp: SmtpSink;
 
-test.describe.configure({ mode: "default", timeout: 150_000 });
+// Three people, six WCAG checks and five mails: 70 s on an idle machine, past 150 s on 2 cores busy with two browsers.
+test.describe.configure({ mode: "default", timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
