@@ -125,6 +125,8 @@ test.describe("following a link between content pages", () => {
 
 test.describe("mobile menu on a content page", { tag: "@mobile" }, () => {
   test("opens, says it is expanded, keeps Tab inside, closes on Escape", async ({ page }) => {
+    // The longest page of the site: each key press took about 1 s on 2 busy cores, 30 Tabs in all.
+    test.slow();
     await page.goto("/services/iphone-repair", { waitUntil: "networkidle" });
     const toggle = page.getByRole("button", { name: "Ouvrir le menu" });
     await toggle.click();
