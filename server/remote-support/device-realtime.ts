@@ -229,6 +229,8 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
       });
       // Budget of this socket (issue 15): a 2 s burst, then `eventsPerSecond`.
       const bucket = new TokenBucket(INPUT_LIMITS.eventsPerSecond * 2, INPUT_LIMITS.eventsPerSecond);
+      // A flood must not turn into a flood of logs: one summary line a minute for the whole process.
+      const inputRefusals = sharedRefusalLog(logger, "contrôle : budget dépassé");
       /** Apps this socket sent input to: released if the socket goes (browser closed mid-drag). */
       const controlled = new Set<string>();
 
@@ -243,8 +245,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
           return { ok: false, message: tooMany ? DEVICE_MESSAGES.tooMuchInput : DEVICE_MESSAGES.controlRefused };
         }
         if (bucket.take(checked.data.events.length)) return { ok: true, batch: checked.data };
-        // A flood must not turn into a flood of logs: one summary line a minute for the whole process.
-        sharedRefusalLog(logger, "contrôle : budget dépassé")("input");
+        inputRefusals("input");
         return { ok: false, message: DEVICE_MESSAGES.tooMuchInput };
       };
 
