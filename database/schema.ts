@@ -216,12 +216,18 @@ export const sessions = pgTable(
     origin: text("origin", { enum: SESSION_ORIGINS }).notNull().default("site"),
     /** Issue 18 §4: the customer's assistant conversation (≤ 20 messages) when asked from the assistant; goes with the row. */
     assistantConversation: jsonb("assistant_conversation").$type<SessionConversationMessage[]>(),
+    /**
+     * Issue 27, the waiting queue: the customer's system as shown to technicians ("Windows", "macOS", "Linux",
+     * "Android", "iOS"…), from the app's pairing or the browser that opened the session; null when unknown.
+     */
+    customerSystem: text("customer_system"),
   },
   (table) => [
     index("sessions_user_id_idx").on(table.userId, table.createdAt),
     index("sessions_technician_id_idx").on(table.technicianId, table.createdAt),
     check("sessions_status_check", sql`${table.status} in ('disconnected', 'connected')`),
     check("sessions_origin_check", sql`${table.origin} in ('site', 'app')`),
+    check("sessions_customer_system_check", sql`char_length(${table.customerSystem}) <= 40`),
     // A site session always has its customer's account (deleted with it), an app session never has one.
     check("sessions_customer_check", sql`(${table.origin} = 'app') = (${table.userId} is null)`),
   ],
@@ -273,7 +279,7 @@ export const sessionEvents = pgTable(
     index("session_events_session_id_idx").on(table.sessionId, table.createdAt),
     check(
       "session_events_kind_check",
-      sql`${table.kind} in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended', 'device-paired', 'control-allowed', 'control-withdrawn', 'device-unpaired', 'view-allowed', 'view-withdrawn')`,
+      sql`${table.kind} in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended', 'device-paired', 'control-allowed', 'control-withdrawn', 'device-unpaired', 'view-allowed', 'view-withdrawn', 'clipboard-to-customer', 'clipboard-to-technician')`,
     ),
   ],
 );

@@ -298,6 +298,10 @@ export const SESSION_EVENT_KINDS = [
   // Issue 26, written by the server (actor: the customer): seeing the screen allowed or withdrawn in the app.
   "view-allowed",
   "view-withdrawn",
+  // Issue 27, written by the server (actor: who sent it): plain text went from the technician's clipboard to the
+  // customer's computer, or from the customer's clipboard to the technician. The text itself is never stored.
+  "clipboard-to-customer",
+  "clipboard-to-technician",
 ] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
 export const SESSION_EVENT_SENDER = {

@@ -147,6 +147,11 @@ export function describeSessionEvent(event: SessionEventView): string {
       return "Le client a autorisé l'affichage de son écran dans le logiciel";
     case "view-withdrawn":
       return "Le client a retiré l'autorisation d'affichage de son écran";
+    // Issue 27: the transfer is recorded, never the text.
+    case "clipboard-to-customer":
+      return "Texte du presse-papiers du technicien collé chez le client";
+    case "clipboard-to-technician":
+      return "Presse-papiers du client envoyé au technicien";
   }
 }
 

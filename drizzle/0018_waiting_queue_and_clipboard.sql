@@ -1,0 +1,4 @@
+ALTER TABLE "session_events" DROP CONSTRAINT "session_events_kind_check";--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "customer_system" text;--> statement-breakpoint
+ALTER TABLE "session_events" ADD CONSTRAINT "session_events_kind_check" CHECK ("session_events"."kind" in ('joined', 'sharing-started', 'sharing-stopped', 'control-on', 'control-off', 'chat', 'ended', 'device-paired', 'control-allowed', 'control-withdrawn', 'device-unpaired', 'view-allowed', 'view-withdrawn', 'clipboard-to-customer', 'clipboard-to-technician'));--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_customer_system_check" CHECK (char_length("sessions"."customer_system") <= 40);
