@@ -23,6 +23,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
+import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import {
   ASSISTANT_MESSAGE_MAX_CHARS,
   ASSISTANT_MESSAGES,
@@ -71,6 +72,8 @@ export function AssistantPanel() {
   const [error, setError] = useState("");
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // A question typed while the page loads is kept when React takes over (issue 27).
+  useTypedBeforeHydration(inputRef, draft, setDraft);
 
   useEffect(() => {
     let cancelled = false;

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
+import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { formatTime } from "#app/remote-support/client/format.ts";
 import type { ChatLine } from "#app/remote-support/client/use-session-chat.ts";
 import { CHAT_MAX_CHARS } from "#app/remote-support/protocol.ts";
@@ -28,6 +29,9 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
   const id = useId();
   const [draft, setDraft] = useState("");
   const [error, setError] = useState("");
+  const draftRef = useRef<HTMLInputElement>(null);
+  // A message typed while a reloaded page loads is kept when React takes over (issue 27).
+  useTypedBeforeHydration(draftRef, draft, setDraft);
   const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -81,6 +85,7 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
           Votre message
         </label>
         <Input
+          ref={draftRef}
           id={`${id}-message`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}

@@ -19,6 +19,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
+import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
 import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
@@ -241,6 +242,9 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const codeRef = useRef<HTMLInputElement>(null);
+  // A technician who types the code as the page appears must not lose it when React takes over.
+  useTypedBeforeHydration(codeRef, code, (typed) => setCode(codeInputValue(typed)));
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code.trim()) return;
@@ -259,6 +263,7 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-code`}>Code de session</Label>
           <Input
+            ref={codeRef}
             id={`${id}-code`}
             name="code"
             value={code}
