@@ -19,6 +19,7 @@ for (const script of [
   "bad-inputs.ts",
   "desktop-size.ts",
   "desktop-control.ts",
+  "desktop-window.ts",
 ]) {
   console.log(`\n== bench/${script}`);
   spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: "inherit" });

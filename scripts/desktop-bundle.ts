@@ -17,10 +17,15 @@
  * `import file from "<target's library>" with { type: "file" }`: Bun embeds the file and the app
  * writes it to a private temporary folder to load it (turbojpeg-library.ts). Targets the package
  * ships no library for (Windows) get `null`, and the app reports the encoder unavailable.
+ *
+ * Issue 27: the window's webview library (`webview-bun`'s prebuilt webview 0.12, decision 022) is
+ * embedded the same way, by a third plugin replacing `desktop/src/views/webview-embedded.ts`; every
+ * target has one, and a missing file stops the build.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { TURBOJPEG_PACKAGE, turbojpegInPackage } from "../desktop/src/capture/turbojpeg-library.ts";
+import { WEBVIEW_PACKAGE, webviewInPackage } from "../desktop/src/views/webview-library.ts";
 
 /** What build-desktop.ts asks for (one target). */
 export type BundleJob = {
@@ -123,6 +128,27 @@ function turbojpegPlugin(job: BundleJob) {
   };
 }
 
+/** Bun plugin: `webview-embedded.ts` replaced by an embedded-file import of the target's webview library (issue 27). */
+function webviewPlugin(job: BundleJob) {
+  const [platform = "", arch = ""] = job.koffiPlatform.split("-");
+  const relative = webviewInPackage(platform, arch);
+  if (!relative) throw new Error(`Pas de bibliothèque webview pour ${job.koffiPlatform}`);
+  const file = path.join(import.meta.dirname, "..", "node_modules", WEBVIEW_PACKAGE, relative);
+  if (!existsSync(file)) throw new Error(`Bibliothèque webview introuvable pour ${job.koffiPlatform} : ${file}`);
+  return {
+    name: "webview-target",
+    setup(build: PluginBuilder) {
+      build.onLoad({ filter: /[\\/]desktop[\\/]src[\\/]views[\\/]webview-embedded\.ts$/ }, () => ({
+        loader: "js",
+        contents: [
+          `import file from ${JSON.stringify(file)} with { type: "file" };`,
+          `export const EMBEDDED_WEBVIEW = { file, name: ${JSON.stringify(path.basename(file))} };`,
+        ].join("\n"),
+      }));
+    },
+  };
+}
+
 const job = JSON.parse(process.argv[2] ?? "{}") as BundleJob;
 const result = await Bun.build({
   entrypoints: [job.entry],
@@ -140,7 +166,7 @@ const result = await Bun.build({
   bytecode: job.bytecode,
   sourcemap: "none",
   define: job.define,
-  plugins: [koffiPlugin(job), turbojpegPlugin(job)],
+  plugins: [koffiPlugin(job), turbojpegPlugin(job), webviewPlugin(job)],
   throw: false,
 });
 if (!result.success) {

@@ -253,6 +253,9 @@ describe("routes under /api", () => {
       "GET /sessions/active": "session:history",
       "GET /sessions/history": "session:history",
       "POST /sessions/join": "session:join",
+      // Issue 27: the waiting queue and « Prendre en charge ».
+      "GET /sessions/queue": "session:join",
+      "POST /sessions/:code/claim": "session:join",
       "GET /sessions/:code/report": "report:read",
       "POST /reports/verify": "report:read",
       "GET /requests": "requests:read",

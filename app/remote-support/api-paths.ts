@@ -30,6 +30,10 @@ export const API_ROUTES = {
   fromAssistant: "/sessions/from-assistant",
   conversation: "/sessions/:code/conversation",
   requests: "/requests",
+  /** Issue 27, the waiting queue (`queue.ts`): the list, « Prendre en charge », a waiting customer's place. */
+  queue: "/sessions/queue",
+  claim: "/sessions/:code/claim",
+  place: "/sessions/:code/place",
   /** Issue 15, the desktop app (`device-protocol.ts`). */
   pairing: "/sessions/:code/pairing",
   consent: "/sessions/:code/consent",

@@ -34,6 +34,8 @@
  */
 import { z } from "zod";
 import { Capture, type DeviceConsentBody, type ScreenDemand, type ScreenFrame } from "./screen-protocol.ts";
+import type { ClipboardAck, DeviceClipboard } from "./clipboard-protocol.ts";
+import type { QueuePlace } from "./queue.ts";
 
 /** Socket.IO namespace of the desktop app. */
 export const DEVICE_NAMESPACE = "/device";
@@ -276,6 +278,10 @@ export type ServerToDeviceEvents = {
   "device:screen": (demand: ScreenDemand) => void;
   /** Issue 26: the technician drew frame `seq`. */
   "device:ack": (seq: number) => void;
+  /** Issue 27 (`clipboard-protocol.ts`): the technician's text: put it on the OS clipboard and paste it (control active). */
+  "device:clipboard": (clipboard: DeviceClipboard) => void;
+  /** Issue 27: the customer's place in the waiting queue (`queue.ts`), null once out of it (joined, ended). */
+  "device:queue": (place: QueuePlace | null) => void;
 };
 
 /** App → server. */
@@ -293,6 +299,8 @@ export type DeviceToServerEvents = {
    * consent withdrawn), so the page shows "no app" and offers a new pairing code.
    */
   "device:leave": () => void;
+  /** Issue 27: the customer sends the OS clipboard's text to the technician (their click); acknowledged. */
+  "device:clipboard": (clipboard: DeviceClipboard, ack: (result: ClipboardAck) => void) => void;
 };
 
 /**

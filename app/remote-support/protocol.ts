@@ -148,8 +148,8 @@ export const VerifyBody = z.object({
     .max(128, { error: "Ce mot de passe est trop long." }),
 });
 
-/** Server → browser events. */
-export type ServerToClientEvents = {
+/** Server → browser events, with those of issue 27 (`clipboard-protocol.ts`). */
+export type ServerToClientEvents = import("./clipboard-protocol.ts").ClipboardServerToClientEvents & {
   /**
    * A session the receiver may see changed (created, joined, disconnected):
    * sent to its customer and to its joined technician only. The dashboard
@@ -189,8 +189,8 @@ export type ServerToClientEvents = {
 
 export type SignalAck = { ok: true } | { ok: false; message: string };
 
-/** Browser → server events. */
-export type ClientToServerEvents = {
+/** Browser → server events, with those of issue 27 (`clipboard-protocol.ts`). */
+export type ClientToServerEvents = import("./clipboard-protocol.ts").ClipboardClientToServerEvents & {
   /** Relays `data` (offer, answer, ICE candidate…) to the other participant of `code`, storing it. */
   signal: (message: { code: string; data: SignalData }, ack: (result: SignalAck) => void) => void;
   /**

@@ -4,15 +4,18 @@
  * opened on the site, or, by default, a new session without an account (the
  * prompt asks for the customer's name, optional) whose code the customer
  * reads to the technician; the `/device` link, the terminal view with its
- * keys (V: see the screen, C: control, R: take back control), and stopping
+ * keys (V: see the screen, C: control, R: take back control, P: send the
+ * clipboard, issue 27), and stopping
  * on Ctrl+C, SIGINT, SIGTERM, SIGHUP (terminal closed) or the end of the
  * session: the app leaves (unpaired at once), every key and button
  * released, socket closed, exit. It never lingers after the session.
+ * Issue 27: what the customer sees and does goes through an `AppView`
+ * (`views/`: a window whose buttons call the same actions as the keys, and
+ * whose closing stops like Ctrl+C; zenity's dialogs; the terminal).
  * Everything the outside world provides comes in `AppDeps`, so tests drive
  * it without a terminal or a real server.
  */
 import os from "node:os";
-import { createInterface } from "node:readline";
 import { PairingCode } from "#app/remote-support/device-protocol.ts";
 import { parseCli } from "./cli.ts";
 import {
@@ -24,10 +27,13 @@ import {
 } from "./connection.ts";
 import type { Injector, WarningListener } from "./input/injector.ts";
 import { createSession, devicePlatform, pairBody, pairDevice, PairingError, sessionBody } from "./pairing.ts";
-import { type Output, type ScreenModel, TerminalView } from "./ui.ts";
+import type { Output, ScreenModel } from "./ui.ts";
+import { type Clipboard, createClipboard } from "./clipboard/clipboard.ts";
+import { ClipboardTransfer } from "./clipboard/transfer.ts";
+import { type Input, TerminalAppView } from "./views/terminal.ts";
+import type { AppView, InterfaceKind, ViewHooks } from "./views/view.ts";
 
-/** The terminal input: process.stdin or a test double. */
-export type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+export type { Input };
 
 export type AppDeps = {
   /** Arguments after the executable (and script): `process.argv.slice(2)`. */
@@ -50,17 +56,26 @@ export type AppDeps = {
   /** Where SIGINT/SIGTERM/SIGHUP come from (process). */
   signals?: Pick<NodeJS.Process, "on" | "off">;
   platform?: NodeJS.Platform;
+  /** Issue 27: the OS clipboard (default: this system's, `createClipboard`, opened at its first use). */
+  createClipboard?: () => Clipboard;
+  /**
+   * Issue 27: opens the interface (`views/choose.ts`: window, zenity or terminal; `forced` by `--interface`).
+   * Default: the terminal on `stdin`/`stdout`.
+   */
+  openView?: (forced: InterfaceKind | null, hooks: ViewHooks) => Promise<AppView>;
+  /** Issue 27: the `--help` line saying which interface would be used. */
+  describeInterface?: (forced: InterfaceKind | null) => Promise<string>;
 };
 
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 const MAX_PROMPTS = 5;
-const ETX = "\u0003"; // Ctrl+C in raw mode
 
 /** Runs the app; resolves with the process exit code (0: stopped or session ended, 1: failure, 2: usage). */
 export async function runApp(deps: AppDeps): Promise<number> {
   const command = parseCli(deps.args, deps.defaultServer, deps.programName);
   if (command.kind === "help" || command.kind === "version") {
-    deps.stdout.write(`${command.text}\n`);
+    const chosen = command.kind === "help" ? await deps.describeInterface?.(command.interface) : undefined;
+    deps.stdout.write(`${command.text}\n${chosen ? `\n${chosen}\n` : ""}`);
     return 0;
   }
   if (command.kind === "error") {
@@ -73,7 +88,6 @@ export async function runApp(deps: AppDeps): Promise<number> {
     return 1;
   }
 
-  const view = new TerminalView(deps.stdout);
   const notices: string[] = [];
   const model: ScreenModel = {
     server: command.server,
@@ -100,6 +114,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
       model.withdrawnHere = connection.withdrawnHere;
       model.viewAllowed = connection.viewAllowed;
       model.streaming = connection.streaming;
+      model.waiting = connection.waiting;
+      model.clipboardSendable = transfer?.sendable ?? false;
     }
     model.columns = deps.columns?.() ?? 80;
     view.draw(model);
@@ -129,6 +145,11 @@ export async function runApp(deps: AppDeps): Promise<number> {
     }
   }
 
+  // Issue 27: the window, zenity's dialogs or the terminal; closing a window or a dialog stops like Ctrl+C.
+  const hooks: ViewHooks = { onClose: onSignal };
+  const view: AppView = deps.openView
+    ? await deps.openView(command.interface, hooks)
+    : new TerminalAppView(deps, hooks);
   const injector = await deps.createInjector(notice);
   model.injection = injector.status();
   const picture = await deps.createPicture?.().catch(() => undefined);
@@ -139,6 +160,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
     ...(picture ? { capture: captureStatus(picture) } : {}),
   });
   let keyboard: (() => void) | undefined;
+  let transfer: ClipboardTransfer | undefined;
   try {
     // A pairing code from --code or typed at the prompt pairs with a site session; a name (or nothing) starts
     // a new session without an account (issue 26). A refused code is asked again, a few times.
@@ -148,14 +170,14 @@ export async function runApp(deps: AppDeps): Promise<number> {
       const prompted = code === null;
       let customerName: string | null = null;
       if (code === null) {
-        const typed = await Promise.race([promptStart(deps.stdin, deps.stdout, onSignal), stopped.then(() => null)]);
+        const typed = await Promise.race([view.askStart(), stopped.then(() => null)]);
         if (stopResult) {
-          deps.stderr.write(`${stopResult.message}\n`);
+          view.fail(stopResult.message);
           return 0;
         }
         const answer = readStartAnswer(typed ?? "");
         if (answer.kind === "invalid") {
-          deps.stdout.write(`${answer.message}\n`);
+          view.tell(answer.message);
           continue;
         }
         if (answer.kind === "code") code = answer.code;
@@ -169,22 +191,22 @@ export async function runApp(deps: AppDeps): Promise<number> {
             : pairDevice(command.server, { ...pairBody(code, deviceStatus(), platform) }, deps.fetch);
         const answer = await Promise.race([request, stopped.then(() => null)]);
         if (answer === null) {
-          deps.stderr.write(`${stopResult?.message ?? ""}\n`);
+          view.fail(stopResult?.message ?? "");
           return 0;
         }
         paired = answer;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (!(error instanceof PairingError && error.retry && prompted)) {
-          deps.stderr.write(`${message}\n`);
+          view.fail(message);
           return 1;
         }
-        deps.stdout.write(`${message}\n`);
+        view.tell(message);
         code = null;
       }
     }
     if (!paired) {
-      deps.stderr.write("Trop de codes refusés : relancez le logiciel avec le code affiché sur la page.\n");
+      view.fail("Trop de codes refusés : relancez le logiciel avec le code affiché sur la page.");
       return 1;
     }
     model.customerName = paired.customerName || null;
@@ -208,7 +230,12 @@ export async function runApp(deps: AppDeps): Promise<number> {
     );
     const link = connection;
     connection.start();
-    keyboard = listenKeys(deps.stdin, {
+    // Issue 27: copy–paste while control is allowed (`clipboard/transfer.ts`).
+    const clipboard = (deps.createClipboard ?? (() => createClipboard(deps.platform)))();
+    transfer = new ClipboardTransfer(link, clipboard, { platform: deps.platform ?? process.platform, notice });
+    transfer.start();
+    const clipboardLink = transfer;
+    keyboard = view.listen({
       view: () => {
         if (model.capture?.ok) link.allowView(!link.viewAllowed);
       },
@@ -216,6 +243,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
         if (link.state && (!link.state.consent || link.withdrawnHere)) link.allowControl();
       },
       withdraw: () => link.withdraw(),
+      sendClipboard: () => void clipboardLink.send(),
       stop: () => requestStop("Arrêt demandé : le technicien n'a plus accès à cet ordinateur."),
     });
     redraw();
@@ -229,6 +257,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
     return result.code;
   } finally {
     keyboard?.();
+    transfer?.close();
     try {
       picture?.capturer.close();
       picture?.encoder.close();
@@ -241,6 +270,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
     } catch {
       // Closing must not hide the exit message; the OS frees the rest.
     }
+    // Last: a window ended by the session (not by the customer) keeps its last words until closed.
+    await view.close(!stopResult);
   }
 }
 
@@ -264,62 +295,4 @@ export function readStartAnswer(typed: string): StartAnswer {
     };
   if (text.length > 80) return { kind: "invalid", message: "Le nom ne doit pas dépasser 80 caractères." };
   return { kind: "name", name: text };
-}
-
-/** Asks for the name or a pairing code on the terminal; null when input ends (Ctrl+D, no terminal) or Ctrl+C. */
-function promptStart(stdin: Input, stdout: Output, onInterrupt: () => void): Promise<string | null> {
-  return new Promise((resolve) => {
-    const rl = createInterface({
-      input: stdin,
-      output: stdout as NodeJS.WritableStream,
-      terminal: Boolean(stdin.isTTY),
-    });
-    let answered = false;
-    rl.on("SIGINT", () => {
-      // readline swallows Ctrl+C while it reads: hand it on as a stop.
-      onInterrupt();
-      rl.close();
-    });
-    rl.on("close", () => {
-      if (!answered) resolve(null);
-    });
-    stdout.write(
-      "\nSi la page de votre session sur notre site affiche un code d'appairage (ex. ACDE-3479), tapez-le ici.\n" +
-        "Sinon, tapez votre prénom (facultatif) et appuyez sur Entrée : un code de session va s'afficher.\n",
-    );
-    rl.question("Votre prénom ou le code d'appairage : ", (answer) => {
-      answered = true;
-      rl.close();
-      resolve(answer);
-    });
-  });
-}
-
-/**
- * Reads single keys (raw mode) while the session runs: V shows or hides the
- * screen, C allows control, R takes it back, Ctrl+C stops. Returns a
- * function restoring the terminal. When stdin is not a terminal (a pipe: a
- * launcher, a test), the same letters are read a line at a time; signals
- * still stop the app.
- */
-function listenKeys(
-  stdin: Input,
-  actions: { view(): void; allowControl(): void; withdraw(): void; stop(): void },
-): () => void {
-  const raw = Boolean(stdin.isTTY && stdin.setRawMode);
-  if (raw) stdin.setRawMode?.(true);
-  const onData = (chunk: Buffer | string) => {
-    const text = chunk.toString();
-    if (text.includes(ETX)) actions.stop();
-    else if (/v/i.test(text)) actions.view();
-    else if (/c/i.test(text)) actions.allowControl();
-    else if (/r/i.test(text)) actions.withdraw();
-  };
-  stdin.on("data", onData);
-  stdin.resume();
-  return () => {
-    stdin.off("data", onData);
-    if (raw) stdin.setRawMode?.(false);
-    stdin.pause();
-  };
 }

@@ -7,16 +7,40 @@ describe("command line", () => {
       kind: "run",
       server: "https://atelier.example",
       code: "ACDE3479",
+      interface: null,
     });
     expect(parseCli(["-c", "ACDE-3479"], "https://built.example")).toEqual({
       kind: "run",
       server: "https://built.example",
       code: "ACDE3479",
+      interface: null,
     });
   });
 
   it("asks for the code when --code is absent", () => {
-    expect(parseCli([], "https://built.example")).toEqual({ kind: "run", server: "https://built.example", code: null });
+    expect(parseCli([], "https://built.example")).toEqual({
+      kind: "run",
+      server: "https://built.example",
+      code: null,
+      interface: null,
+    });
+  });
+
+  it("takes --interface fenetre|zenity|terminal (issue 27) and refuses others in French", () => {
+    expect(parseCli(["--interface", "zenity"], "https://a.example")).toMatchObject({
+      kind: "run",
+      interface: "zenity",
+    });
+    expect(parseCli(["-i", "Fenêtre"], "https://a.example")).toMatchObject({ interface: "fenetre" });
+    expect(parseCli(["--help", "--interface", "terminal"], "https://a.example")).toMatchObject({
+      kind: "help",
+      interface: "terminal",
+      text: expect.stringContaining("--interface NOM"),
+    });
+    expect(parseCli(["--interface", "gtk"], "https://a.example")).toEqual({
+      kind: "error",
+      message: expect.stringMatching(/^Interface inconnue : « gtk »/),
+    });
   });
 
   it("lets --server override the built-in address", () => {

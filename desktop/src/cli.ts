@@ -1,17 +1,21 @@
 /**
  * Command line of the desktop app (issue 15, "What the customer does"), in
- * French: `--server`, `--code`, `--help`, `--version`. Pure: no I/O, so it is
- * tested directly.
+ * French: `--server`, `--code`, `--interface` (issue 27), `--help`,
+ * `--version`. Pure: no I/O, so it is tested directly.
  */
 import { parseArgs } from "node:util";
 import { PairingCode } from "#app/remote-support/device-protocol.ts";
 import { APP_NAME, APP_VERSION } from "./version.ts";
+import { INTERFACE_KINDS, type InterfaceKind } from "./views/view.ts";
 
-/** What the command line asks for. `code`: canonical pairing code, or null to prompt for it. */
+/**
+ * What the command line asks for. `code`: canonical pairing code, or null to prompt for it; `interface`: the one
+ * `--interface` forces (issue 27), or null to choose by itself.
+ */
 export type CliCommand =
-  | { kind: "help"; text: string }
+  | { kind: "help"; text: string; interface: InterfaceKind | null }
   | { kind: "version"; text: string }
-  | { kind: "run"; server: string; code: string | null }
+  | { kind: "run"; server: string; code: string | null; interface: InterfaceKind | null }
   | { kind: "error"; message: string };
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -65,11 +69,13 @@ export function helpText(defaultServer: string | undefined, programName = DEFAUL
     "Options :",
     "  --code CODE        le code d'appairage affiché sur la page de votre session (sinon, il peut être tapé au démarrage)",
     `  --server ADRESSE   l'adresse du serveur (par défaut : ${defaultServer ?? "aucune, à indiquer"})`,
+    "  --interface NOM    fenetre, zenity ou terminal (par défaut : la première qui fonctionne, dans cet ordre)",
     "  --help             affiche cette aide",
     "  --version          affiche la version",
     "",
-    "Pendant la session : V autorise (ou retire) l'affichage de l'écran, C autorise le contrôle, R reprend la main,",
-    "Ctrl+C (ou fermer cette fenêtre) arrête tout.",
+    "Dans la fenêtre, des boutons autorisent à voir l'écran, autorisent le contrôle, reprennent la main ou arrêtent",
+    "l'assistance ; fermer la fenêtre arrête tout. Dans un terminal : V autorise (ou retire) l'affichage de l'écran,",
+    "C autorise le contrôle, R reprend la main, Ctrl+C (ou fermer le terminal) arrête tout.",
   ].join("\n");
 }
 
@@ -83,13 +89,14 @@ export function parseCli(
   defaultServer: string | undefined,
   programName: string = DEFAULT_PROGRAM_NAME,
 ): CliCommand {
-  let values: { server?: string; code?: string; help?: boolean; version?: boolean };
+  let values: { server?: string; code?: string; interface?: string; help?: boolean; version?: boolean };
   try {
     ({ values } = parseArgs({
       args: [...args],
       options: {
         server: { type: "string", short: "s" },
         code: { type: "string", short: "c" },
+        interface: { type: "string", short: "i" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -99,7 +106,15 @@ export function parseCli(
   } catch (error) {
     return { kind: "error", message: `${frenchArgError(error)} Tapez --help pour l'aide.` };
   }
-  if (values.help) return { kind: "help", text: helpText(defaultServer, programName) };
+  const forced = values.interface === undefined ? null : values.interface.trim().toLowerCase().replace("ê", "e");
+  if (forced !== null && !INTERFACE_KINDS.includes(forced as InterfaceKind)) {
+    return {
+      kind: "error",
+      message: `Interface inconnue : « ${values.interface} » (fenetre, zenity ou terminal). Tapez --help pour l'aide.`,
+    };
+  }
+  const chosen = forced as InterfaceKind | null;
+  if (values.help) return { kind: "help", text: helpText(defaultServer, programName), interface: chosen };
   if (values.version) return { kind: "version", text: `${APP_NAME} ${APP_VERSION}` };
 
   const rawServer = values.server ?? defaultServer;
@@ -117,10 +132,10 @@ export function parseCli(
   } catch (error) {
     return { kind: "error", message: (error as Error).message };
   }
-  if (values.code === undefined) return { kind: "run", server, code: null };
+  if (values.code === undefined) return { kind: "run", server, code: null, interface: chosen };
   const code = PairingCode.safeParse(values.code);
   if (!code.success) return { kind: "error", message: code.error.issues[0]?.message ?? "Code d'appairage invalide." };
-  return { kind: "run", server, code: code.data };
+  return { kind: "run", server, code: code.data, interface: chosen };
 }
 
 /** node:util's parseArgs errors are English; the customer reads French. */

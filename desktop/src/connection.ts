@@ -24,6 +24,7 @@ import {
   type ServerToDeviceEvents,
 } from "#app/remote-support/device-protocol.ts";
 import type { Capture, ScreenDemand, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { isQueuePlace, type QueuePlace } from "#app/remote-support/queue.ts";
 import { type Injector, pickScreen } from "./input/injector.ts";
 import type { ScreenCapturer } from "./capture/capturer.ts";
 import type { JpegEncoder } from "./capture/jpeg.ts";
@@ -99,6 +100,8 @@ export class DeviceConnection {
   #stopping = false;
   /** Issue 26: the customer allowed, in this app, the technician to see the screen. */
   viewAllowed = false;
+  /** Issue 27: this customer's place in the waiting queue (`device:queue`), null when not waiting. */
+  waiting: QueuePlace | null = null;
   readonly #picture: PictureSource | undefined;
   readonly #stream: ScreenStream | undefined;
   #lastCaptureNotice = "";
@@ -204,6 +207,10 @@ export class DeviceConnection {
       this.#applyDemand();
       this.#events.onChange();
     });
+    socket.on("device:queue", (place) => {
+      this.waiting = isQueuePlace(place) ? place : null;
+      this.#events.onChange();
+    });
     socket.on("device:ack", (seq) => {
       if (typeof seq === "number") this.#stream?.ack(seq);
     });
@@ -256,6 +263,21 @@ export class DeviceConnection {
       socket.disconnect();
     }
     if (!this.#isFinal()) this.phase = "stopped";
+  }
+
+  /** Issue 27: the link's socket, to which the clipboard transfer (`clipboard/transfer.ts`) adds its events. */
+  get socket(): DeviceSocket {
+    return this.#socket;
+  }
+
+  /** Issue 27: control is active for the server, not withdrawn here, and the app is not stopping. */
+  get controlAllowed(): boolean {
+    return this.state?.controlActive === true && !this.withdrawnHere && !this.#stopping;
+  }
+
+  /** Issue 27: runs `task` after the input received so far, only if control is still allowed when its turn comes. */
+  whileControlled(task: (injector: Injector) => void | Promise<void>): void {
+    this.#enqueue(() => (this.controlAllowed ? task(this.#injector) : undefined));
   }
 
   /** Resolves once every input received so far was injected (tests). */

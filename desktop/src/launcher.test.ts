@@ -14,6 +14,7 @@ import {
   terminalRelaunch,
   waitForEnter,
   windowClosesWithApp,
+  windowCommand,
   type LaunchContext,
 } from "./launcher.ts";
 
@@ -80,6 +81,34 @@ describe("started from a file manager", () => {
       "C:\\a.exe",
       "--help",
     ]);
+  });
+});
+
+describe("the window process (issue 27)", () => {
+  it("is the executable itself when compiled, else Bun with the sources", () => {
+    const env = { PATH: folder };
+    const compiled = { execPath: "/tmp/atelier", argv: ["/tmp/atelier", "/$bunfs/root/atelier", "--code", "X"], env };
+    expect(windowCommand(compiled, "/src/main.ts", "--fenetre")).toEqual(["/tmp/atelier", "--fenetre"]);
+    const underBun = { execPath: "/usr/bin/bun", argv: ["/usr/bin/bun", "/src/main.ts"], env };
+    expect(windowCommand(underBun, "/src/main.ts", "--fenetre", { bun: "1.4.5" })).toEqual([
+      "/usr/bin/bun",
+      "/src/main.ts",
+      "--fenetre",
+    ]);
+    const underNode = {
+      execPath: "/usr/bin/node",
+      argv: ["/usr/bin/node", "/src/main.ts"],
+      env: { ATELIER_BUN: "/opt/bun" },
+    };
+    expect(windowCommand(underNode, "/src/main.ts", "--fenetre", {})).toEqual([
+      "/opt/bun",
+      "/src/main.ts",
+      "--fenetre",
+    ]);
+    // Without ATELIER_BUN: the registry's Bun installed in node_modules.
+    expect(windowCommand({ ...underNode, env }, "/src/main.ts", "--fenetre", {})?.[0]).toMatch(
+      /node_modules[\\/]@oven[\\/]bun-[^\\/]+[\\/]bin[\\/]bun/,
+    );
   });
 });
 

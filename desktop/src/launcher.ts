@@ -16,6 +16,7 @@
  */
 import { spawn } from "node:child_process";
 import { accessSync, constants, fstatSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
@@ -145,4 +146,49 @@ export function waitForEnter(stdin: NodeJS.ReadableStream, stdout: NodeJS.Writab
     rl.once("line", () => rl.close());
     rl.once("close", () => resolve());
   });
+}
+
+/**
+ * The command that starts this app as its window (issue 27, `--fenetre`,
+ * `views/window-child.ts`), or null when no Bun can run it: the executable
+ * itself when compiled; Bun and this script from the sources. Under Node,
+ * Bun is `ATELIER_BUN`, else the registry's `@oven/bun-<system>-<arch>` in
+ * node_modules (the `bun` package's own launcher needs an install script the
+ * project does not run), else `bun` on `PATH`.
+ * `entry`: the sources' `desktop/src/main.ts`; `flag`: `WINDOW_FLAG`.
+ */
+export function windowCommand(
+  context: Pick<LaunchContext, "execPath" | "argv" | "env">,
+  entry: string,
+  flag: string,
+  runtime: { bun?: string } = process.versions as { bun?: string },
+): string[] | null {
+  const [, script = ""] = context.argv;
+  const compiled = script.startsWith("/$bunfs/") || /^[A-Z]:[\\/]~BUN[\\/]/i.test(script);
+  if (compiled) return [context.execPath, flag];
+  if (runtime.bun) return [context.execPath, entry, flag];
+  const bun =
+    context.env.ATELIER_BUN ||
+    registryBun() ||
+    findOnPath(process.platform === "win32" ? "bun.exe" : "bun", context.env);
+  return bun ? [bun, entry, flag] : null;
+}
+
+/** The Bun binary of `@oven/bun-<system>-<arch>` under node_modules, or null. */
+function registryBun(): string | null {
+  const system = process.platform === "win32" ? "windows" : process.platform;
+  const arch = process.arch === "arm64" ? "aarch64" : process.arch;
+  // A variable: a bundler must not try to embed the package.
+  const name = `@oven/bun-${system}-${arch}/package.json`;
+  try {
+    const file = path.join(
+      path.dirname(createRequire(import.meta.url).resolve(name)),
+      "bin",
+      system === "windows" ? "bun.exe" : "bun",
+    );
+    accessSync(file, constants.X_OK);
+    return file;
+  } catch {
+    return null;
+  }
 }

@@ -9,9 +9,13 @@
  */
 import type { DeviceState, Injection } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
+import { queuePlaceText, type QueuePlace } from "#app/remote-support/queue.ts";
+import { formatOpeningHours, shop } from "#app/config/shop.ts";
 import { bigLetters, bigLettersWidth } from "./big-letters.ts";
 import type { LinkPhase } from "./connection.ts";
 import { APP_NAME, APP_VERSION } from "./version.ts";
+// Issue 27: the sentences the window and the dialogs say too.
+import { controlLine, FINAL_PHASES, PHASE_TEXT, viewLines } from "./views/texts.ts";
 
 /** Everything the screen shows. */
 export type ScreenModel = {
@@ -35,21 +39,16 @@ export type ScreenModel = {
   streaming?: boolean;
   /** Issue 26: whether the screen can be captured here (null: unknown or no capture in this build). */
   capture?: Capture | null;
+  /**
+   * Issue 27: the customer can send the clipboard's text to the technician now (control allowed, a technician
+   * joined): key P here, a button in a window.
+   */
+  clipboardSendable?: boolean;
+  /** Issue 27: the customer's place in the technicians' waiting queue (`device:queue`), null when not waiting. */
+  waiting?: QueuePlace | null;
   /** Terminal width, columns (default 80). */
   columns?: number;
 };
-
-const PHASE_TEXT: Record<ScreenModel["phase"], string> = {
-  pairing: "Connexion au serveur…",
-  connecting: "Connexion au serveur…",
-  connected: "Connecté au serveur.",
-  reconnecting: "Connexion perdue : nouvelle tentative en cours… (l'assistance est suspendue)",
-  ended: "Session terminée.",
-  refused: "Connexion refusée par le serveur.",
-  stopped: "Arrêté : le technicien n'a plus accès à cet ordinateur.",
-};
-
-const FINAL_PHASES = new Set<ScreenModel["phase"]>(["ended", "refused", "stopped"]);
 
 /** The whole screen as text lines (no colours: readable in any terminal and in logs). */
 export function renderScreen(model: ScreenModel): string {
@@ -64,13 +63,15 @@ export function renderScreen(model: ScreenModel): string {
   const state = model.state;
   const technician = state?.technicianName ?? null;
   if (model.sessionCode && !technician) lines.push("", ...codeBlock(model.sessionCode, width));
+  const waiting = waitingLines(model);
+  if (waiting.length > 0) lines.push("", ...waiting);
   lines.push("");
   if (model.customerName || state) lines.push(`Session de : ${state?.customerName || model.customerName}`);
   if (state) {
     lines.push(technician ? `Technicien : ${technician}` : "Technicien : en attente du technicien…");
     lines.push("");
     lines.push(...viewLines(model, technician));
-    lines.push(controlLine(state, model.withdrawnHere, model.keys));
+    lines.push(controlLine(state, model.withdrawnHere, model.keys ? "keys" : false));
   }
   if (model.capture && !model.capture.ok) {
     lines.push("", "⚠ Le technicien ne peut pas voir cet écran :", `  ${model.capture.reason}`);
@@ -88,34 +89,21 @@ export function renderScreen(model: ScreenModel): string {
   return fit(lines, width).join("\n");
 }
 
+/**
+ * Issue 27: while nobody has joined, the customer's place in the waiting queue and the estimated wait, or the
+ * shop's hours when it is closed (`queuePlaceText`: the same words as the site's page); none otherwise. `now`
+ * decides open or closed (default: the clock).
+ */
+export function waitingLines(model: ScreenModel, now = new Date()): string[] {
+  if (!model.waiting || model.state?.technicianName) return [];
+  return queuePlaceText(model.waiting, { now, slots: shop.openingHours, hours: formatOpeningHours() });
+}
+
 /** The session code, large, and what to do with it. */
 function codeBlock(code: string, width: number): string[] {
   const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
   const big = bigLettersWidth(code) + 2 <= width ? bigLetters(code).map((row) => `  ${row}`) : [];
   return ["Donnez ce code au technicien :", "", ...big, ...(big.length ? [""] : []), `  Code de session : ${spaced}`];
-}
-
-/** "Jean, technicien, voit votre écran", or what the customer can do about it. */
-function viewLines(model: ScreenModel, technician: string | null): string[] {
-  const state = model.state!;
-  if (model.viewAllowed && state.controlActive && technician)
-    return [`${technician}, technicien, voit votre écran et contrôle votre souris et votre clavier.`];
-  if (model.viewAllowed && model.streaming && technician) return [`${technician}, technicien, voit votre écran.`];
-  if (model.viewAllowed) return ["Écran : vous avez autorisé le technicien à le voir."];
-  if (model.capture === undefined || model.capture === null) return [];
-  return ["Écran : le technicien ne le voit pas."];
-}
-
-function controlLine(state: DeviceState, withdrawnHere: boolean, keys: boolean): string {
-  if (withdrawnHere || !state.consent) {
-    const prefix = withdrawnHere ? "Contrôle : autorisation retirée." : "Contrôle : non autorisé.";
-    const how = keys ? "appuyez sur C pour l'autoriser" : "autorisez-la sur la page de la session";
-    return state.controlRequested
-      ? `${prefix} Le technicien demande la main : ${how} si vous le souhaitez.`
-      : `${prefix} Vous pouvez l'autoriser (touche C) quand le technicien le demande.`;
-  }
-  if (state.controlActive) return "Contrôle : AUTORISÉ et ACTIF — le technicien utilise votre souris et votre clavier.";
-  return "Contrôle : autorisé, mais le technicien ne l'utilise pas en ce moment.";
 }
 
 /** The keys that do something now. */
@@ -133,6 +121,7 @@ function keyLines(model: ScreenModel): string[] {
         : "C : autoriser le technicien à prendre le contrôle de la souris et du clavier.",
     );
   }
+  if (model.clipboardSendable) lines.push("P : envoyer au technicien le texte copié (presse-papiers).");
   return lines;
 }
 

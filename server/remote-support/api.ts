@@ -25,7 +25,14 @@
  * | GET  /api/sessions/:code/events     | participant             | 200 `SessionEventsResponse`  |
  * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse`; 200 with the last event when that state is already set |
  * | POST /api/sessions/from-assistant   | `session:create` + `assistant:use` | 201 new / 200 existing `SessionFromAssistantResponse` |
- * | GET  /api/sessions/:code/conversation | customer, joined technician | 200 `SessionConversationResponse` |
+ * | GET  /api/sessions/:code/conversation | customer, joined technician; any technician while it waits | 200 `SessionConversationResponse` |
+ * | GET  /api/sessions/queue            | `session:join`          | 200 `QueueResponse`          |
+ * | POST /api/sessions/:code/claim      | `session:join`          | 200 `SessionResponse`; 409 taken, 410 gone |
+ * | GET  /api/sessions/:code/place      | the session's customer  | 200 `QueuePlaceResponse`     |
+ *
+ * Issue 27, the waiting queue (`waiting-queue.ts`, `app/remote-support/queue.ts`): a new site session records
+ * the browser's system (`Sec-CH-UA-Platform`, else the User-Agent: `customer-system.ts`); « Prendre en charge »
+ * is the join's own rule (`SessionService.claim`).
  *
  * Issue 18 §4: `from-assistant` is `POST /api/sessions` (same rules and
  * refusals) with the caller's assistant conversation attached; the body is
@@ -59,7 +66,9 @@
  * caller's open session, or a new one with a random code) is the same
  * whether or not someone else uses it (issue 13 §8).
  */
-import express, { type Response } from "express";
+import express, { type Request, type Response } from "express";
+import { systemOfBrowser } from "#app/remote-support/customer-system.ts";
+import type { QueuePlaceResponse, QueueResponse } from "#app/remote-support/queue.ts";
 import {
   CreateSessionBody,
   JoinBody,
@@ -81,6 +90,10 @@ import type { DeviceService } from "./device-service.ts";
 export const SESSION_BODY_LIMIT_BYTES = 4 * 1024;
 
 const sendRefusalOf = (res: Response, refusal: Refusal) => sendRefusal(res, refusal, REFUSAL_STATUS);
+
+/** Issue 27: the system of the browser sending `req`, as the technicians' queue names it (null when unknown). */
+const browserSystem = (req: Request) =>
+  systemOfBrowser({ platformHint: req.get("sec-ch-ua-platform"), userAgent: req.get("user-agent") });
 
 export type RemoteSupportRouterOptions = {
   auth: Auth;
@@ -130,7 +143,7 @@ export function createRemoteSupportRouter({
       async (req, res, caller) => {
         const body = parse(CreateSessionBody, bodyOf(req), SESSION_MESSAGES.badBody);
         if (!body.ok) return sendError(res, 400, body.message);
-        const result = await sessions.create(caller, body.data);
+        const result = await sessions.create(caller, { ...body.data, system: browserSystem(req) });
         if (!result.ok) return sendRefusalOf(res, result);
         res.status(result.created ? 201 : 200).json({ session: result.session });
       },
@@ -263,8 +276,8 @@ export function createRemoteSupportRouter({
   router.post(
     API_ROUTES.fromAssistant,
     route(
-      async (_req, res, caller) => {
-        const result = await sessions.createFromAssistant(caller);
+      async (req, res, caller) => {
+        const result = await sessions.createFromAssistant(caller, { system: browserSystem(req) });
         if (!result.ok) return sendRefusalOf(res, result);
         res.status(result.created ? 201 : 200).json({ session: result.session, attached: result.attached });
       },
@@ -278,6 +291,39 @@ export function createRemoteSupportRouter({
       const result = await sessions.conversation(caller, code);
       if (!result.ok) return sendRefusalOf(res, result);
       res.json({ conversation: result.conversation });
+    }),
+  );
+
+  router.get(
+    API_ROUTES.queue,
+    route(
+      async (_req, res, caller) => {
+        const result = await sessions.waitingQueue(caller);
+        if (!result.ok) return sendRefusalOf(res, result);
+        res.json({ entries: result.entries, at: result.at } satisfies QueueResponse);
+      },
+      { permission: "session:join" },
+    ),
+  );
+
+  router.post(
+    API_ROUTES.claim,
+    codeRoute(
+      async (_req, res, caller, code) => {
+        const result = await sessions.claim(caller, code);
+        if (!result.ok) return sendRefusalOf(res, result);
+        res.json({ session: result.session });
+      },
+      { permission: "session:join" },
+    ),
+  );
+
+  router.get(
+    API_ROUTES.place,
+    codeRoute(async (_req, res, caller, code) => {
+      const result = await sessions.queuePlace(caller, code);
+      if (!result.ok) return sendRefusalOf(res, result);
+      res.json({ place: result.place } satisfies QueuePlaceResponse);
     }),
   );
 

@@ -24,6 +24,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
+import { systemOfPlatform } from "#app/remote-support/customer-system.ts";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 import { pseudonymizeIp } from "#server/logger.ts";
@@ -93,6 +94,8 @@ export function createAppSessions(context: SessionContext): AppSessionMethods {
                 userName: input.customerName ?? APP_SESSION_DEFAULT_NAME,
                 userEmail: null,
                 origin: "app",
+                // Issue 27: the system the technicians' queue shows.
+                customerSystem: systemOfPlatform(input.platform),
               })
               .onConflictDoNothing({ target: sessions.code })
               .returning();

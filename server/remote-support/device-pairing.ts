@@ -22,6 +22,7 @@ import {
   PAIRING_CODE_LENGTH,
   type DeviceStatus,
 } from "#app/remote-support/device-protocol.ts";
+import { systemOfPlatform } from "#app/remote-support/customer-system.ts";
 import type { Caller } from "#server/access.ts";
 import { consume, createRateLimiter, type RateLimitStore } from "#server/rate-limit.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
@@ -163,6 +164,9 @@ export function createPairing(context: PairingContext): PairingMethods {
             .insert(sessionDevices)
             .values({ sessionId: session.id, ...fields })
             .onConflictDoUpdate({ target: sessionDevices.sessionId, set: fields });
+          // Issue 27: the computer the app runs on is the system the technicians' queue shows.
+          const system = systemOfPlatform(input.platform);
+          if (system) await tx.update(sessions).set({ customerSystem: system }).where(eq(sessions.id, session.id));
           if (previous?.pairingId)
             await tx.insert(sessionEvents).values({ sessionId: session.id, actorId: null, kind: "device-unpaired" });
           await tx.insert(sessionEvents).values({ sessionId: session.id, actorId: used.userId, kind: "device-paired" });

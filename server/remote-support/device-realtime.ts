@@ -19,6 +19,7 @@
  *   other process; so a relay costs no query in the steady state
  *   (docs/decisions/010). A technician socket that relayed input and
  *   disconnects sends `device:release`.
+ * - Issue 27: copy–paste both ways while control is allowed (`clipboard-relay.ts`).
  * - Every `DEVICE_HEARTBEAT_MS` this process confirms its apps' connections
  *   (`last_seen_at`), so an app of a killed process stops counting as connected.
  */
@@ -47,6 +48,7 @@ import { handleDeviceSocket, type AppSocket } from "./device-socket.ts";
 import { attachScreenHandlers } from "./screen-relay.ts";
 import { SCREEN_LIMITS, type ScreenDemand } from "#app/remote-support/screen-protocol.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
+import { createClipboardRelay } from "./clipboard-relay.ts";
 
 /** How often this process confirms its apps' connections, ms (`DEVICE_FRESH_S` is 90 s). */
 export const DEVICE_HEARTBEAT_MS = 30_000;
@@ -62,7 +64,9 @@ type DeviceSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, DeviceInt
 type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { caller: Caller }>;
 /** What `io.of("/")`'s `to(rooms).emit` must offer. */
 type BrowserEmitter = {
-  to(rooms: string[]): { emit(event: "session:device" | "screen:frame", ...args: unknown[]): boolean };
+  to(rooms: string[]): {
+    emit(event: "session:device" | "screen:frame" | "clipboard:text", ...args: unknown[]): boolean;
+  };
 };
 
 /** The Socket.IO room of one pairing of the app (a new pairing, a new room: the replaced app hears nothing more). */
@@ -117,6 +121,18 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
 
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 
+  // Issue 27: copy–paste both ways while control is allowed (`clipboard-relay.ts`).
+  const clipboard = createClipboardRelay({
+    devices,
+    logger,
+    toApp(pairingId, payload) {
+      const room = deviceRoom(pairingId);
+      const here = namespace.adapter.rooms.get(room)?.size ?? 0;
+      (here > 0 ? namespace.local : namespace).to(room).emit("device:clipboard", payload);
+    },
+    toTechnician: (technicianId, payload) => browsers.to([userRoom(technicianId)]).emit("clipboard:text", payload),
+  });
+
   /** Issue 26: the byte budget of each session whose app is connected here, shared by its connections. */
   const sessionBytes = new Map<string, { bucket: TokenBucket; sockets: number }>();
   /** Issue 26: per app pairing, raised whenever a full picture is asked (`ScreenDemand.refresh`). */
@@ -147,6 +163,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
         browsers.to([userRoom(technicianId)]).emit("screen:frame", { ...frame, code: from.code });
       },
     });
+    clipboard.onDeviceSocket(socket as unknown as AppSocket);
     socket.on("disconnect", () => {
       const entry = sessionBytes.get(identity.sessionId);
       if (entry && --entry.sockets <= 0) sessionBytes.delete(identity.sessionId);
@@ -209,6 +226,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
 
   return {
     onBrowserSocket(socket) {
+      clipboard.onBrowserSocket(socket);
       attachScreenHandlers(socket, {
         devices,
         logger,

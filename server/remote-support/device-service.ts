@@ -47,6 +47,7 @@ import { refuse, roleIn } from "./session-rules.ts";
 import type { SessionService } from "./sessions.ts";
 import { createPairing, type PairingMethods } from "./device-pairing.ts";
 import { createAppSide, unpairApp, type AppSideMethods } from "./device-app-side.ts";
+import { createClipboardRecord, type ClipboardRecordMethods } from "./clipboard-relay.ts";
 import {
   loadDeviceSnapshot,
   refuseDevice,
@@ -74,7 +75,8 @@ const MAX_CACHED_SESSIONS = 10_000;
 export const DEFAULT_PAIRING_LIMIT: LimitRule = { points: 10, durationSeconds: 600 };
 
 export type DeviceService = PairingMethods &
-  AppSideMethods & {
+  AppSideMethods &
+  ClipboardRecordMethods & {
     /** Customer of `code`, session open, app paired: allow or withdraw control. */
     setConsent(caller: Caller, code: string, allowed: boolean): Promise<DeviceOutcome<{ device: DeviceView }>>;
     /** Customer of `code`, session open: what their browser shares. */
@@ -322,6 +324,9 @@ export function createDeviceService({
         logger.error({ err: error }, "fin de session non transmise au logiciel");
       }
     },
+
+    // Issue 27: a clipboard transfer recorded without its text.
+    ...createClipboardRecord(db),
 
     ...createAppSide({
       db,

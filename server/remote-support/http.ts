@@ -19,6 +19,8 @@ export const REFUSAL_STATUS = {
   "wrong-password": 403,
   "not-found": 404,
   "already-connected": 409,
+  "already-taken": 409,
+  "not-waiting": 410,
   "session-ended": 409,
   "code-expired": 410,
   "too-many-joins": 429,

@@ -26,8 +26,12 @@ import {
 
 /** The lifecycle methods of `SessionService` (documented there, in `sessions.ts`). */
 export type SessionLifecycle = {
-  create(caller: Caller | null, input: { code?: string }): Promise<Outcome<{ session: SessionView; created: boolean }>>;
+  create(
+    caller: Caller | null,
+    input: { code?: string; system?: string | null },
+  ): Promise<Outcome<{ session: SessionView; created: boolean }>>;
   join(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView }>>;
+  claim(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView }>>;
   disconnect(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView; changed: boolean }>>;
   endByServer(code: string): Promise<Outcome<{ session: SessionView | null }>>;
   active(caller: Caller | null): Promise<Outcome<{ session: SessionView | null }>>;
@@ -70,6 +74,40 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
       logger.info({ sessionId: row.id }, "code de session expiré : session terminée");
       announce({ type: "session", session: toSessionView(row) });
     }
+  }
+
+  /**
+   * Spec §4 "Technician join", the whole rule in one statement: two technicians racing (a typed code, or
+   * « Prendre en charge » in the queue, issue 27) cannot both match "disconnected". With its `joined` event.
+   * @returns the joined row, or undefined when `code` was not joinable by `caller`.
+   */
+  function joinInTransaction(caller: Caller, code: string): Promise<SessionRow | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(sessions)
+        .set({ status: "connected", technicianId: caller.userId, startTime: sql`now()` })
+        .where(
+          and(
+            eq(sessions.code, code),
+            eq(sessions.status, "disconnected"),
+            isNull(sessions.endTime),
+            // Not `<>`: an app-started session has no customer account (issue 26), and null <> x is not true.
+            sql`${sessions.userId} is distinct from ${caller.userId}`,
+            gt(sessions.createdAt, sql`now() - (${codeTtlSeconds}::integer * interval '1 second')`),
+          ),
+        )
+        .returning();
+      if (row) await tx.insert(sessionEvents).values({ sessionId: row.id, actorId: caller.userId, kind: "joined" });
+      return row;
+    });
+  }
+
+  /** Logs and announces a join that worked. */
+  function joined(caller: Caller, row: SessionRow): Outcome<{ session: SessionView }> {
+    const session = toSessionView(row);
+    logger.info({ sessionId: session.id, technicianId: caller.userId }, "session rejointe");
+    announce({ type: "session", session });
+    return { ok: true, session };
   }
 
   /** Why `code` could not be joined by `caller`; an expired code's session is ended here (its customer then starts anew). */
@@ -119,7 +157,14 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
             const [row] = await tx
               .insert(sessions)
-              .values({ code: generateCode(), userId: caller.userId, userName: caller.name, userEmail: caller.email })
+              .values({
+                code: generateCode(),
+                userId: caller.userId,
+                userName: caller.name,
+                userEmail: caller.email,
+                // Issue 27: the system of the browser that opened it, shown in the technicians' queue.
+                customerSystem: input.system ?? null,
+              })
               .onConflictDoNothing({ target: sessions.code })
               .returning();
             if (row) return { ok: true, session: row, created: true } as const;
@@ -152,32 +197,30 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           logger.warn({ technicianId: caller.userId }, "connexion à une session refusée : trop de tentatives");
           return refuse("too-many-joins", { retryAfterSeconds: failure.retryAfterSeconds });
         }
-        const row = await db.transaction(async (tx) => {
-          // The whole rule in one statement: two technicians racing cannot both match "disconnected".
-          const [joined] = await tx
-            .update(sessions)
-            .set({ status: "connected", technicianId: caller.userId, startTime: sql`now()` })
-            .where(
-              and(
-                eq(sessions.code, code),
-                eq(sessions.status, "disconnected"),
-                isNull(sessions.endTime),
-                // Not `<>`: an app-started session has no customer account (issue 26), and null <> x is not true.
-                sql`${sessions.userId} is distinct from ${caller.userId}`,
-                gt(sessions.createdAt, sql`now() - (${codeTtlSeconds}::integer * interval '1 second')`),
-              ),
-            )
-            .returning();
-          if (joined)
-            await tx.insert(sessionEvents).values({ sessionId: joined.id, actorId: caller.userId, kind: "joined" });
-          return joined;
-        });
+        const row = await joinInTransaction(caller, code);
         if (!row) return refuseJoin(caller, code);
         await joinFailureLimiter.reward(caller.userId, 1);
-        const session = toSessionView(row);
-        logger.info({ sessionId: session.id, technicianId: caller.userId }, "session rejointe");
-        announce({ type: "session", session });
-        return { ok: true, session };
+        return joined(caller, row);
+      });
+    },
+
+    claim(caller, code) {
+      if (!caller) return Promise.resolve(refuse("not-signed-in"));
+      if (!can(caller, "session:join")) return Promise.resolve(refuse("not-permitted"));
+      return guarded("Erreur lors de la prise en charge d'un client en attente", async () => {
+        // Issue 27: every click counts in the joins' budget; a lost race is no guess, so not a failed join.
+        const attempt = await consume(joinLimiter, caller.userId);
+        if (!attempt.allowed) {
+          logger.warn({ technicianId: caller.userId }, "prise en charge refusée : trop de tentatives");
+          return refuse("too-many-joins", { retryAfterSeconds: attempt.retryAfterSeconds });
+        }
+        const row = await joinInTransaction(caller, code);
+        if (row) return joined(caller, row);
+        const refusal = await refuseJoin(caller, code);
+        // The queue's words for the two ways a waiting customer slips away: taken by another, or gone.
+        if (refusal.reason === "already-connected") return refuse("already-taken");
+        if (refusal.reason === "session-ended" || refusal.reason === "code-expired") return refuse("not-waiting");
+        return refusal;
       });
     },
 

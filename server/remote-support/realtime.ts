@@ -35,6 +35,7 @@
  *   of one sender leave in order; across processes a large one (stored in
  *   the table first) can still be overtaken by a small one sent right after,
  *   so clients queue ICE candidates until the remote description is set.
+ * - Issue 27 (`queue-realtime.ts`): the waiting queue's pushes.
  * - Issue 15 (`device-realtime.ts`): the desktop app's namespace `/device`
  *   and the technician's `input` relay; a handshake without Origin (the app)
  *   passes `allowRequest`, a foreign one never does.
@@ -58,7 +59,9 @@ import { DEFAULT_SOCKET_SIGNAL_BUDGET, TokenBucket, type SocketSignalBudget } fr
 import type { AppDatabase } from "#database/connection.ts";
 import { connectedSessions, DEFAULT_SESSION_ABANDON_S, startPresence } from "./presence.ts";
 import { DEVICE_NAMESPACE } from "#app/remote-support/device-protocol.ts";
-import { attachDeviceRealtime } from "./device-realtime.ts";
+import { attachDeviceRealtime, deviceRoom } from "./device-realtime.ts";
+import { closePostgresAdapters } from "./postgres-adapter-close.ts";
+import { attachQueueRealtime } from "./queue-realtime.ts";
 import type { DeviceService } from "./device-service.ts";
 
 /** Default period of the background session check, ms. */
@@ -290,6 +293,18 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     });
   });
 
+  // Issue 27: the waiting queue, pushed to technicians and to each waiting customer (`queue-realtime.ts`).
+  const queue = attachQueueRealtime({
+    io: io as unknown as Server,
+    devices: options.devices
+      ? { namespace: io.of(DEVICE_NAMESPACE), service: options.devices, room: deviceRoom }
+      : undefined,
+    sessions,
+    logger,
+    userRoom,
+    techniciansRoom: TECHNICIANS_ROOM,
+    crossProcess: pool !== undefined,
+  });
   const unsubscribeAgenda = options.agenda?.subscribe(({ date }) => {
     io.to(TECHNICIANS_ROOM).emit("agenda:changed", { date });
   });
@@ -353,6 +368,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         clearInterval(codeExpiry);
         unsubscribe();
         unsubscribeAgenda?.();
+        queue.close();
         device?.close();
         // Issue 13 §4: not disconnectSockets(true), which a browser's client takes as final ("io server disconnect")
         // and never reconnects. The tabs are told, then their connections dropped: a client sees "transport close"
@@ -362,9 +378,9 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         await new Promise((resolve) => setImmediate(resolve));
         // Not io.close(): it would also close the HTTP server, whose shutdown belongs to server/index.ts.
         io.engine.close();
-        await io.of("/").adapter.close();
-        if (device) await io.of(DEVICE_NAMESPACE).adapter.close();
-        await pool?.end();
+        const adapters = [io.of("/").adapter, ...(device ? [io.of(DEVICE_NAMESPACE).adapter] : [])];
+        if (pool) await closePostgresAdapters(adapters, pool);
+        else for (const adapter of adapters) await adapter.close();
       })();
       return closed;
     },

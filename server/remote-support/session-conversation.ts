@@ -10,7 +10,8 @@
  *   session's row while it is open. Asking again replaces the copy with the
  *   newer conversation.
  * - `conversation` answers the copy to the session's customer and to the
- *   technician who joined it (`roleIn`), nobody else ("not-participant").
+ *   technician who joined it (`roleIn`), and (issue 27) to any technician
+ *   while the session waits in the queue; nobody else ("not-participant").
  * The copy is a column of `sessions`, so the retention purge of sessions
  * deletes it with them. Its contents are never logged.
  */
@@ -32,10 +33,12 @@ export type SessionConversation = {
    */
   createFromAssistant(
     caller: Caller | null,
+    input?: { system?: string | null },
   ): Promise<Outcome<{ session: SessionView; created: boolean; attached: number }>>;
   /**
    * The conversation attached to session `code` (null when none was), for its customer and its joined
-   * technician only ("not-participant" for anyone else; "not-found").
+   * technician, and (issue 27) any technician while the session waits for one (open, nobody joined): the queue
+   * shows it. "not-participant" for anyone else; "not-found".
    */
   conversation(
     caller: Caller | null,
@@ -47,13 +50,13 @@ export function createSessionConversation(
   context: SessionContext,
   create: SessionLifecycle["create"],
 ): SessionConversation {
-  const { db, logger, guarded, findByCode } = context;
+  const { db, logger, guarded, findByCode, announce } = context;
   return {
-    async createFromAssistant(caller) {
+    async createFromAssistant(caller, input = {}) {
       if (!caller) return refuse("not-signed-in");
       if (!can(caller, "assistant:use")) return refuse("not-permitted");
       // Every rule of a new session applies unchanged: permission, limit, the open session given back.
-      const started = await create(caller, {});
+      const started = await create(caller, { system: input.system });
       if (!started.ok) return started;
       return guarded("Erreur lors de l'ajout de la conversation à la session", async () => {
         const snapshot = await conversationSnapshot(db, caller.userId);
@@ -65,6 +68,8 @@ export function createSessionConversation(
         const attached = row ? snapshot.length : 0;
         // The count only: the conversation itself stays out of the logs.
         logger.info({ sessionId: started.session.id, messages: attached }, "conversation de l'assistant jointe");
+        // Issue 27: the queue shows the conversation; its push must follow the copy, not the creation before it.
+        if (attached > 0) announce({ type: "session", session: started.session });
         return { ok: true, session: started.session, created: started.created, attached };
       });
     },
@@ -74,7 +79,9 @@ export function createSessionConversation(
       return guarded("Erreur lors de la récupération de la session", async () => {
         const session = await findByCode(code);
         if (!session) return refuse("not-found");
-        if (!roleIn(session, caller)) return refuse("not-participant");
+        // Issue 27: a waiting session's conversation is shown in every technician's queue.
+        const waiting = session.technicianId === null && session.endTime === null && can(caller, "session:join");
+        if (!roleIn(session, caller) && !waiting) return refuse("not-participant");
         return { ok: true, conversation: session.assistantConversation ?? null };
       });
     },

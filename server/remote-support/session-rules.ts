@@ -19,6 +19,7 @@ import {
   type SessionEventView,
   type SessionView,
 } from "#app/remote-support/protocol.ts";
+import { QUEUE_MESSAGES } from "#app/remote-support/queue.ts";
 import type { Caller } from "#server/access.ts";
 import type { RateLimitStore } from "#server/rate-limit.ts";
 import type { LimitRule, SessionLimits, SessionSignalBudget } from "./limits.ts";
@@ -43,6 +44,8 @@ export type RefusalReason =
   | "own-session"
   | "not-found"
   | "already-connected"
+  | "already-taken"
+  | "not-waiting"
   | "session-ended"
   | "code-expired"
   | "too-many-joins"
@@ -139,6 +142,9 @@ const refusals = {
   "own-session": SESSION_MESSAGES.ownSession,
   "not-found": SESSION_MESSAGES.notFound,
   "already-connected": SESSION_MESSAGES.alreadyConnected,
+  // Issue 27, « Prendre en charge » in the queue: another technician was first, or the customer left it.
+  "already-taken": QUEUE_MESSAGES.taken,
+  "not-waiting": QUEUE_MESSAGES.gone,
   "session-ended": SESSION_MESSAGES.sessionEnded,
   "code-expired": SESSION_MESSAGES.codeExpired,
   "too-many-joins": SESSION_MESSAGES.tooManyJoins,

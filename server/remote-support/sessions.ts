@@ -84,6 +84,7 @@ import { createCodeLookups, type CodeLookups } from "./code-lookups.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import { createSessionConversation, type SessionConversation } from "./session-conversation.ts";
 import { createSessionRecord } from "./session-record.ts";
+import { createWaitingQueue, type WaitingQueueMethods } from "./waiting-queue.ts";
 import { createSignaling } from "./signaling.ts";
 import {
   generateSessionCode,
@@ -107,8 +108,12 @@ export {
 } from "./session-rules.ts";
 export type { Outcome, Refusal, RefusalReason, SessionServiceEvent } from "./session-rules.ts";
 
-/** Issue 18 §4's `createFromAssistant` and `conversation` are `SessionConversation`'s (`session-conversation.ts`). */
-export type SessionService = SessionConversation & {
+/**
+ * Issue 18 §4's `createFromAssistant` and `conversation` are `SessionConversation`'s (`session-conversation.ts`);
+ * issue 27's queue reads are `WaitingQueueMethods`' (`waiting-queue.ts`).
+ */
+export type SessionService = SessionServiceMethods & WaitingQueueMethods;
+type SessionServiceMethods = SessionConversation & {
   /**
    * Spec §4 "Session status" and §7 "Create session". `code` (optional,
    * already normalised and checked by `CreateSessionBody`): if it is one of
@@ -120,7 +125,10 @@ export type SessionService = SessionConversation & {
    * fresh code. `created` tells a new session (201) from an existing one
    * (200). Refusal: too-many-sessions (`limits.creations`, with `retryAfterSeconds`).
    */
-  create(caller: Caller | null, input: { code?: string }): Promise<Outcome<{ session: SessionView; created: boolean }>>;
+  create(
+    caller: Caller | null,
+    input: { code?: string; system?: string | null },
+  ): Promise<Outcome<{ session: SessionView; created: boolean }>>;
   /**
    * Spec §4 "Technician join": connected, technician_id = caller, start_time
    * = now, in one statement. Refusals: not-permitted, not-found ("Session
@@ -131,6 +139,13 @@ export type SessionService = SessionConversation & {
    * `limits.joinFailures` refusals, per technician; `retryAfterSeconds`).
    */
   join(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView }>>;
+  /**
+   * Issue 27, « Prendre en charge » in the queue: `join`'s one statement (of two technicians clicking at once,
+   * one gets it), counted in `limits.joins` but not as a failed join when lost. Refusals: not-permitted,
+   * not-found, own-session, already-taken (409 « Ce client est déjà pris en charge par un autre technicien. »),
+   * not-waiting (410: ended, or its code expired), too-many-joins (`retryAfterSeconds`).
+   */
+  claim(caller: Caller | null, code: string): Promise<Outcome<{ session: SessionView }>>;
   /**
    * Spec §4 "Disconnect", by the owner or the joined technician: status
    * disconnected, end_time = now, duration_seconds = whole seconds since
@@ -312,6 +327,7 @@ export function createSessionService({
     ...createRequestsInbox(context),
     ...createSignaling(context),
     ...createAppSessions(context),
+    ...createWaitingQueue(context),
     codeLookups: createCodeLookups(context),
     subscribe(listener) {
       listeners.add(listener);

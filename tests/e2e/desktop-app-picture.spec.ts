@@ -77,7 +77,8 @@ test.afterAll(async () => {
 
 /** Starts the built app with no argument (a pipe for stdin: keys are read a line at a time). */
 function runApp() {
-  const child = spawn(appBinary, ["--server", area.server.url], {
+  // Issue 27: the terminal interface, driven through stdin (the window has its own test: desktop/src/views).
+  const child = spawn(appBinary, ["--server", area.server.url, "--interface", "terminal"], {
     env: {
       ...process.env,
       DISPLAY: display.display,

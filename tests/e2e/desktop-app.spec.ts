@@ -55,7 +55,8 @@ test.afterAll(async () => {
 
 /** Runs the built app against the test server on the Xvfb display, with the pairing code given as an argument. */
 function runApp(pairingCode: string) {
-  const child = spawn(appBinary, ["--server", area.server.url, "--code", pairingCode], {
+  // Issue 27: the terminal interface, driven through stdin (the window has its own test: desktop/src/views).
+  const child = spawn(appBinary, ["--server", area.server.url, "--code", pairingCode, "--interface", "terminal"], {
     env: {
       ...process.env,
       DISPLAY: display.display,

@@ -12,6 +12,7 @@ import type { RequestListResponse } from "#app/requests/views.ts";
 import type { SessionConversationResponse, SessionFromAssistantResponse } from "#app/assistant/session-conversation.ts";
 import { authMessage, isFrenchAuthCode } from "#app/remote-support/account.ts";
 import { API_PATHS } from "#app/remote-support/api-paths.ts";
+import type { QueuePlaceResponse, QueueResponse } from "#app/remote-support/queue.ts";
 import type {
   DeviceResponse,
   DownloadsResponse,
@@ -102,6 +103,12 @@ export const createSessionFromAssistant = () => apiPost<SessionFromAssistantResp
 /** A participant, issue 18 §4: the assistant conversation attached to session `code` (null when none). */
 export const getSessionConversation = (code: string) =>
   apiGet<SessionConversationResponse>(API_PATHS.conversation(code));
+/** Technician, issue 27: the customers waiting for a technician, oldest first (`queue.ts`). */
+export const getWaitingQueue = () => apiGet<QueueResponse>(API_PATHS.queue);
+/** Technician, issue 27: « Prendre en charge » the waiting session `code` (409 when another technician was first). */
+export const claimWaitingSession = (code: string) => apiPost<SessionResponse>(API_PATHS.claim(code));
+/** Customer, issue 27: their place in the queue while session `code` waits (null otherwise). */
+export const getQueuePlace = (code: string) => apiGet<QueuePlaceResponse>(API_PATHS.place(code));
 /** Technician: the contact and quote requests ("Demandes"), newest first. */
 export const getRequests = () => apiGet<RequestListResponse>(API_PATHS.requests);
 

@@ -21,6 +21,7 @@ import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "#app/remote-sup
 import { SESSION_MESSAGES, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
 import { DevicePanel } from "./device-panel";
 import { DownloadPanel } from "./download-panel";
+import { QueuePlaceStatus } from "./queue-place-status";
 import { ScreenSharePanel } from "./screen-share";
 import { ServerLinkStatus } from "./server-link-status";
 import { AssistantPanel } from "#app/assistant/assistant-panel.tsx";
@@ -194,6 +195,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
               {sessionStatusText(session)}
             </span>
           </p>
+          <QueuePlaceStatus session={session} socket={socket} />
           <ScreenSharePanel session={session} socket={socket} onStop={end} />
           <DevicePanel session={session} socket={socket} />
           <div>

@@ -45,12 +45,14 @@ import type { ServerLink } from "#app/remote-support/client/server-connection.ts
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import type { ScreenViewerState } from "#app/remote-support/client/use-screen-viewer.ts";
 import { useAppScreen } from "#app/remote-support/client/use-app-screen.ts";
+import { usePlacedCanvas } from "#app/remote-support/client/use-placed-canvas.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
 import { SessionConversationView } from "#app/assistant/session-conversation-view.tsx";
 import { AppScreenBar } from "./app-screen-bar";
 import { pictureStatus, pictureText } from "./picture-status";
 import { DeviceStatus } from "./device-status";
 import { SessionChat } from "./session-chat";
+import { ClipboardPanel } from "./clipboard-panel";
 import { ServerLinkStatus } from "./server-link-status";
 
 export { linkQuality } from "./picture-status";
@@ -113,16 +115,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
     if (videoRef.current && videoRef.current.srcObject !== viewer.stream) videoRef.current.srcObject = viewer.stream;
   }, [viewer.stream, open]);
 
-  useEffect(() => {
-    const host = canvasHostRef.current;
-    if (!host || !appCanvas) return;
-    appCanvas.className = "block size-full object-contain";
-    appCanvas.setAttribute("role", "img");
-    appCanvas.setAttribute("aria-label", "Image de l'écran du client");
-    appCanvas.dataset.testid = "app-screen";
-    host.append(appCanvas);
-    return () => appCanvas.remove();
-  }, [appCanvas, open, appMode]);
+  usePlacedCanvas(canvasHostRef, appCanvas, [open, appMode]);
 
   const releaseAll = useCallback(() => {
     pendingMove.current = null;
@@ -380,6 +373,10 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
             <div className="flex min-h-0 flex-col gap-4 lg:w-80">
               {/* Issue 18 §4: why the customer called, in view while the technician works. */}
               <SessionConversationView code={session.code} collapsible />
+              {/* Issue 27: copy–paste with the customer's computer, only while control is allowed. */}
+              {device?.controlActive ? (
+                <ClipboardPanel code={session.code} socket={socket} customerName={session.userName} />
+              ) : null}
               <SessionChat
                 lines={viewer.chat.lines}
                 onSend={viewer.chat.say}

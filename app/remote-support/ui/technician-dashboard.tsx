@@ -43,6 +43,7 @@ import { ActivePanel } from "./active-panel";
 // The full-screen remote view (video, input, chat) is a chunk of its own, loaded when a session is connected.
 const RemoteView = lazy(() => import("./remote-view").then((module) => ({ default: module.RemoteView })));
 import { ReportFlow } from "./report-dialogs";
+import { WaitingQueue } from "./waiting-queue";
 import { RequestsView } from "#app/requests/requests-view.tsx";
 import { RatingsView } from "#app/assistant/ratings-view.tsx";
 import { AgendaView } from "#app/booking/agenda-view.tsx";
@@ -198,15 +199,16 @@ function SessionsView({ user, socket, initial }: Props) {
     return () => window.clearTimeout(timer);
   }, [lost, activeCode, end, linkUp]);
 
+  /** A session this technician joined (by its code, or taken from the queue): active now, its remote view open. */
+  const onJoined = (session: SessionView) => {
+    setEndNotice("");
+    setSessions((current) => ({ ...applySessionUpdate(current, session, technicianId), active: session }));
+    setReducedFor(null);
+  };
+
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-      <JoinPanel
-        onJoined={(session) => {
-          setEndNotice("");
-          setSessions((current) => ({ ...applySessionUpdate(current, session, technicianId), active: session }));
-          setReducedFor(null);
-        }}
-      />
+      <JoinPanel onJoined={onJoined} />
       <ActivePanel
         session={active}
         onDisconnect={() => active && void end(active.code)}
@@ -217,6 +219,7 @@ function SessionsView({ user, socket, initial }: Props) {
         endNotice={endNotice}
         device={device}
       />
+      <WaitingQueue socket={socket} onJoined={onJoined} />
       <HistoryPanel sessions={history} />
       {active && activeCode ? (
         <Suspense fallback={null}>

@@ -1,0 +1,98 @@
+/**
+ * The desktop app proper, as `main.ts` starts it when this process is not the
+ * window (issue 27): the launch context, the interface (`views/choose.ts`:
+ * window, zenity dialogs or terminal; a terminal is opened for a
+ * double-click only when neither window nor dialogs can be shown),
+ * `runApp`, then the exit. Imported dynamically by `main.ts`, so that the
+ * window process never loads any of this.
+ */
+import path from "node:path";
+import { runApp } from "./app.ts";
+import { createCapturer } from "./capture/capturer.ts";
+import { createJpegEncoder } from "./capture/jpeg.ts";
+import { DEFAULT_PROGRAM_NAME } from "./cli.ts";
+import { createPlatformInjector } from "./input/platform.ts";
+import { loadKoffi } from "./input/koffi.ts";
+import {
+  relaunchInTerminal,
+  stdinLeadsNowhere,
+  waitForEnter,
+  windowClosesWithApp,
+  windowCommand,
+  type LaunchContext,
+} from "./launcher.ts";
+import { type ChooseContext, describeInterface, openView } from "./views/choose.ts";
+import type { InterfaceKind } from "./views/view.ts";
+import { WINDOW_FLAG } from "./views/window-state.ts";
+
+declare const __ATELIER_SERVER_URL__: string | undefined;
+
+/** The address built in at download time, or undefined (see main.ts's module comment). */
+function builtInServer(): string | undefined {
+  // `typeof` keeps an undefined global from throwing when nothing was defined at build time.
+  return typeof __ATELIER_SERVER_URL__ === "string" && __ATELIER_SERVER_URL__ ? __ATELIER_SERVER_URL__ : undefined;
+}
+
+/** Windows: how many processes share this console (1: Windows opened it for this double-clicked app). */
+async function windowsConsoleProcesses(): Promise<number | null> {
+  if (process.platform !== "win32") return null;
+  try {
+    const koffi = await loadKoffi();
+    const kernel32 = koffi.load("kernel32.dll");
+    const list = kernel32.func("uint32 __stdcall GetConsoleProcessList(_Out_ uint32 *list, uint32 count)");
+    return Number(list(new Uint32Array(4), 4));
+  } catch {
+    return null;
+  }
+}
+
+const launch: LaunchContext = {
+  platform: process.platform,
+  env: process.env,
+  stdinIsTTY: Boolean(process.stdin.isTTY),
+  stdoutIsTTY: Boolean(process.stdout.isTTY),
+  stdinFromNowhere: stdinLeadsNowhere(Boolean(process.stdin.isTTY)),
+  execPath: process.execPath,
+  argv: process.argv,
+};
+
+const choose: ChooseContext = {
+  platform: process.platform,
+  env: process.env,
+  windowCommand: windowCommand(launch, path.join(import.meta.dirname, "main.ts"), WINDOW_FLAG),
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+};
+let chosen: InterfaceKind = "terminal";
+
+// The downloaded file's own name, so that --help shows a command the customer can type.
+const launched = path.basename(process.execPath);
+const programName = /^atelier-assistance/i.test(launched) ? launched : DEFAULT_PROGRAM_NAME;
+
+const code = await runApp({
+  args: process.argv.slice(2),
+  defaultServer: builtInServer(),
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  createInjector: (onWarning) => createPlatformInjector(onWarning),
+  createPicture: async () => ({ capturer: await createCapturer(), encoder: await createJpegEncoder() }),
+  columns: () => process.stdout.columns || 80,
+  programName,
+  openView: async (forced, hooks) => {
+    const view = await openView(forced, choose, hooks);
+    // Only the terminal needs one: a double-click with neither window nor dialogs opens a terminal (issue 26).
+    if (view.kind === "terminal" && relaunchInTerminal(launch)) process.exit(0);
+    chosen = view.kind;
+    return view;
+  },
+  describeInterface: (forced) => describeInterface(forced, choose),
+}).catch((error: unknown) => {
+  process.stderr.write(`Erreur inattendue : ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+});
+if (chosen === "terminal" && windowClosesWithApp(launch, await windowsConsoleProcesses()))
+  await waitForEnter(process.stdin, process.stdout);
+// Exit now: nothing (socket, timers, terminal) may keep the app running after the session.
+process.exit(code);

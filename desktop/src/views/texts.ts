@@ -1,0 +1,146 @@
+/**
+ * The French sentences every interface of the desktop app says (issue 27,
+ * "The window"): the terminal (`ui.ts`), the window (`window-state.ts`) and
+ * the zenity dialogs (`zenity.ts`) take them from here, so that they say the
+ * same things about the same `ScreenModel`. Pure: no I/O.
+ *
+ * `how` says how the customer acts in that interface: `"keys"` (the terminal's
+ * letters), `"buttons"` (the window's or the dialogs' buttons), or `false`
+ * when nothing can be pressed here (stdin not read: the page of the session
+ * is the only place to allow anything).
+ */
+import type { DeviceState } from "#app/remote-support/device-protocol.ts";
+import type { ScreenModel } from "../ui.ts";
+
+/** How the customer acts in an interface (see the module comment). */
+export type ActHow = "keys" | "buttons" | false;
+
+/** The link's state, in one sentence. */
+export const PHASE_TEXT: Record<ScreenModel["phase"], string> = {
+  pairing: "Connexion au serveur…",
+  connecting: "Connexion au serveur…",
+  connected: "Connecté au serveur.",
+  reconnecting: "Connexion perdue : nouvelle tentative en cours… (l'assistance est suspendue)",
+  ended: "Session terminée.",
+  refused: "Connexion refusée par le serveur.",
+  stopped: "Arrêté : le technicien n'a plus accès à cet ordinateur.",
+};
+
+/** Phases after which nothing more happens: only the final state is shown. */
+export const FINAL_PHASES: ReadonlySet<ScreenModel["phase"]> = new Set(["ended", "refused", "stopped"]);
+
+/** The labels of the window's buttons, and of the dialogs' (the actions of `ViewActions`). */
+export const BUTTON_LABELS = {
+  view: "Autoriser à voir l'écran",
+  hide: "Ne plus montrer l'écran",
+  control: "Autoriser le contrôle",
+  withdraw: "Reprendre la main",
+  clipboard: "Envoyer le presse-papiers au technicien",
+  stop: "Arrêter l'assistance",
+  start: "Démarrer",
+  close: "Fermer",
+} as const;
+
+/** What the first question says (terminal prompt, window form, zenity entry). */
+export const START_TEXTS = {
+  explain:
+    "Si la page de votre session sur notre site affiche un code d'appairage (ex. ACDE-3479), tapez-le ici. " +
+    "Sinon, tapez votre prénom (facultatif) : un code de session va s'afficher.",
+  label: "Votre prénom ou le code d'appairage",
+} as const;
+
+/** Above the session code. */
+export const CODE_HINT = "Donnez ce code au technicien :";
+
+/** The session code as it is read out: "ACD EFG". */
+export function spacedCode(code: string): string {
+  return `${code.slice(0, 3)} ${code.slice(3)}`;
+}
+
+/** The technician's name once one has joined, else null. */
+export function technicianOf(model: ScreenModel): string | null {
+  return model.state?.technicianName ?? null;
+}
+
+/** "Jean, technicien, voit votre écran", or whether the screen is shown at all (none without capture). */
+export function viewLines(model: ScreenModel, technician: string | null): string[] {
+  const state = model.state;
+  if (!state) return [];
+  if (model.viewAllowed && state.controlActive && technician)
+    return [`${technician}, technicien, voit votre écran et contrôle votre souris et votre clavier.`];
+  if (model.viewAllowed && model.streaming && technician) return [`${technician}, technicien, voit votre écran.`];
+  if (model.viewAllowed) return ["Écran : vous avez autorisé le technicien à le voir."];
+  if (model.capture === undefined || model.capture === null) return [];
+  return ["Écran : le technicien ne le voit pas."];
+}
+
+/** Whether control is allowed, used, asked for, and how to allow it in this interface. */
+export function controlLine(state: DeviceState, withdrawnHere: boolean, how: ActHow): string {
+  if (withdrawnHere || !state.consent) {
+    const prefix = withdrawnHere ? "Contrôle : autorisation retirée." : "Contrôle : non autorisé.";
+    const action =
+      how === "keys"
+        ? "appuyez sur C pour l'autoriser"
+        : how === "buttons"
+          ? `cliquez sur « ${BUTTON_LABELS.control} » pour l'autoriser`
+          : "autorisez-la sur la page de la session";
+    const where = how === "buttons" ? `bouton « ${BUTTON_LABELS.control} »` : "touche C";
+    return state.controlRequested
+      ? `${prefix} Le technicien demande la main : ${action} si vous le souhaitez.`
+      : `${prefix} Vous pouvez l'autoriser (${where}) quand le technicien le demande.`;
+  }
+  if (state.controlActive) return "Contrôle : AUTORISÉ et ACTIF — le technicien utilise votre souris et votre clavier.";
+  return "Contrôle : autorisé, mais le technicien ne l'utilise pas en ce moment.";
+}
+
+/** Why the screen cannot be shown or control cannot work here, each as a title and its reason. */
+export function problems(model: ScreenModel): { title: string; reason: string }[] {
+  const list: { title: string; reason: string }[] = [];
+  if (model.capture && !model.capture.ok)
+    list.push({ title: "Le technicien ne peut pas voir cet écran :", reason: model.capture.reason });
+  if (model.injection && !model.injection.ok)
+    list.push({ title: "Prise de contrôle impossible sur cet ordinateur :", reason: model.injection.reason });
+  return list;
+}
+
+/** Whether the technician sees the screen now (the picture is sent) and controls the mouse and keyboard. */
+export function watching(model: ScreenModel): { sees: boolean; controls: boolean } {
+  const state = model.state;
+  const live = !FINAL_PHASES.has(model.phase) && Boolean(state?.technicianName);
+  return {
+    sees: live && Boolean(model.viewAllowed && model.streaming),
+    controls: live && Boolean(state?.controlActive && state.consent && !model.withdrawnHere),
+  };
+}
+
+/**
+ * The sentence of the sign that stays visible while someone watches or
+ * controls (issue 27): "Julien, technicien, voit votre écran", "… contrôle
+ * votre souris et votre clavier", or null when nobody does.
+ */
+export function signText(model: ScreenModel): string | null {
+  const { sees, controls } = watching(model);
+  const name = technicianOf(model) ?? "Le technicien";
+  if (sees && controls) return `${name}, technicien, voit votre écran et contrôle votre souris et votre clavier.`;
+  if (controls) return `${name}, technicien, contrôle votre souris et votre clavier.`;
+  if (sees) return `${name}, technicien, voit votre écran.`;
+  return null;
+}
+
+/** An action the customer can take now (a key in the terminal, a button elsewhere). */
+export type ActionName = "view" | "hide" | "control" | "withdraw" | "clipboard";
+
+/**
+ * The actions that do something now, in the order they are offered: show or
+ * stop showing the screen (when it can be captured), allow control or take it
+ * back (once a session exists), send the clipboard (when the model says it
+ * can be sent). Stopping is always possible and not listed.
+ */
+export function availableActions(model: ScreenModel): ActionName[] {
+  if (FINAL_PHASES.has(model.phase)) return [];
+  const actions: ActionName[] = [];
+  if (model.capture?.ok) actions.push(model.viewAllowed ? "hide" : "view");
+  if (model.state) actions.push(model.state.consent && !model.withdrawnHere ? "withdraw" : "control");
+  if (model.clipboardSendable) actions.push("clipboard");
+  return actions;
+}

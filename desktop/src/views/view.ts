@@ -1,0 +1,54 @@
+/**
+ * What the desktop app needs of an interface (issue 27, "The window"): the
+ * terminal (`terminal.ts`), the window (`window.ts`, a webview in a second
+ * process) and the zenity dialogs (`zenity.ts`) all implement `AppView`, and
+ * `app.ts` drives whichever `choose.ts` picked without knowing which.
+ */
+import type { ScreenModel } from "../ui.ts";
+
+/** The interfaces, as `--interface` names them. */
+export type InterfaceKind = "fenetre" | "zenity" | "terminal";
+export const INTERFACE_KINDS: readonly InterfaceKind[] = ["fenetre", "zenity", "terminal"];
+
+/**
+ * What the customer can ask for while the session runs: the terminal's keys
+ * (V, C, R, Ctrl+C) and the window's buttons call the same functions.
+ * `sendClipboard` exists once the clipboard transfer is wired (issue 27).
+ */
+export type ViewActions = {
+  view(): void;
+  allowControl(): void;
+  withdraw(): void;
+  stop(): void;
+  sendClipboard?(): void;
+};
+
+/** Given to a view when it opens: how it reports that the customer closed it (a stop, as Ctrl+C). */
+export type ViewHooks = { onClose(): void };
+
+export interface AppView {
+  readonly kind: InterfaceKind;
+  /**
+   * Asks the customer's first name or a pairing code (`readStartAnswer`
+   * reads the answer). Resolves with the text typed (maybe empty), or null
+   * when the customer closed or cancelled (the view then called `onClose`)
+   * or input ended.
+   */
+  askStart(): Promise<string | null>;
+  /** A short message before the session exists (a refused code, a typing mistake), shown with the next question. */
+  tell(message: string): void;
+  /** Shows the model (called on every change; a view skips what did not change). */
+  draw(model: ScreenModel): void;
+  /** Starts taking the customer's requests; returns a function that stops it. */
+  listen(actions: ViewActions): () => void;
+  /** The last words once the app stops (the link is closed, control withdrawn). */
+  say(text: string): void;
+  /** An error that ends the app (network, refused code…): the terminal writes it to stderr, the window shows it. */
+  fail(message: string): void;
+  /**
+   * Closes the interface. `linger`: the app stopped by itself (the session
+   * ended, an error), not at the customer's request: a window then keeps its
+   * last words until the customer closes it (bounded); otherwise it goes at once.
+   */
+  close(linger: boolean): Promise<void>;
+}

@@ -1,0 +1,160 @@
+/**
+ * The page inside the window (issue 27, "The window"): one self-contained
+ * HTML document (no network, no file), French, that draws a `WindowState`
+ * and reports clicks. It runs in the webview (WebKitGTK, WebView2,
+ * WKWebView), where `window-child.ts` binds two functions:
+ * - `atelierPoll()` → the newest `WindowState`, or null when nothing
+ *   changed; the page asks every `POLL_MS` (the webview's run loop blocks the
+ *   child's JavaScript, so the page pulls rather than being pushed to);
+ * - `atelierSend(message)` → a `start` (the form), an `action` (a button)
+ *   or `drawn` (a state is on screen, with its code, sign and where its
+ *   buttons are) line for the main process.
+ * Texts are set with `textContent` only: nothing from the server becomes markup.
+ */
+
+/** How often the page asks for a new state, in milliseconds. */
+export const POLL_MS = 80;
+
+const STYLE = `
+:root { color-scheme: light; font-family: "DejaVu Sans", "Segoe UI", system-ui, sans-serif; }
+* { box-sizing: border-box; }
+body { margin: 0; background: #f6f4ef; color: #1d1d1b; font-size: 15px; line-height: 1.4; }
+main { padding: 16px 20px 20px; }
+h1 { font-size: 16px; margin: 0 0 6px; color: #3d3a33; }
+#sign { display: none; margin: 0; padding: 10px 20px; background: #b3261e; color: #fff; font-weight: bold; }
+#sign.on { display: block; }
+#status { margin: 0 0 10px; color: #55524a; }
+#codebox { display: none; margin: 6px 0 14px; padding: 12px; background: #fff; border: 2px solid #2a5db0;
+  border-radius: 8px; text-align: center; }
+#codebox.on { display: block; }
+#code { font: bold 54px/1.1 "DejaVu Sans Mono", Consolas, Menlo, monospace; letter-spacing: 6px; color: #14386e; }
+#lines p { margin: 4px 0; }
+.warn { color: #8a3b00; }
+.notice { color: #55524a; font-size: 13px; }
+#buttons { display: flex; flex-direction: column; gap: 8px; margin-top: 14px; }
+button { font: inherit; font-size: 16px; padding: 10px 12px; border-radius: 8px; border: 1px solid #8d897e;
+  background: #fff; color: #1d1d1b; cursor: pointer; }
+button.primary { background: #2a5db0; border-color: #2a5db0; color: #fff; font-weight: bold; }
+button.danger { background: #fff; border-color: #b3261e; color: #b3261e; }
+button:focus-visible, input:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
+form { display: none; flex-direction: column; gap: 8px; }
+form.on { display: flex; }
+input { font: inherit; font-size: 18px; padding: 8px; border: 1px solid #8d897e; border-radius: 6px; }
+#error { color: #b3261e; margin: 0; min-height: 1.4em; }
+`;
+
+/** Runs in the webview: see the module comment. Kept as plain ES2020 (no TypeScript syntax). */
+const SCRIPT = `
+"use strict";
+const byId = (id) => document.getElementById(id);
+function paragraph(text, className) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  if (className) p.className = className;
+  return p;
+}
+function render(state) {
+  document.title = state.title;
+  byId("heading").textContent = state.heading;
+  byId("status").textContent = state.status;
+  byId("sign").textContent = state.sign || "";
+  byId("sign").classList.toggle("on", Boolean(state.sign));
+  byId("codebox").classList.toggle("on", Boolean(state.code));
+  byId("codehint").textContent = state.codeHint || "";
+  byId("code").textContent = state.code || "";
+  const lines = byId("lines");
+  lines.replaceChildren(
+    ...state.lines.map((text) => paragraph(text)),
+    ...state.warnings.map((text) => paragraph("⚠ " + text, "warn")),
+    ...state.notices.map((text) => paragraph("• " + text, "notice")),
+  );
+  const form = byId("start");
+  const asking = Boolean(state.ask);
+  const wasAsking = form.classList.contains("on");
+  form.classList.toggle("on", asking);
+  if (asking) {
+    byId("explain").textContent = state.ask.explain;
+    byId("label").textContent = state.ask.label;
+    byId("go").textContent = state.ask.button;
+    byId("error").textContent = state.ask.error || "";
+    byId("answer").disabled = false;
+    byId("go").disabled = false;
+    if (!wasAsking) byId("answer").focus();
+  }
+  const buttons = byId("buttons");
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
+  buttons.replaceChildren(
+    ...state.buttons.map((button) => {
+      const element = document.createElement("button");
+      element.type = "button";
+      element.textContent = button.label;
+      element.className = button.kind;
+      element.dataset.action = button.action;
+      element.addEventListener("click", () => atelierSend({ type: "action", action: button.action }));
+      return element;
+    }),
+  );
+  if (focused) {
+    const again = buttons.querySelector('[data-action="' + focused + '"]');
+    if (again) again.focus();
+  }
+  // What is on screen now, with where each button is (CSS pixels in the window): the main process's tests and
+  // benchmark read it; the app itself only waits for the first one.
+  const boxes = [...document.querySelectorAll("#buttons button, form.on #go")].map((element) => {
+    const box = element.getBoundingClientRect();
+    return { action: element.dataset.action || "start", x: box.x, y: box.y, width: box.width, height: box.height };
+  });
+  // Said once the new state is painted (two animation frames), or after 150 ms if frames are throttled.
+  const drawn = { type: "drawn", code: state.code, sign: state.sign, asking: asking, buttons: boxes };
+  let said = false;
+  const say = () => {
+    if (said) return;
+    said = true;
+    atelierSend(drawn);
+  };
+  requestAnimationFrame(() => requestAnimationFrame(say));
+  setTimeout(say, 150);
+}
+byId("start").addEventListener("submit", (event) => {
+  event.preventDefault();
+  byId("answer").disabled = true;
+  byId("go").disabled = true;
+  atelierSend({ type: "start", text: byId("answer").value });
+});
+async function poll() {
+  try {
+    const state = await atelierPoll();
+    if (state) render(state);
+  } catch (error) {
+    // The next poll tries again.
+  }
+  setTimeout(poll, POLL_MS);
+}
+poll();
+`;
+
+/** The whole document given to `webview_set_html`. */
+export function windowPage(): string {
+  return `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><title>Assistance à distance</title><style>${STYLE}</style></head>
+<body>
+<p id="sign" role="status" aria-live="assertive"></p>
+<main>
+<h1 id="heading"></h1>
+<p id="status" role="status" aria-live="polite"></p>
+<div id="codebox"><p id="codehint"></p><div id="code" aria-label="Code de session"></div></div>
+<form id="start">
+<p id="explain"></p>
+<label id="label" for="answer"></label>
+<input id="answer" name="answer" autocomplete="off" maxlength="80">
+<p id="error" role="alert"></p>
+<button id="go" class="primary" type="submit"></button>
+</form>
+<div id="lines"></div>
+<div id="buttons"></div>
+</main>
+<script>const POLL_MS = ${POLL_MS};${SCRIPT}</script>
+</body>
+</html>`;
+}

@@ -1,0 +1,127 @@
+/**
+ * Issue 27: what the window shows for each moment of a session (pure
+ * `windowState`), that it says what the terminal says (`texts.ts`), and
+ * the window process's lines as the main process reads them.
+ */
+import { describe, expect, it } from "vitest";
+import { STATE } from "../../test/fake-server.ts";
+import { renderScreen, type ScreenModel } from "../ui.ts";
+import { signText } from "./texts.ts";
+import { askingState, parseWindowEvent, windowState } from "./window-state.ts";
+
+const BASE: ScreenModel = {
+  server: "https://atelier.example",
+  computerName: "PC-SALON",
+  phase: "connected",
+  customerName: "Marie",
+  state: null,
+  injection: { ok: true },
+  withdrawnHere: false,
+  notices: [],
+  keys: true,
+  sessionCode: "ACDEFG",
+  viewAllowed: false,
+  streaming: false,
+  capture: { ok: true },
+};
+const WAITING = { ...STATE, technicianName: null, consent: false, controlActive: false, controlRequested: false };
+const labels = (model: ScreenModel) => windowState(model).buttons.map((button) => button.label);
+
+describe("the window's state", () => {
+  it("shows the code in large letters until a technician joins, with the screen and stop buttons", () => {
+    const waiting = windowState({ ...BASE, state: WAITING });
+    expect(waiting).toMatchObject({ code: "ACD EFG", codeHint: "Donnez ce code au technicien :", sign: null });
+    expect(waiting.lines).toContain("En attente du technicien…");
+    expect(labels({ ...BASE, state: WAITING })).toEqual([
+      "Autoriser à voir l'écran",
+      "Autoriser le contrôle",
+      "Arrêter l'assistance",
+    ]);
+    const joined = windowState({ ...BASE, state: { ...WAITING, technicianName: "Jean", controlRequested: true } });
+    expect(joined.code).toBeNull();
+    expect(joined.lines).toContain(
+      "Contrôle : non autorisé. Le technicien demande la main : cliquez sur « Autoriser le contrôle » pour l'autoriser si vous le souhaitez.",
+    );
+  });
+
+  it("keeps a sign while the technician sees or controls, and marks the title", () => {
+    const seeing: ScreenModel = {
+      ...BASE,
+      state: { ...WAITING, technicianName: "Jean" },
+      viewAllowed: true,
+      streaming: true,
+    };
+    expect(windowState(seeing)).toMatchObject({
+      sign: "Jean, technicien, voit votre écran.",
+      title: expect.stringMatching(/^● /),
+    });
+    const controlling: ScreenModel = { ...BASE, state: { ...STATE, technicianName: "Jean" } };
+    expect(windowState(controlling).sign).toBe("Jean, technicien, contrôle votre souris et votre clavier.");
+    expect(labels(controlling)).toEqual(["Autoriser à voir l'écran", "Reprendre la main", "Arrêter l'assistance"]);
+    expect(signText({ ...controlling, viewAllowed: true, streaming: true })).toBe(
+      "Jean, technicien, voit votre écran et contrôle votre souris et votre clavier.",
+    );
+    // Taken back here: no sign, the offer comes back.
+    expect(windowState({ ...controlling, withdrawnHere: true }).sign).toBeNull();
+    expect(labels({ ...controlling, withdrawnHere: true, viewAllowed: true })).toEqual([
+      "Ne plus montrer l'écran",
+      "Autoriser le contrôle",
+      "Arrêter l'assistance",
+    ]);
+    expect(labels({ ...controlling, clipboardSendable: true })).toContain("Envoyer le presse-papiers au technicien");
+  });
+
+  it("says the same sentences as the terminal", () => {
+    const model: ScreenModel = {
+      ...BASE,
+      state: { ...STATE, technicianName: "Jean" },
+      viewAllowed: true,
+      streaming: true,
+    };
+    const terminal = renderScreen(model).replace(/\s+/g, " ");
+    for (const line of windowState(model).lines.filter((line) => !line.startsWith("Contrôle"))) {
+      expect(terminal).toContain(line);
+    }
+    expect(terminal).toContain(windowState(model).status);
+  });
+
+  it("shows the place in the waiting queue until a technician joins, as the terminal does", () => {
+    const waiting: ScreenModel = { ...BASE, state: WAITING, waiting: { place: 2, total: 3, estimatedMinutes: 10 } };
+    const lines = windowState(waiting).lines;
+    expect(lines.join(" ")).toMatch(
+      /Votre place dans la file d'attente : 2 \(1 personne avant vous\)|heures d'ouverture|ferm/i,
+    );
+    for (const line of lines.slice(0, -4)) expect(renderScreen(waiting).replace(/\s+/g, " ")).toContain(line);
+    expect(windowState({ ...waiting, state: { ...WAITING, technicianName: "Jean" } }).lines.join(" ")).not.toMatch(
+      /file d'attente/,
+    );
+  });
+
+  it("ends with the last words and « Fermer » only; the question keeps the last mistake", () => {
+    const final = windowState({ ...BASE, state: STATE, phase: "stopped" }, "Arrêt demandé.");
+    expect(final).toMatchObject({ final: true, sign: null, code: null, lines: ["Arrêt demandé."] });
+    expect(final.buttons).toEqual([{ action: "close", label: "Fermer", kind: "normal" }]);
+    expect(askingState("Ce code d'appairage n'est pas valide.", 2).ask).toMatchObject({
+      button: "Démarrer",
+      error: "Ce code d'appairage n'est pas valide.",
+      attempt: 2,
+    });
+  });
+});
+
+describe("the window process's lines", () => {
+  it("reads events and ignores anything else", () => {
+    expect(parseWindowEvent('{"type":"start","text":"Marie"}')).toEqual({ type: "start", text: "Marie" });
+    expect(parseWindowEvent('{"type":"action","action":"control"}')).toEqual({ type: "action", action: "control" });
+    expect(parseWindowEvent('{"type":"action","action":"rm -rf"}')).toBeNull();
+    expect(parseWindowEvent('{"type":"drawn","code":"ACD EFG"}')).toEqual({
+      type: "drawn",
+      code: "ACD EFG",
+      sign: null,
+      asking: false,
+      buttons: [],
+    });
+    expect(parseWindowEvent("(process:2): Gtk-WARNING **: …")).toBeNull();
+    expect(parseWindowEvent("42")).toBeNull();
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * What the window shows, computed in the main process (issue 27, "The
+ * window"), and the JSON lines the two processes exchange. Pure.
+ *
+ * The window is the same executable started a second time with
+ * `WINDOW_FLAG` (`window-child.ts`, a webview): its run loop blocks its
+ * JavaScript thread, and macOS wants windows on the main thread, so the
+ * session logic stays in the main process and the window only draws a
+ * `WindowState` and reports clicks.
+ * - main → window, on the child's stdin: `{"type":"state","state":WindowState}`, `{"type":"quit"}`.
+ * - window → main, on its stdout: `ready` (the page is up), `drawn` (a state
+ *   is on screen, with its code), `start` (the form's text), `action`,
+ *   `unavailable` (no webview: the main process falls back), `closed`.
+ */
+import { APP_NAME } from "../version.ts";
+import { type ScreenModel, waitingLines } from "../ui.ts";
+import {
+  availableActions,
+  BUTTON_LABELS,
+  CODE_HINT,
+  controlLine,
+  FINAL_PHASES,
+  PHASE_TEXT,
+  problems,
+  signText,
+  spacedCode,
+  START_TEXTS,
+  technicianOf,
+  viewLines,
+} from "./texts.ts";
+
+/** The hidden first argument that makes the executable the window. */
+export const WINDOW_FLAG = "--fenetre";
+
+/**
+ * Environment variable naming the webview library to load instead of the
+ * built-in one (`webview-native.ts`): a packager's own build, or a missing
+ * file to test the fallbacks.
+ */
+export const WEBVIEW_LIBRARY_ENV = "ATELIER_WEBVIEW_LIBRARY";
+
+/** What a button asks for (`ViewActions`, plus `close` once the app has stopped). */
+export type WindowAction = "view" | "control" | "withdraw" | "clipboard" | "stop" | "close";
+
+export type WindowButton = { action: WindowAction; label: string; kind: "primary" | "normal" | "danger" };
+
+/** Everything the page draws; every text is French and final. */
+export type WindowState = {
+  /** The window's title: starts with "● " while someone watches or controls. */
+  title: string;
+  heading: string;
+  /** The link's state. */
+  status: string;
+  /** The session code to read out ("ACD EFG"), or null. */
+  code: string | null;
+  codeHint: string | null;
+  lines: string[];
+  warnings: string[];
+  notices: string[];
+  /** The sign while the technician sees or controls (also keeps the window above the others), else null. */
+  sign: string | null;
+  buttons: WindowButton[];
+  /** The first question (name or pairing code), with the last mistake, or null once answered. */
+  ask: { explain: string; label: string; button: string; error: string | null; attempt: number } | null;
+  /** Nothing more will happen: only « Fermer » remains. */
+  final: boolean;
+};
+
+/** What the window shows while the app gets ready, before anything else. */
+export function startingState(): WindowState {
+  return { ...askingState(null, 0), status: "Démarrage…", ask: null };
+}
+
+/** What the window shows while the first question is asked (no session yet); `attempt` counts the questions. */
+export function askingState(error: string | null, attempt: number): WindowState {
+  return {
+    title: APP_NAME,
+    heading: APP_NAME,
+    status: "Bienvenue. Pour commencer :",
+    code: null,
+    codeHint: null,
+    lines: [],
+    warnings: [],
+    notices: [],
+    sign: null,
+    buttons: [],
+    ask: { explain: START_TEXTS.explain, label: START_TEXTS.label, button: BUTTON_LABELS.start, error, attempt },
+    final: false,
+  };
+}
+
+/** The window's state for a model; `finalText`: the app's last words once it stopped. */
+export function windowState(model: ScreenModel, finalText: string | null = null): WindowState {
+  const final = finalText !== null || FINAL_PHASES.has(model.phase);
+  const technician = technicianOf(model);
+  const state = model.state;
+  const lines: string[] = [];
+  if (!final) {
+    // Issue 27, the queue: the place and the estimated wait, or the shop's hours, until a technician joins.
+    lines.push(...waitingLines(model));
+    if (model.customerName || state) lines.push(`Session de : ${state?.customerName || model.customerName}`);
+    if (state) {
+      lines.push(technician ? `Technicien : ${technician}` : "En attente du technicien…");
+      lines.push(...viewLines(model, technician), controlLine(state, model.withdrawnHere, "buttons"));
+    }
+  }
+  if (finalText) lines.push(finalText);
+  const sign = final ? null : signText(model);
+  const code = !final && model.sessionCode && !technician ? spacedCode(model.sessionCode) : null;
+  return {
+    title: sign ? `● ${APP_NAME}` : APP_NAME,
+    heading: APP_NAME,
+    status: PHASE_TEXT[model.phase],
+    code,
+    codeHint: code ? CODE_HINT : null,
+    lines,
+    warnings: final ? [] : problems(model).map(({ title, reason }) => `${title} ${reason}`),
+    notices: final ? [] : [...model.notices],
+    sign,
+    buttons: final ? [{ action: "close", label: BUTTON_LABELS.close, kind: "normal" }] : buttonsFor(model),
+    ask: null,
+    final,
+  };
+}
+
+function buttonsFor(model: ScreenModel): WindowButton[] {
+  const buttons = availableActions(model).map((name): WindowButton => {
+    switch (name) {
+      case "view":
+        return { action: "view", label: BUTTON_LABELS.view, kind: "primary" };
+      case "hide":
+        return { action: "view", label: BUTTON_LABELS.hide, kind: "normal" };
+      case "control":
+        return { action: "control", label: BUTTON_LABELS.control, kind: "primary" };
+      case "withdraw":
+        return { action: "withdraw", label: BUTTON_LABELS.withdraw, kind: "normal" };
+      case "clipboard":
+        return { action: "clipboard", label: BUTTON_LABELS.clipboard, kind: "normal" };
+    }
+  });
+  return [...buttons, { action: "stop", label: BUTTON_LABELS.stop, kind: "danger" }];
+}
+
+/** Where a button of the page is, in CSS pixels from the window's top left corner (`start`: the form's). */
+export type DrawnButton = { action: WindowAction | "start"; x: number; y: number; width: number; height: number };
+
+/** A line from the window process. */
+export type WindowEvent =
+  | { type: "ready" }
+  | { type: "drawn"; code: string | null; sign: string | null; asking: boolean; buttons: DrawnButton[] }
+  | { type: "start"; text: string }
+  | { type: "action"; action: WindowAction }
+  | { type: "unavailable"; reason: string }
+  | { type: "closed" };
+
+const ACTIONS = new Set<WindowAction>(["view", "control", "withdraw", "clipboard", "stop", "close"]);
+
+/** Reads one line of the window's stdout; null for anything else (a library's stray output). */
+export function parseWindowEvent(line: string): WindowEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const event = value as Record<string, unknown>;
+  switch (event.type) {
+    case "ready":
+    case "closed":
+      return { type: event.type };
+    case "drawn":
+      return {
+        type: "drawn",
+        code: typeof event.code === "string" ? event.code : null,
+        sign: typeof event.sign === "string" ? event.sign : null,
+        asking: event.asking === true,
+        buttons: Array.isArray(event.buttons) ? (event.buttons as DrawnButton[]) : [],
+      };
+    case "start":
+      return typeof event.text === "string" ? { type: "start", text: event.text.slice(0, 200) } : null;
+    case "action":
+      return ACTIONS.has(event.action as WindowAction)
+        ? { type: "action", action: event.action as WindowAction }
+        : null;
+    case "unavailable":
+      return { type: "unavailable", reason: String(event.reason ?? "") };
+    default:
+      return null;
+  }
+}

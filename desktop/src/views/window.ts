@@ -1,0 +1,203 @@
+/**
+ * The window as an `AppView`, on the main process's side (issue 27, "The
+ * window"): starts the window process (`window-child.ts`: this executable
+ * again with `--fenetre`, or Bun running the sources), sends it a
+ * `WindowState` for every change and turns its lines into the app's actions.
+ *
+ * Closing the window (or the window process dying) stops the app exactly
+ * like Ctrl+C (`ViewHooks.onClose`: consent withdrawn, keys released, exit).
+ * Once the app has stopped for another reason (the session ended, an error),
+ * the window shows the last words with « Fermer » and `close(true)` waits for
+ * the customer to close it, `FINAL_WAIT_MS` at most; then the process is killed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { ScreenModel } from "../ui.ts";
+import type { AppView, ViewActions, ViewHooks } from "./view.ts";
+import {
+  askingState,
+  parseWindowEvent,
+  startingState,
+  type WindowEvent,
+  type WindowState,
+  windowState,
+} from "./window-state.ts";
+
+/** How long a final message stays up before the window is closed for the customer, in milliseconds. */
+export const FINAL_WAIT_MS = 120_000;
+/** How long the window may take to show its first state before the app gives up on it (WebKitGTK: 2–13 s). */
+export const WINDOW_START_TIMEOUT_MS = 30_000;
+
+export type WindowOptions = {
+  /** The window process's command: `[executable, ...args]` (`launcher.ts`'s `windowCommand`). */
+  command: readonly string[];
+  env: NodeJS.ProcessEnv;
+  hooks: ViewHooks;
+  /** Where fatal errors are also written (the terminal, if any). */
+  stderr: { write(text: string): unknown };
+  startTimeoutMs?: number;
+};
+
+/** The environment of the window process: what made WebKitGTK ready in 2 s instead of 11–13 (decision 022). */
+export function windowEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  out.WEBKIT_DISABLE_DMABUF_RENDERER ??= "1";
+  // The app controls X11 sessions only; an X11 window can be kept above the others (EWMH).
+  if (env.DISPLAY && !env.GDK_BACKEND) out.GDK_BACKEND = "x11";
+  return out;
+}
+
+/**
+ * Starts the window and waits until it shows its first state. @returns the
+ * view, or `{ unavailable }` with the French reason (no webview library, no
+ * display, the process failed or was too slow) so that the caller falls back.
+ */
+export async function openWindow(options: WindowOptions): Promise<WindowAppView | { unavailable: string }> {
+  const [file, ...args] = options.command;
+  if (!file) return { unavailable: "Aucune commande pour la fenêtre." };
+  const child = spawn(file, args, { env: windowEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+  const view = new WindowAppView(child, options);
+  const outcome = await view.started(options.startTimeoutMs ?? WINDOW_START_TIMEOUT_MS);
+  if (outcome === "ready") return view;
+  view.kill();
+  return { unavailable: outcome.unavailable };
+}
+
+export class WindowAppView implements AppView {
+  readonly kind = "fenetre" as const;
+  readonly #child: ChildProcess;
+  readonly #options: WindowOptions;
+  readonly #listeners = new Set<(event: WindowEvent) => void>();
+  readonly #exited: Promise<void>;
+  #gone = false;
+  #stopped = false;
+  #sent = "";
+  #model: ScreenModel | null = null;
+  #error: string | null = null;
+  #attempt = 0;
+  #stderr = "";
+
+  constructor(child: ChildProcess, options: WindowOptions) {
+    this.#child = child;
+    this.#options = options;
+    child.stdin?.on("error", () => {}); // EPIPE once the window is gone: its exit says so.
+    child.stderr?.on("data", (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-2_000)));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const event = parseWindowEvent(line);
+      if (event) for (const listener of this.#listeners) listener(event);
+    });
+    this.#exited = new Promise<void>((resolve) => {
+      child.once("error", () => resolve());
+      child.once("exit", () => resolve());
+    }).then(() => {
+      this.#gone = true;
+      // Closed by the customer (or crashed) while the app still runs: a stop, like Ctrl+C.
+      if (!this.#stopped) options.hooks.onClose();
+    });
+    this.#send({ type: "state", state: startingState() });
+  }
+
+  /** Resolves with "ready" once the page showed a state, else why not. */
+  started(timeoutMs: number): Promise<"ready" | { unavailable: string }> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish({ unavailable: "La fenêtre ne s'est pas ouverte à temps." }), timeoutMs);
+      const finish = (outcome: "ready" | { unavailable: string }) => {
+        clearTimeout(timer);
+        this.#listeners.delete(listener);
+        resolve(outcome);
+      };
+      const listener = (event: WindowEvent) => {
+        if (event.type === "ready") finish("ready");
+        if (event.type === "unavailable") finish({ unavailable: event.reason });
+      };
+      this.#listeners.add(listener);
+      void this.#exited.then(() => {
+        const detail = this.#stderr.trim().split("\n").at(-1) ?? "";
+        finish({ unavailable: `La fenêtre s'est fermée au démarrage${detail ? ` (${detail})` : ""}.` });
+      });
+    });
+  }
+
+  askStart(): Promise<string | null> {
+    this.#attempt += 1;
+    this.#state(askingState(this.#error, this.#attempt));
+    this.#error = null;
+    return new Promise((resolve) => {
+      const listener = (event: WindowEvent) => {
+        if (event.type !== "start") return;
+        this.#listeners.delete(listener);
+        resolve(event.text);
+      };
+      this.#listeners.add(listener);
+      void this.#exited.then(() => {
+        this.#listeners.delete(listener);
+        resolve(null);
+      });
+    });
+  }
+
+  tell(message: string): void {
+    this.#error = message;
+  }
+
+  draw(model: ScreenModel): void {
+    this.#model = model;
+    if (!this.#stopped) this.#state(windowState(model));
+  }
+
+  listen(actions: ViewActions): () => void {
+    const listener = (event: WindowEvent) => {
+      if (event.type !== "action") return;
+      if (event.action === "view") actions.view();
+      else if (event.action === "control") actions.allowControl();
+      else if (event.action === "withdraw") actions.withdraw();
+      else if (event.action === "clipboard") actions.sendClipboard?.();
+      else if (event.action === "stop") actions.stop();
+    };
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  say(text: string): void {
+    this.#stopped = true;
+    this.#state(this.#model ? windowState(this.#model, text) : { ...startingState(), status: text, ask: null });
+  }
+
+  fail(message: string): void {
+    this.#options.stderr.write(`${message}\n`);
+    this.say(message);
+  }
+
+  async close(linger: boolean): Promise<void> {
+    this.#stopped = true;
+    if (this.#gone) return;
+    if (linger) {
+      await Promise.race([this.#exited, new Promise((resolve) => setTimeout(resolve, FINAL_WAIT_MS).unref())]);
+    }
+    this.kill();
+    await this.#exited;
+  }
+
+  /** Ends the window process at once. */
+  kill(): void {
+    this.#stopped = true;
+    if (!this.#gone) this.#child.kill("SIGKILL");
+  }
+
+  /** Every event of the window process (tests, the benchmark). */
+  onEvent(listener: (event: WindowEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #state(state: WindowState): void {
+    const text = JSON.stringify(state);
+    if (text === this.#sent) return;
+    this.#sent = text;
+    this.#send({ type: "state", state });
+  }
+
+  #send(message: { type: "state"; state: WindowState } | { type: "quit" }): void {
+    if (!this.#gone) this.#child.stdin?.write(`${JSON.stringify(message)}\n`);
+  }
+}

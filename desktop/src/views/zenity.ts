@@ -1,0 +1,289 @@
+/**
+ * The zenity interface (issue 27, "The window": the fallback on Linux when
+ * the webview library cannot load, e.g. no WebKitGTK 6): a few GTK dialogs
+ * of the `zenity` program, each a process of its own.
+ * - The first question: `zenity --entry` (« Démarrer » / « Annuler »).
+ * - The status: `zenity --progress --pulsate`, its text rewritten through
+ *   its stdin (`#…` lines): the link, the session code, who is there; its
+ *   button is « Arrêter l'assistance » (closing it stops too).
+ * - Consent: a `zenity --question` when a technician is there and could see
+ *   the screen (« Autoriser à voir l'écran »), and each time the technician
+ *   asks for control (« Autoriser le contrôle »).
+ * - The sign while the technician sees or controls: a `zenity --info` saying
+ *   so, whose buttons take control back or stop showing the screen (and send
+ *   the clipboard when possible).
+ * The texts come from `texts.ts`, as in the terminal and the window.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { type ScreenModel, waitingLines } from "../ui.ts";
+import { APP_NAME } from "../version.ts";
+import {
+  availableActions,
+  BUTTON_LABELS,
+  CODE_HINT,
+  controlLine,
+  FINAL_PHASES,
+  PHASE_TEXT,
+  problems,
+  signText,
+  spacedCode,
+  START_TEXTS,
+  technicianOf,
+  viewLines,
+} from "./texts.ts";
+import type { AppView, ViewActions, ViewHooks } from "./view.ts";
+
+/** The dialogs' titles (tests find the dialogs by them). */
+export const ZENITY_TITLES = {
+  start: `${APP_NAME} — Démarrer`,
+  status: APP_NAME,
+  view: `${APP_NAME} — Écran`,
+  control: `${APP_NAME} — Contrôle`,
+  sign: `${APP_NAME} — En cours`,
+  end: `${APP_NAME} — Fin`,
+} as const;
+
+/** Text for a zenity label, which reads Pango markup. */
+export function escapeMarkup(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The status dialog's text for a model (markup). */
+export function zenityStatus(model: ScreenModel): string {
+  const lines = [escapeMarkup(PHASE_TEXT[model.phase])];
+  const technician = technicianOf(model);
+  if (model.sessionCode && !technician && !FINAL_PHASES.has(model.phase)) {
+    lines.push("", escapeMarkup(CODE_HINT));
+    lines.push(`<span size="xx-large" weight="bold">${escapeMarkup(spacedCode(model.sessionCode))}</span>`);
+  }
+  const waiting = waitingLines(model);
+  if (waiting.length > 0) lines.push("", ...waiting.map(escapeMarkup));
+  const state = model.state;
+  if (state) {
+    lines.push("", escapeMarkup(technician ? `Technicien : ${technician}` : "En attente du technicien…"));
+    for (const line of viewLines(model, technician)) lines.push(escapeMarkup(line));
+    lines.push(escapeMarkup(controlLine(state, model.withdrawnHere, "buttons")));
+  }
+  for (const { title, reason } of problems(model)) lines.push("", escapeMarkup(`⚠ ${title} ${reason}`));
+  for (const notice of model.notices) lines.push(escapeMarkup(`• ${notice}`));
+  return lines.join("\n");
+}
+
+type Dialog = { key: string; child: ChildProcess; superseded: boolean };
+type Answer = { code: number | null; output: string };
+
+export class ZenityAppView implements AppView {
+  readonly kind = "zenity" as const;
+  readonly #zenity: string;
+  readonly #env: NodeJS.ProcessEnv;
+  readonly #hooks: ViewHooks;
+  readonly #stderr: { write(text: string): unknown };
+  #error: string | null = null;
+  #status: ChildProcess | null = null;
+  #statusText = "";
+  #dialog: Dialog | null = null;
+  #actions: ViewActions | null = null;
+  #model: ScreenModel | null = null;
+  /** Questions already answered (by key), not asked again. */
+  readonly #answered = new Set<string>();
+  #controlRequests = 0;
+  #requested = false;
+  #stopped = false;
+
+  constructor(zenity: string, env: NodeJS.ProcessEnv, hooks: ViewHooks, stderr: { write(text: string): unknown }) {
+    this.#zenity = zenity;
+    this.#env = env;
+    this.#hooks = hooks;
+    this.#stderr = stderr;
+  }
+
+  async askStart(): Promise<string | null> {
+    const text = [START_TEXTS.explain, ...(this.#error ? ["", `⚠ ${this.#error}`] : []), "", START_TEXTS.label];
+    this.#error = null;
+    const answer = await this.#run([
+      "--entry",
+      `--title=${ZENITY_TITLES.start}`,
+      `--text=${escapeMarkup(text.join("\n"))}`,
+      `--ok-label=${BUTTON_LABELS.start}`,
+      "--cancel-label=Annuler",
+      "--width=460",
+    ]).done;
+    if (answer.code !== 0) {
+      this.#hooks.onClose();
+      return null;
+    }
+    return answer.output.replace(/\r?\n$/, "");
+  }
+
+  tell(message: string): void {
+    this.#error = message;
+  }
+
+  draw(model: ScreenModel): void {
+    this.#model = model;
+    if (this.#stopped) return;
+    this.#showStatus(zenityStatus(model));
+    this.#updateDialog(model);
+  }
+
+  listen(actions: ViewActions): () => void {
+    this.#actions = actions;
+    if (this.#model) this.#updateDialog(this.#model);
+    return () => {
+      this.#actions = null;
+    };
+  }
+
+  say(text: string): void {
+    this.#stopped = true;
+    this.#closeDialog();
+    this.#status?.kill();
+    this.#status = null;
+    this.#run(["--info", `--title=${ZENITY_TITLES.end}`, `--text=${escapeMarkup(text)}`, "--ok-label=Fermer"]);
+  }
+
+  fail(message: string): void {
+    this.#stderr.write(`${message}\n`);
+    this.#stopped = true;
+    this.#run(["--error", `--title=${ZENITY_TITLES.end}`, `--text=${escapeMarkup(message)}`, "--ok-label=Fermer"]);
+  }
+
+  async close(_linger: boolean): Promise<void> {
+    this.#stopped = true;
+    this.#closeDialog();
+    this.#status?.kill();
+    this.#status = null;
+  }
+
+  /** The status dialog, started once and then rewritten through its stdin. */
+  #showStatus(text: string): void {
+    if (text === this.#statusText) return;
+    this.#statusText = text;
+    if (!this.#status) {
+      const run = this.#run([
+        "--progress",
+        "--pulsate",
+        `--title=${ZENITY_TITLES.status}`,
+        `--text=${text}`,
+        `--cancel-label=${BUTTON_LABELS.stop}`,
+        "--width=460",
+      ]);
+      this.#status = run.child;
+      run.done.then(() => {
+        if (this.#status === run.child) this.#status = null;
+        // « Arrêter l'assistance », or the dialog closed: a stop.
+        if (!this.#stopped) this.#hooks.onClose();
+      });
+      return;
+    }
+    // A `#` line replaces the text; a label cannot hold a line break there, so each line becomes a space.
+    this.#status.stdin?.write(`#${text.replace(/\n+/g, "   ")}\n`);
+  }
+
+  /** The one question or sign dialog the model calls for now, if any. */
+  #updateDialog(model: ScreenModel): void {
+    const actions = this.#actions;
+    const state = model.state;
+    if (state?.controlRequested && !this.#requested) this.#controlRequests += 1;
+    this.#requested = Boolean(state?.controlRequested);
+    const available = availableActions(model);
+    const technician = technicianOf(model);
+    let wanted: { key: string; args: string[]; answer: (answer: Answer) => void } | null = null;
+    const sign = signText(model);
+    if (!actions || !technician) wanted = null;
+    else if (
+      available.includes("control") &&
+      state?.controlRequested &&
+      !this.#answered.has(`control-${this.#controlRequests}`)
+    ) {
+      wanted = {
+        key: `control-${this.#controlRequests}`,
+        args: this.#question(
+          ZENITY_TITLES.control,
+          `${technician}, technicien, demande à contrôler votre souris et votre clavier.`,
+          BUTTON_LABELS.control,
+          "Refuser",
+        ),
+        answer: ({ code }) => code === 0 && actions.allowControl(),
+      };
+    } else if (available.includes("view") && !this.#answered.has(`view-${technician}`)) {
+      wanted = {
+        key: `view-${technician}`,
+        args: this.#question(
+          ZENITY_TITLES.view,
+          `${technician}, technicien, voudrait voir votre écran.`,
+          BUTTON_LABELS.view,
+          "Pas maintenant",
+        ),
+        answer: ({ code }) => code === 0 && actions.view(),
+      };
+    } else if (sign) {
+      const extra = [
+        ...(available.includes("withdraw") && available.includes("hide") ? [BUTTON_LABELS.hide] : []),
+        ...(available.includes("clipboard") ? [BUTTON_LABELS.clipboard] : []),
+      ];
+      const ok = available.includes("withdraw") ? BUTTON_LABELS.withdraw : BUTTON_LABELS.hide;
+      wanted = {
+        key: `sign-${sign}-${ok}-${extra.join("/")}`,
+        args: [
+          "--info",
+          `--title=${ZENITY_TITLES.sign}`,
+          `--text=${escapeMarkup(sign)}`,
+          `--ok-label=${ok}`,
+          ...extra.map((label) => `--extra-button=${label}`),
+          "--width=420",
+        ],
+        answer: ({ code, output }) => {
+          const pressed = code === 0 ? ok : output.trim();
+          if (pressed === BUTTON_LABELS.withdraw) actions.withdraw();
+          else if (pressed === BUTTON_LABELS.hide) actions.view();
+          else if (pressed === BUTTON_LABELS.clipboard) actions.sendClipboard?.();
+        },
+      };
+    }
+    if (this.#dialog && this.#dialog.key === wanted?.key) return;
+    this.#closeDialog();
+    if (!wanted) return;
+    const { key, answer } = wanted;
+    const run = this.#run(wanted.args);
+    const dialog: Dialog = { key, child: run.child, superseded: false };
+    this.#dialog = dialog;
+    run.done.then((result) => {
+      if (dialog.superseded) return;
+      this.#dialog = null;
+      if (!key.startsWith("sign-")) this.#answered.add(key);
+      answer(result);
+      if (this.#model && !this.#stopped) this.#updateDialog(this.#model);
+    });
+  }
+
+  #question(title: string, text: string, ok: string, cancel: string): string[] {
+    return [
+      "--question",
+      `--title=${title}`,
+      `--text=${escapeMarkup(text)}`,
+      `--ok-label=${ok}`,
+      `--cancel-label=${cancel}`,
+      "--width=420",
+    ];
+  }
+
+  #closeDialog(): void {
+    if (!this.#dialog) return;
+    this.#dialog.superseded = true;
+    this.#dialog.child.kill();
+    this.#dialog = null;
+  }
+
+  #run(args: string[]): { child: ChildProcess; done: Promise<Answer> } {
+    const child = spawn(this.#zenity, args, { env: this.#env, stdio: ["pipe", "pipe", "ignore"] });
+    child.stdin?.on("error", () => {});
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const done = new Promise<Answer>((resolve) => {
+      child.once("error", () => resolve({ code: null, output }));
+      child.once("close", (code) => resolve({ code, output }));
+    });
+    return { child, done };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Test helpers of issue 27's waiting queue (`waiting-queue.ts`,
+ * `queue-realtime.ts`), shared by `waiting-queue.test.ts` and
+ * `queue-cluster.test.ts`: the queue's events on a test socket, waited for
+ * until they say what the test expects. Test code only.
+ */
+import { io as connect, type Socket } from "socket.io-client";
+import { DEVICE_NAMESPACE } from "#app/remote-support/device-protocol.ts";
+import type { QueuePlace, QueueServerEvents, QueueSnapshot } from "#app/remote-support/queue.ts";
+import type { TestSocket } from "#tests/support/remote-support.ts";
+import type { DeviceClient } from "./device-testing.ts";
+
+/** The socket's queue events (typed by `QueueServerEvents`, as the browser views them). */
+const queueEvents = (socket: TestSocket) => socket as unknown as Socket<QueueServerEvents>;
+
+/** Resolves with the first value `listen` hands to `accept` that passes it; rejects after `timeoutMs`. */
+function until<T>(
+  listen: (handler: (value: T) => void) => () => void,
+  accept: (value: T) => boolean,
+  what: string,
+  timeoutMs: number,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let last: T | undefined;
+    const stop = listen((value) => {
+      last = value;
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      stop();
+      resolve(value);
+    });
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${what} attendu en ${timeoutMs} ms ; dernier reçu : ${JSON.stringify(last)}`));
+    }, timeoutMs);
+  });
+}
+
+/** The next `queue:updated` whose entries' names are `names`, in this order. */
+export function queueShowing(socket: TestSocket, names: readonly string[], timeoutMs = 8_000): Promise<QueueSnapshot> {
+  return until<QueueSnapshot>(
+    (handler) => {
+      queueEvents(socket).on("queue:updated", handler);
+      return () => queueEvents(socket).off("queue:updated", handler);
+    },
+    (snapshot) => JSON.stringify(snapshot.entries.map((entry) => entry.userName)) === JSON.stringify(names),
+    `une file d'attente ${JSON.stringify(names)}`,
+    timeoutMs,
+  );
+}
+
+/** The next `queue:place` for session `code` equal to `expected` (null: out of the queue). */
+export function placeOf(
+  socket: TestSocket,
+  code: string,
+  expected: QueuePlace | null,
+  timeoutMs = 8_000,
+): Promise<QueuePlace | null> {
+  return until<{ code: string; place: QueuePlace | null }>(
+    (handler) => {
+      queueEvents(socket).on("queue:place", handler);
+      return () => queueEvents(socket).off("queue:place", handler);
+    },
+    (update) => update.code === code && JSON.stringify(update.place) === JSON.stringify(expected),
+    `la place ${JSON.stringify(expected)} de ${code}`,
+    timeoutMs,
+  ).then((update) => update.place);
+}
+
+/** An app's `/device` connection whose `device:queue` pushes are all kept, from before it connects. */
+export type WaitingApp = {
+  app: DeviceClient;
+  /** Resolves once the latest place received is `expected` (null: out of the queue). */
+  place(expected: QueuePlace | null, timeoutMs?: number): Promise<void>;
+};
+
+/** Connects as the app with `token`, listening to `device:queue` before the connection exists. */
+export async function connectWaitingApp(url: string, token: string): Promise<WaitingApp> {
+  const app: DeviceClient = connect(url + DEVICE_NAMESPACE, {
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+    autoConnect: false,
+    auth: { token },
+  });
+  let latest: QueuePlace | null | undefined;
+  const waiters = new Set<() => void>();
+  app.on("device:queue", (place) => {
+    latest = place;
+    for (const waiter of waiters) waiter();
+  });
+  await new Promise<void>((resolve, reject) => {
+    app.once("connect", () => resolve());
+    app.once("connect_error", reject);
+    app.connect();
+  });
+  return {
+    app,
+    place(expected, timeoutMs = 8_000) {
+      const matches = () => latest !== undefined && JSON.stringify(latest) === JSON.stringify(expected);
+      if (matches()) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!matches()) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`place ${JSON.stringify(expected)} attendue ; dernière : ${JSON.stringify(latest)}`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+  };
+}
