@@ -73,7 +73,7 @@ export function AssistantPanel() {
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // A question typed while the page loads is kept when React takes over (issue 27).
-  useTypedBeforeHydration(inputRef, draft, setDraft);
+  const keepTyped = useTypedBeforeHydration("assistant-message", inputRef, draft, setDraft);
 
   useEffect(() => {
     let cancelled = false;
@@ -229,6 +229,7 @@ export function AssistantPanel() {
         </label>
         <Input
           ref={inputRef}
+          {...keepTyped}
           id={`${id}-message`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}

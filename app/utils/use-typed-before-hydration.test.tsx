@@ -1,23 +1,29 @@
 // @vitest-environment happy-dom
 /**
- * Issue 27: a field rendered by the server and typed into before React
- * hydrates keeps its text through hydration and the renders after it, and
- * the component's state holds that text.
+ * Issue 27: a field rendered by the server and typed into before React takes
+ * it over keeps its text, whether React hydrates it or renders the screen
+ * afresh, and the component's state holds that text.
  */
 import { act, useRef, useState } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { recordTypedBeforeHydration } from "./typed-before-hydration.ts";
 import { useTypedBeforeHydration } from "./use-typed-before-hydration.ts";
 
 function Field({ keep }: { keep: boolean }) {
   const [value, setValue] = useState("");
   const [renders, setRenders] = useState(0);
   const ref = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(ref, value, keep ? (typed) => setValue(typed.toUpperCase()) : () => {});
+  const marked = useTypedBeforeHydration(
+    "code",
+    ref,
+    value,
+    keep ? (typed) => setValue(typed.toUpperCase()) : () => {},
+  );
   return (
     <form>
-      <input ref={ref} aria-label="Code" value={value} onChange={(event) => setValue(event.target.value)} />
+      <input ref={ref} {...marked} aria-label="Code" value={value} onChange={(event) => setValue(event.target.value)} />
       <button type="button" onClick={() => setRenders(renders + 1)} disabled={!value}>
         Envoyer {renders}
       </button>
@@ -25,32 +31,62 @@ function Field({ keep }: { keep: boolean }) {
   );
 }
 
-async function typeThenHydrate(keep: boolean) {
+/** The server's HTML in the page, and `text` typed into its field as a person would (an input event). */
+function serverPageTypedInto(text: string, keep = true) {
   const container = document.createElement("div");
   container.innerHTML = renderToString(<Field keep={keep} />);
   document.body.replaceChildren(container);
   const input = container.querySelector("input")!;
-  input.value = "kp3f"; // typed by the person before the scripts ran
-  await act(async () => {
-    hydrateRoot(container, <Field keep={keep} />);
-  });
-  const button = container.querySelector("button")!;
-  // Another render of the component, as a push from the server causes.
-  await act(async () => button.click());
-  return { input, button };
+  input.focus();
+  input.value = text;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  return container;
 }
 
+// React's act() outside Testing Library's render.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+recordTypedBeforeHydration(document);
+
 describe("useTypedBeforeHydration", () => {
-  it("adopts the typed text into the state: it survives the next render and enables the button", async () => {
-    const { input, button } = await typeThenHydrate(true);
-    expect(input.value).toBe("KP3F");
-    expect(button.disabled).toBe(false);
+  it("hydrated: adopts the typed text into the state; it survives the next render and enables the button", async () => {
+    const container = serverPageTypedInto("kp3f");
+    await act(async () => void hydrateRoot(container, <Field keep />));
+    const button = container.querySelector("button")!;
+    // Another render of the component, as a push from the server causes.
+    await act(async () => button.click());
+    expect(container.querySelector("input")!.value).toBe("KP3F");
     expect(button.textContent).toBe("Envoyer 1");
   });
 
   it("without it, React's empty state leaves the button disabled (the bug this hook fixes)", async () => {
-    const { input, button } = await typeThenHydrate(false);
-    expect(button.disabled).toBe(true);
-    expect(input.value).toBe("kp3f");
+    const container = serverPageTypedInto("kp3f", false);
+    await act(async () => void hydrateRoot(container, <Field keep={false} />));
+    expect(container.querySelector("button")!.disabled).toBe(true);
+  });
+
+  it("rendered afresh (the server's HTML dropped): the new field gets the text back, and the focus", async () => {
+    const server = serverPageTypedInto("kp3");
+    server.remove();
+    const container = document.createElement("div");
+    document.body.append(container);
+    await act(async () => createRoot(container).render(<Field keep />));
+    const input = container.querySelector("input")!;
+    expect(input.value).toBe("KP3");
+    expect(document.activeElement).toBe(input);
+    expect(container.querySelector("button")!.disabled).toBe(false);
+  });
+
+  it("gives the text back once: a field mounted later starts empty", async () => {
+    const server = serverPageTypedInto("kp3");
+    server.remove();
+    const first = document.createElement("div");
+    document.body.append(first);
+    const root = createRoot(first);
+    await act(async () => root.render(<Field keep />));
+    await act(async () => root.unmount());
+    const second = document.createElement("div");
+    document.body.append(second);
+    await act(async () => createRoot(second).render(<Field keep />));
+    expect(second.querySelector("input")!.value).toBe("");
   });
 });

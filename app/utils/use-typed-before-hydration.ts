@@ -1,32 +1,53 @@
 /**
  * Issue 27, "the technician's code field": text typed into a server-rendered
- * field before React hydrates it must survive.
+ * field before React takes it over must survive, in two cases.
  *
- * React hydrates a controlled `<input value={state}>` without touching what
- * the browser shows, but its state is still the initial "" and the next
- * render of that component writes "" back into the field: the technician's
- * half-typed session code, or the customer's question, vanished (4 runs in
- * 10). This hook adopts the field's value into the state in a layout effect
- * of the first client render, before anything can render again, so the
- * field, the state and the submit button agree.
+ * - React hydrates the field: it leaves what the browser shows, but its
+ *   state is still the initial "" and the component's next render writes ""
+ *   back into the field (4 runs in 10 lost the technician's code, or kept
+ *   it with a disabled « Se connecter »). The field's own value is adopted.
+ * - React drops the server's HTML and renders the screen afresh (a lazy
+ *   screen's boundary rendered again before its chunk arrived): the new field
+ *   is empty; the text kept by `typed-before-hydration.ts` is adopted, and
+ *   the focus given back when the old field had it.
+ *
+ * Either way in a layout effect of the first client render, before anything
+ * can render again, so the field, the state and the submit button agree.
  */
 import { useLayoutEffect, type RefObject } from "react";
+import { forgetTyped, KEEP_TYPED_ATTRIBUTE, takeTyped } from "./typed-before-hydration.ts";
 
 /**
- * On mount, hands `adopt` what the person already typed into `ref`'s field
- * (its DOM value), when there is something and it differs from `current`
- * (the state's initial value). Nothing happens for a field first rendered in
- * the browser, which holds no text of its own.
+ * Hands `adopt` what the person already typed into the field `ref` (its DOM
+ * value, else what was typed into the server's field of the same `key`) when
+ * the component mounts, if it differs from `current` (the state's initial
+ * value). Returns the props that mark the field (spread them on it): `key`
+ * must be unique on the page.
  */
 export function useTypedBeforeHydration(
+  key: string,
   ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
   current: string,
   adopt: (typed: string) => void,
-): void {
+): { [KEEP_TYPED_ATTRIBUTE]: string } {
   useLayoutEffect(() => {
-    const typed = ref.current?.value ?? "";
-    if (typed !== "" && typed !== current) adopt(typed);
+    const element = ref.current;
+    const own = element?.value ?? "";
+    const kept = takeTyped(key, element);
+    if (own !== "") {
+      if (own !== current) adopt(own);
+    } else if (kept && kept.value !== current) {
+      adopt(kept.value);
+      const active = element?.ownerDocument.activeElement;
+      if (kept.focused && element && (!active || active === element.ownerDocument.body)) {
+        element.focus();
+        // After React has written the adopted text: the caret goes after it, where the person was typing.
+        requestAnimationFrame(() => element.setSelectionRange(element.value.length, element.value.length));
+      }
+    }
+    return () => forgetTyped(key);
     // Only the first commit: afterwards the state is the source of the field.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  return { [KEEP_TYPED_ATTRIBUTE]: key };
 }

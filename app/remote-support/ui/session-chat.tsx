@@ -31,7 +31,7 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
   const [error, setError] = useState("");
   const draftRef = useRef<HTMLInputElement>(null);
   // A message typed while a reloaded page loads is kept when React takes over (issue 27).
-  useTypedBeforeHydration(draftRef, draft, setDraft);
+  const keepTyped = useTypedBeforeHydration("session-chat-message", draftRef, draft, setDraft);
   const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -86,6 +86,7 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
         </label>
         <Input
           ref={draftRef}
+          {...keepTyped}
           id={`${id}-message`}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}

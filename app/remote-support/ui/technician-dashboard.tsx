@@ -247,7 +247,7 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
   const [error, setError] = useState("");
   const codeRef = useRef<HTMLInputElement>(null);
   // A technician who types the code as the page appears must not lose it when React takes over.
-  useTypedBeforeHydration(codeRef, code, (typed) => setCode(codeInputValue(typed)));
+  const keepTyped = useTypedBeforeHydration("session-code", codeRef, code, (typed) => setCode(codeInputValue(typed)));
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code.trim()) return;
@@ -267,6 +267,7 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
           <Label htmlFor={`${id}-code`}>Code de session</Label>
           <Input
             ref={codeRef}
+            {...keepTyped}
             id={`${id}-code`}
             name="code"
             value={code}
