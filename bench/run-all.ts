@@ -20,6 +20,7 @@ for (const script of [
   "desktop-size.ts",
   "desktop-control.ts",
   "desktop-window.ts",
+  "queue-latency.ts",
 ]) {
   console.log(`\n== bench/${script}`);
   spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: "inherit" });

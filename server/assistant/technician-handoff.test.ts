@@ -95,18 +95,21 @@ describe.each(DATABASE_KINDS)("« Parler à un technicien » on %s", (kind) => {
     expect(mine.body.sessions.map((session: { code: string }) => session.code)).toEqual([code]);
   });
 
-  it("lets only the session's customer and the technician who joined read it", async () => {
+  it("lets its customer, every technician while it waits (the queue), then only the one who joined read it", async () => {
     await chat(accounts.customer, 2, (index) => (index === 0 ? SECRET : "Je vous mets en relation."));
     const created = await as("customer", "post", "/api/sessions/from-assistant");
     const code: string = created.body.session.code;
     const path = `/api/sessions/${code}/conversation`;
 
     expect((await as("anonymous", "get", path)).status).toBe(401);
-    // Issue 28 §7: to anyone else, the session does not exist (the answer to an unused code).
-    for (const who of ["otherCustomer", "technician", "otherTechnician"] as const) {
-      const refused = await as(who, "get", path);
-      expect(refused.status, who).toBe(404);
-      expect(refused.body).toEqual({ message: SESSION_MESSAGES.notFound });
+    // Issue 28 §7: to another customer, the session does not exist (the answer to an unused code).
+    const refused = await as("otherCustomer", "get", path);
+    expect([refused.status, refused.body]).toEqual([404, { message: SESSION_MESSAGES.notFound }]);
+    // Issue 27: while nobody has taken it, every technician's queue shows the conversation.
+    for (const who of ["technician", "otherTechnician"] as const) {
+      const waiting = await as(who, "get", path);
+      expect(waiting.status, who).toBe(200);
+      expect(waiting.body.conversation[0].content).toBe(SECRET);
     }
     const unknown = await as("technician", "get", "/api/sessions/ZZZZZZ/conversation");
     expect([unknown.status, unknown.body]).toEqual([404, { message: SESSION_MESSAGES.notFound }]);
