@@ -11,8 +11,11 @@
  * the browser's `_r_…_`). So `recordTypedBeforeHydration`, run by
  * `entry.client.tsx` before hydrating, keeps the text of every field marked
  * `data-keep-typed="<key>"` (its value at that moment, then every `input`
- * event), and the field's component takes it back when it mounts
- * (`use-typed-before-hydration.ts`). Only marked fields: never a password.
+ * event, then what its component's state says), and the field's component
+ * takes it back when it mounts (`use-typed-before-hydration.ts`). The same
+ * holds when a signed-in screen is mounted again once in use (seen in a CI
+ * rehearsal: the technician's typed code gone with a re-mounted dashboard).
+ * Only marked fields: never a password.
  * Framework-free; the text stays in this page's memory only.
  */
 
@@ -58,7 +61,10 @@ export function takeTyped(key: string, element: Element | null): { value: string
   return { value: kept.value, focused: kept.focused };
 }
 
-/** Forgets what was kept for `key` (the field's component went away: its text must not come back later). */
-export function forgetTyped(key: string): void {
-  typed.delete(key);
+/**
+ * Keeps `value` as the text of `element`'s field `key`, as its component's state says it is (a submit emptied
+ * it, say): a component mounted again later gets that back, never older text.
+ */
+export function keepValue(key: string, element: Element, value: string): void {
+  typed.set(key, { value, element, focused: element.ownerDocument.activeElement === element });
 }

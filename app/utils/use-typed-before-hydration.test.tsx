@@ -76,17 +76,50 @@ describe("useTypedBeforeHydration", () => {
     expect(container.querySelector("button")!.disabled).toBe(false);
   });
 
-  it("gives the text back once: a field mounted later starts empty", async () => {
+  it("mounted again once in use, the field gets back what its state last held, never older text", async () => {
     const server = serverPageTypedInto("kp3");
     server.remove();
-    const first = document.createElement("div");
-    document.body.append(first);
-    const root = createRoot(first);
-    await act(async () => root.render(<Field keep />));
+    const mount = async () => {
+      const container = document.createElement("div");
+      document.body.append(container);
+      const root = createRoot(container);
+      await act(async () => root.render(<Field keep />));
+      return { container, root };
+    };
+    const first = await mount();
+    const input = first.container.querySelector("input")!;
+    await act(async () => {
+      input.value = "KP3F7";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await act(async () => first.root.unmount());
+    first.container.remove();
+    const second = await mount();
+    expect(second.container.querySelector("input")!.value).toBe("KP3F7");
+
+    // Emptied by its state (a submit): a later field starts empty.
+    await act(async () => second.container.querySelector("button")!.click());
+    await act(async () => second.root.unmount());
+    second.container.remove();
+    function Emptied() {
+      const [value, setValue] = useState("");
+      const ref = useRef<HTMLInputElement>(null);
+      const marked = useTypedBeforeHydration("code", ref, value, setValue);
+      return <input ref={ref} {...marked} aria-label="Code" value={value} onChange={(e) => setValue(e.target.value)} />;
+    }
+    const emptied = document.createElement("div");
+    document.body.append(emptied);
+    const root = createRoot(emptied);
+    await act(async () => root.render(<Emptied />));
+    const field = emptied.querySelector("input")!;
+    expect(field.value).toBe("KP3F7");
+    await act(async () => {
+      field.value = "";
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
     await act(async () => root.unmount());
-    const second = document.createElement("div");
-    document.body.append(second);
-    await act(async () => createRoot(second).render(<Field keep />));
-    expect(second.querySelector("input")!.value).toBe("");
+    emptied.remove();
+    const last = await mount();
+    expect(last.container.querySelector("input")!.value).toBe("");
   });
 });

@@ -9,13 +9,15 @@
  * - React drops the server's HTML and renders the screen afresh (a lazy
  *   screen's boundary rendered again before its chunk arrived): the new field
  *   is empty; the text kept by `typed-before-hydration.ts` is adopted, and
- *   the focus given back when the old field had it.
+ *   the focus given back when the old field had it. Likewise when the
+ *   screen is mounted again once in use: the field gets back what its last
+ *   state held.
  *
  * Either way in a layout effect of the first client render, before anything
  * can render again, so the field, the state and the submit button agree.
  */
-import { useLayoutEffect, type RefObject } from "react";
-import { forgetTyped, KEEP_TYPED_ATTRIBUTE, takeTyped } from "./typed-before-hydration.ts";
+import { useEffect, useLayoutEffect, type RefObject } from "react";
+import { KEEP_TYPED_ATTRIBUTE, keepValue, takeTyped } from "./typed-before-hydration.ts";
 
 /**
  * Hands `adopt` what the person already typed into the field `ref` (its DOM
@@ -45,9 +47,12 @@ export function useTypedBeforeHydration(
         requestAnimationFrame(() => element.setSelectionRange(element.value.length, element.value.length));
       }
     }
-    return () => forgetTyped(key);
     // Only the first commit: afterwards the state is the source of the field.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // What the state says is what a re-mounted field gets back (emptied by a submit: nothing).
+  useEffect(() => {
+    if (ref.current) keepValue(key, ref.current, current);
+  }, [key, ref, current]);
   return { [KEEP_TYPED_ATTRIBUTE]: key };
 }
