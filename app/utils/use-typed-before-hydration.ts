@@ -6,12 +6,9 @@
  *   state is still the initial "" and the component's next render writes ""
  *   back into the field (4 runs in 10 lost the technician's code, or kept
  *   it with a disabled « Se connecter »). The field's own value is adopted.
- * - React drops the server's HTML and renders the screen afresh (a lazy
- *   screen's boundary rendered again before its chunk arrived): the new field
- *   is empty; the text kept by `typed-before-hydration.ts` is adopted, and
- *   the focus given back when the old field had it. Likewise when the
- *   screen is mounted again once in use: the field gets back what its last
- *   state held.
+ * - React mounts the screen again once in use: the new field gets back what
+ *   the last one's state held (`typed-before-hydration.ts`), and the focus
+ *   when the old field had it.
  *
  * Either way in a layout effect of the first client render, before anything
  * can render again, so the field, the state and the submit button agree.
@@ -21,7 +18,7 @@ import { KEEP_TYPED_ATTRIBUTE, keepValue, takeTyped } from "./typed-before-hydra
 
 /**
  * Hands `adopt` what the person already typed into the field `ref` (its DOM
- * value, else what was typed into the server's field of the same `key`) when
+ * value, else what the last field of the same `key` held) when
  * the component mounts, if it differs from `current` (the state's initial
  * value). Returns the props that mark the field (spread them on it): `key`
  * must be unique on the page.

@@ -177,48 +177,6 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     await customer.context().close();
   });
 
-  test("text typed while the page loads survives hydration: the technician's code, the customer's question", async ({
-    browser,
-  }) => {
-    const customer = await newPage(browser);
-    await signUpCustomer(customer, "Hugo Typé");
-    const code = await startSession(customer);
-    const tech = await newPage(browser);
-    await signIn(tech, TECH);
-    await expect(tech.getByRole("heading", { level: 1, name: "Tableau de bord technicien" })).toBeVisible();
-
-    // The page's scripts are held until the person has typed, as on a slow phone: they type into the
-    // server's HTML, then React takes over. Same for the customer's assistant field.
-    for (const [page, field, text, send] of [
-      [tech, "Code de session", code.toLowerCase(), "Se connecter"],
-      [customer, "Votre message à l'assistant", "Mon écran reste noir", "Envoyer"],
-    ] as const) {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const isScript = (url: URL) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js");
-      await page.route(isScript, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto("/soft-assist", { waitUntil: "commit" });
-      await page.getByLabel(field).pressSequentially(text, { delay: 40 });
-      release();
-      await page.waitForFunction((label) => {
-        const input = [...document.querySelectorAll("label")].find((item) => item.textContent === label)?.control;
-        return (
-          input !== undefined && input !== null && Object.keys(input).some((key) => key.startsWith("__reactProps"))
-        );
-      }, field);
-      await page.unroute(isScript);
-      // React's state holds the text too: the field keeps it through later renders, and it can be sent.
-      await expect(page.getByRole("button", { name: send, exact: true })).toBeEnabled();
-      await expect(page.getByLabel(field)).toHaveValue(field === "Code de session" ? code : text);
-    }
-    await tech.getByRole("button", { name: "Se connecter", exact: true }).click();
-    await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
-    for (const page of [customer, tech]) await page.context().close();
-  });
-
   test("an unknown code and an already-connected code show their messages", async ({ browser }) => {
     const customer = await newPage(browser);
     await signUpCustomer(customer, "Bruno Petit");
