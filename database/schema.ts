@@ -216,10 +216,7 @@ export const sessions = pgTable(
     origin: text("origin", { enum: SESSION_ORIGINS }).notNull().default("site"),
     /** Issue 18 §4: the customer's assistant conversation (≤ 20 messages) when asked from the assistant; goes with the row. */
     assistantConversation: jsonb("assistant_conversation").$type<SessionConversationMessage[]>(),
-    /**
-     * Issue 27, the waiting queue: the customer's system as shown to technicians ("Windows", "macOS", "Linux",
-     * "Android", "iOS"…), from the app's pairing or the browser that opened the session; null when unknown.
-     */
+    /** Issue 27: the customer's system in the queue ("Windows", "macOS"…), from the app or the browser; null: unknown. */
     customerSystem: text("customer_system"),
   },
   (table) => [
