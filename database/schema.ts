@@ -3,8 +3,7 @@
  * `drizzle/` are generated from this file with `npm run db:generate` and
  * committed; the server applies them at start, on PGlite and PostgreSQL alike.
  *
- * Issue 17 §4's `assistant_ratings` is declared in `schema-ratings.ts` (also
- * read by drizzle-kit), which keeps this file within its 400 lines.
+ * Issue 17 §4's `assistant_ratings` is in `schema-ratings.ts` (also read by drizzle-kit): this file stays small.
  *
  * Issue 4: contact messages and quote requests (spec §3) are stored first,
  * each with an outbox message in the same transaction; the outbox worker
