@@ -6,7 +6,7 @@
  * then reads. Before control is allowed neither way works (no « Coller chez le client », key P refused), and
  * after the customer takes control back neither works again.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import {
   join,
@@ -17,7 +17,7 @@ import {
   type AreaServer,
 } from "#tests/support/soft-assist-pages.ts";
 import { openXApp, startXvfb, type XApp, type XDisplay } from "#tests/support/xvfb.ts";
-import { buildLinuxApp } from "#tests/support/desktop-app.ts";
+import { buildLinuxApp, startTerminalApp } from "#tests/support/desktop-app.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-clip-${suffix}@exemple.fr`, name: "Jean Technicien", password: "motdepasse-jean-clip" };
@@ -50,30 +50,17 @@ test.afterAll(async () => {
 
 /** Starts the built app in its terminal interface (stdin a pipe: a key is a letter and Entrée). */
 function runApp() {
-  const child = spawn(appBinary, ["--server", area.server.url, "--interface", "terminal"], {
-    env: {
-      ...process.env,
-      DISPLAY: display.display,
-      WAYLAND_DISPLAY: "",
-      XDG_SESSION_TYPE: "x11",
-      LANG: "fr_FR.UTF-8",
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  children.push(child);
+  const app = startTerminalApp(appBinary, ["--server", area.server.url], display.display);
+  children.push(app.child);
   return {
-    child,
+    ...app,
     /** Everything printed, lines joined (the terminal wraps long notices). */
-    output: () => output.replace(/\s+/g, " "),
+    output: () => app.output().replace(/\s+/g, " "),
     /** The last screen the app drew (it redraws the whole view on every change). */
     screen: () => {
-      const all = output.replace(/\s+/g, " ");
+      const all = app.output().replace(/\s+/g, " ");
       return all.slice(all.lastIndexOf("Assistance à distance de l'Atelier"));
     },
-    press: (key: string) => child.stdin.write(`${key}\n`),
   };
 }
 

@@ -21,7 +21,7 @@ import {
   type AreaServer,
 } from "#tests/support/soft-assist-pages.ts";
 import { openXApp, startTwoMonitors, startXvfb, type XApp, type XDisplay } from "#tests/support/xvfb.ts";
-import { buildLinuxApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
+import { buildLinuxApp, startTerminalApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-image-${suffix}@exemple.fr`, name: "Jean Technicien", password: "motdepasse-jean-tech" };
@@ -77,22 +77,9 @@ test.afterAll(async () => {
 
 /** Starts the built app with no argument (a pipe for stdin: keys are read a line at a time). */
 function runApp() {
-  // Issue 27: the terminal interface, driven through stdin (the window has its own test: desktop/src/views).
-  const child = spawn(appBinary, ["--server", area.server.url, "--interface", "terminal"], {
-    env: {
-      ...process.env,
-      DISPLAY: display.display,
-      WAYLAND_DISPLAY: "",
-      XDG_SESSION_TYPE: "x11",
-      LANG: "fr_FR.UTF-8",
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  children.push(child);
-  return { child, output: () => output, press: (key: string) => child.stdin.write(`${key}\n`) };
+  const app = startTerminalApp(appBinary, ["--server", area.server.url], display.display);
+  children.push(app.child);
+  return app;
 }
 
 /** RGB of the technician's canvas at picture pixel (x, y). */

@@ -9,7 +9,7 @@
  * exact text, and nothing once the toggle is off or consent withdrawn; a
  * technician's browser closed mid-drag leaves no button down.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   join,
@@ -22,7 +22,7 @@ import {
   type AreaServer,
 } from "#tests/support/soft-assist-pages.ts";
 import { openXApp, startXvfb, type XApp, type XDisplay } from "#tests/support/xvfb.ts";
-import { buildLinuxApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
+import { buildLinuxApp, startTerminalApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-app-${suffix}@exemple.fr`, name: "Camille Technicienne", password: "motdepasse-camille" };
@@ -55,22 +55,9 @@ test.afterAll(async () => {
 
 /** Runs the built app against the test server on the Xvfb display, with the pairing code given as an argument. */
 function runApp(pairingCode: string) {
-  // Issue 27: the terminal interface, driven through stdin (the window has its own test: desktop/src/views).
-  const child = spawn(appBinary, ["--server", area.server.url, "--code", pairingCode, "--interface", "terminal"], {
-    env: {
-      ...process.env,
-      DISPLAY: display.display,
-      WAYLAND_DISPLAY: "",
-      XDG_SESSION_TYPE: "x11",
-      LANG: "fr_FR.UTF-8",
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  apps.push(child);
-  return { child, output: () => output };
+  const app = startTerminalApp(appBinary, ["--server", area.server.url, "--code", pairingCode], display.display);
+  apps.push(app.child);
+  return app;
 }
 
 /** Page coordinates of the point at fractions (fx, fy) of the picture inside the remote video (object-fit: contain). */

@@ -1,8 +1,9 @@
 /**
- * What the desktop app's end-to-end tests share (issues 15, 26): the Linux
- * build a customer downloads, and typing as a technician on a French keyboard.
+ * What the desktop app's end-to-end tests share (issues 15, 26, 27): the Linux
+ * build a customer downloads, running it in its terminal interface on an X
+ * display, and typing as a technician on a French keyboard.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -49,4 +50,22 @@ export async function typeOnFrenchKeyboard(page: Page, text: string) {
     await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...common });
   }
   await cdp.detach();
+}
+
+/** A running app: everything it printed so far, and a key sent as a line (stdin is a pipe). */
+export type TerminalApp = { child: ChildProcessWithoutNullStreams; output(): string; press(key: string): void };
+
+/**
+ * Starts the built app `binary` with `args` in its terminal interface (issue 27: the window has its own tests
+ * in desktop/src/views) on X display `display` (e.g. ":99"), as an X11 session in French. The caller stops it.
+ */
+export function startTerminalApp(binary: string, args: readonly string[], display: string): TerminalApp {
+  const child = spawn(binary, [...args, "--interface", "terminal"], {
+    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: "", XDG_SESSION_TYPE: "x11", LANG: "fr_FR.UTF-8" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  return { child, output: () => output, press: (key) => void child.stdin.write(`${key}\n`) };
 }
