@@ -51,11 +51,31 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
  * Removes every request, outbox message, remote-support session and
  * signaling message and session event, so tests sharing one database start from empty tables.
  * Accounts (users, sign-in sessions) are kept: suites create them once.
+ *
+ * The previous test's sockets may still be leaving (a disconnect writes a session event and reads
+ * the queue) while the truncate takes its locks table by table: PostgreSQL then aborts one side with
+ * a deadlock (40P01, seen once in CI). The truncate is all-or-nothing, so it is simply tried again.
  */
 export async function emptyTables(db: AppDatabase): Promise<void> {
-  await db.execute(
-    sql.raw(
-      "truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, device_pairing_codes, session_devices, sessions",
-    ),
-  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.execute(
+        sql.raw(
+          "truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, device_pairing_codes, session_devices, sessions",
+        ),
+      );
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    if (e.code === "40P01") return true;
+  }
+  return false;
 }
