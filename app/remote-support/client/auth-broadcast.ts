@@ -9,12 +9,15 @@
 const CHANNEL = "atelier-soft-assist-auth";
 const STORAGE_KEY = "atelier-soft-assist-signed-out";
 
+// One channel per tab, for sending and listening: a BroadcastChannel never receives its own messages, whereas a
+// second instance in the same tab would, and the tab that signed in would then reload its own view a second time.
+let tabChannel: BroadcastChannel | undefined;
+const channel = () => (tabChannel ??= new BroadcastChannel(CHANNEL));
+
 /** Tells the other tabs of this browser that the account signed out (or in: they reload their view). */
 export function announceAuthChange(kind: "signed-out" | "signed-in"): void {
   if (typeof BroadcastChannel !== "undefined") {
-    const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage(kind);
-    channel.close();
+    channel().postMessage(kind);
     return;
   }
   try {
@@ -28,11 +31,11 @@ export function announceAuthChange(kind: "signed-out" | "signed-in"): void {
 /** Calls `listener` when another tab announces a change; returns the unsubscribe function. */
 export function onAuthChangeElsewhere(listener: (kind: "signed-out" | "signed-in") => void): () => void {
   if (typeof BroadcastChannel !== "undefined") {
-    const channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (event: MessageEvent) => {
+    const onMessage = (event: MessageEvent) => {
       if (event.data === "signed-out" || event.data === "signed-in") listener(event.data);
     };
-    return () => channel.close();
+    channel().addEventListener("message", onMessage);
+    return () => channel().removeEventListener("message", onMessage);
   }
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY || !event.newValue) return;
