@@ -6,23 +6,19 @@
  * Same configuration as the server (DATA_DIR or DATABASE_URL, RETENTION_*):
  * deletes what `server/retention.ts` deletes on its schedule and prints the
  * number of rows (and `.eml` files) deleted per kind, never their content.
- * With the embedded database, stop the server first (one process at a time
- * on DATA_DIR); with DATABASE_URL the command runs beside it.
+ * Runs beside a running server (issue 29, `database/command-database.ts`;
+ * with PGlite, stop the server first).
  * Exit codes: 0 done, 1 refused or failed (message in French on stderr).
  */
 import { ConfigError, parseEnv } from "#server/env.ts";
-import { DatabaseLockedError, openDatabase } from "#database/connection.ts";
+import { DatabaseLockedError } from "#database/connection.ts";
+import { openCommandDatabase } from "#database/command-database.ts";
 import { outboxFolder, purgeExpired, PURGE_KINDS, PURGE_LABELS, retentionPolicyFromEnv } from "#server/retention.ts";
 
 async function main(): Promise<string> {
   const env = parseEnv();
   const policy = retentionPolicyFromEnv(env);
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    embedded: env.EMBEDDED_DATABASE,
-    lockRetries: 0,
-  });
+  const database = await openCommandDatabase(env);
   try {
     // Nobody waits on the database here: no pause between batches.
     const counts = await purgeExpired({ db: database.db, policy, outboxFolder: outboxFolder(env), pauseMs: 0 });

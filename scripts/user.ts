@@ -10,9 +10,9 @@
  *   npm run user -- demote  tech@atelier.fr      # back to customer
  *   npm run user -- delete  client@exemple.fr
  *
- * Uses the server's configuration (DATA_DIR or DATABASE_URL). With the
- * embedded database, stop the server first: one process at a time on
- * DATA_DIR. Without `--password`, the password is asked on the terminal.
+ * Uses the server's configuration (DATA_DIR or DATABASE_URL), and runs beside
+ * a running server (issue 29, `database/command-database.ts`; with PGlite, stop
+ * the server first). Without `--password`, the password is asked on the terminal.
  * Exit codes: 0 done, 1 refused (message in French on stderr).
  */
 import { createInterface } from "node:readline/promises";
@@ -20,7 +20,8 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { z } from "zod";
-import { openDatabase, DatabaseLockedError } from "#database/connection.ts";
+import { DatabaseLockedError } from "#database/connection.ts";
+import { openCommandDatabase } from "#database/command-database.ts";
 import { users } from "#database/schema.ts";
 import { ConfigError, parseEnv } from "#server/env.ts";
 import { roleFields, roleOf, type Role } from "#server/access.ts";
@@ -77,12 +78,7 @@ async function main(argv: string[]): Promise<string> {
   const [command, target] = positionals;
   if (!command) throw new UsageError(USAGE);
   const env = parseEnv();
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    embedded: env.EMBEDDED_DATABASE,
-    lockRetries: 0,
-  });
+  const database = await openCommandDatabase(env);
   try {
     const { db } = database;
     const findUser = async (email: string | undefined) => {
