@@ -104,8 +104,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       DATA_DIR: process.env.E2E_DATA_DIR,
-      // The origin the browser reaches, the only one the server trusts (issue 13 §9); the build keeps
-      // its own PUBLIC_URL in the pre-rendered pages' canonical URLs.
+      // The origin the browser reaches, the only one the server trusts (issue 13 §9), and the one of the
+      // pages' canonical URLs (filled in at run time since issue 29).
       PUBLIC_URL: baseURL,
       // Every form test comes from 127.0.0.1: the per-IP limit is tested in Vitest instead.
       FORM_RATE_LIMIT: "100000",

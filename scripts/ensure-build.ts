@@ -1,15 +1,15 @@
 /**
  * `npm start` builds only when no current build exists (issue 2).
  *
- * "Current" = the build was made from the same sources, lockfile and
- * PUBLIC_URL (canonical URLs are baked into pre-rendered pages). A SHA-256 of
- * all of them is stored in `build/.build-hash` after a successful build.
+ * "Current" = the build was made from the same sources and lockfile. A SHA-256
+ * of all of them is stored in `build/.build-hash` after a successful build.
+ * The address (PUBLIC_URL, PORT, HOST) is not part of it: the server fills the
+ * origin in at run time (issue 29), so a new address needs a restart only.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseEnv } from "#server/env.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const INPUTS = [
@@ -33,9 +33,8 @@ function walk(target: string, files: string[]) {
 }
 
 /** Hash of everything the build depends on. */
-export function sourceHash(publicUrl: string): string {
+export function sourceHash(): string {
   const hash = createHash("sha256");
-  hash.update(`PUBLIC_URL=${publicUrl}\n`);
   const files: string[] = [];
   for (const input of INPUTS) walk(path.join(root, input), files);
   for (const file of files) {
@@ -52,8 +51,7 @@ export function sourceHash(publicUrl: string): string {
  * Exits the process with the build's code when the build fails.
  */
 export function ensureBuild(options: { force?: boolean } = {}): void {
-  const env = parseEnv();
-  const wanted = sourceHash(env.PUBLIC_URL);
+  const wanted = sourceHash();
   const current = existsSync(HASH_FILE) ? readFileSync(HASH_FILE, "utf8").trim() : "";
   const force = options.force === true;
   if (!force && current === wanted && existsSync(path.join(root, "build", "server", "index.js"))) return;

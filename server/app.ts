@@ -21,7 +21,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Connect } from "vite";
 import type { Env } from "./env.ts";
 import { cspNonceContext } from "#app/utils/csp-nonce.ts";
@@ -52,13 +52,9 @@ import { cspDirectives } from "./csp.ts";
 import { createDownloadsRouter, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
 import { PERMISSIONS_POLICY, requireSameOrigin } from "./security.ts";
-import {
-  createPrerenderedResponder,
-  HTML_CACHE_CONTROL,
-  loadPrerenderedPages,
-  type HeaderSet,
-  type PrerenderedPage,
-} from "./prerendered.ts";
+import { createPrerenderedResponder, pagePathOf, type HeaderSet } from "./prerendered.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
+import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 
 /** Hashed build assets never change: cache for a year. */
 export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -134,13 +130,17 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   });
-  // Production: the pre-rendered pages, read once. Server-rendered documents inline the same stylesheet
-  // (app/root.tsx), so their CSP allows its hash too, and no 'unsafe-inline' (issue 13 §12c).
-  const pages =
+  // Production: the public pages, rendered here and kept in memory (issue 29, docs/decisions/025); the home
+  // page at once, for its stylesheet's hash: every server-rendered document inlines the same stylesheet
+  // (app/root.tsx), so their CSP allows that hash, and no 'unsafe-inline' (issue 13 §12c).
+  const build =
     options.mode === "production"
-      ? await loadPrerenderedPages(path.join(options.buildDir, "client"), { https })
-      : new Map<string, PrerenderedPage>();
-  const styleSources = [...new Set([...pages.values()].flatMap((page) => page.styleHashes))];
+      ? ((await import(path.join(options.buildDir, "server", "index.js"))) as ServerBuild)
+      : undefined;
+  const pages = build ? publicPages(build, { https, publicUrl: env.PUBLIC_URL, logger }) : undefined;
+  const home = await pages?.load("/");
+  if (pages && !home) throw new Error("La page d'accueil n'a pas pu être rendue : voir le journal.");
+  const styleSources = home?.styleHashes ?? [];
   const directives = cspDirectives({ scriptSources: [], styleSources, development, https });
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
@@ -167,6 +167,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   app.use(
     createDownloadsRouter({
       dir: options.mode === "production" ? path.join(options.buildDir, "desktop") : DESKTOP_DIR,
+      publicUrl: env.PUBLIC_URL,
     }),
   );
   app.use(compression());
@@ -225,7 +226,6 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     handler = createRequestHandler({ build: loadBuild, mode: "development", getLoadContext: loadContext });
   } else {
     const clientDir = path.join(options.buildDir, "client");
-    const build = (await import(path.join(options.buildDir, "server", "index.js"))) as ServerBuild;
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), {
@@ -236,13 +236,13 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
         fallthrough: false,
       }),
     );
-    prerendered = createPrerenderedResponder(pages, captureHeaders(securityHeaders));
-    // Pre-rendered pages live at clean URLs; their files (and encodings) are not pages of their own.
+    prerendered = createPrerenderedResponder(pages!, captureHeaders(securityHeaders));
+    // The public pages live at clean URLs; `…/index.html` (their address when they were files) leads there.
     // Issue 13 §2: the Location is one of our pages' own paths, never built from the request
     // (`//evil.com/index.html` gave `Location: //evil.com`); other paths go on (static files, then 302 to /).
     app.get(/\/index\.html(\.br|\.gz)?$/, (req, res, next) => {
       const page = req.path.replace(/\/index\.html(\.br|\.gz)?$/, "") || "/";
-      if (!pages.has(page)) return next();
+      if (!pages!.paths.has(page)) return next();
       res.redirect(301, page);
     });
     // Issue 18 §3: while the bonus is shown, a brand page's loader data come from the loader, not the build.
@@ -254,18 +254,10 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       express.static(clientDir, {
         index: false,
         redirect: false,
-        setHeaders: (res, file) => {
-          if (file.endsWith(".data")) {
-            // Pre-rendered loader data (single fetch) changes with every build, like the HTML.
-            res.setHeader("Content-Type", "text/x-script");
-            res.setHeader("Cache-Control", HTML_CACHE_CONTROL);
-          } else {
-            res.setHeader("Cache-Control", PUBLIC_FILE_CACHE_CONTROL);
-          }
-        },
+        setHeaders: (res) => res.setHeader("Cache-Control", PUBLIC_FILE_CACHE_CONTROL),
       }),
     );
-    handler = createRequestHandler({ build, mode: "production", getLoadContext: loadContext });
+    handler = createRequestHandler({ build: build!, mode: "production", getLoadContext: loadContext });
   }
   app.all("/{*splat}", handler);
 
@@ -286,25 +278,55 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       );
   };
   app.use(onError);
-  if (!prerendered) return app;
+  if (!prerendered || !pages) return app;
   const answerPrerendered = prerendered;
-  return (req, res) => {
-    if (BRAND_PAGE.test((req.url ?? "").split("?", 1)[0]!)) {
-      // Issue 18 §3: the built brand pages never show the bonus; while the shop shows it, they are rendered afresh.
-      void options.booking.bonusShown().then((shown) => {
-        if (shown) (req as RenderedAfresh)[RENDER_AFRESH] = true;
-        else if (answerPrerendered(req, res)) return;
-        app(req, res);
-      });
+  const publicPageCache = pages;
+  /** A page in memory is answered at once; one not rendered yet is rendered first; anything else goes to Express. */
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
+    const pagePath = pagePathOf(req);
+    if (pagePath !== undefined && publicPageCache.paths.has(pagePath) && !publicPageCache.get(pagePath)) {
+      void publicPageCache.load(pagePath).then(() => answerFromMemory(req, res));
       return;
     }
+    answerFromMemory(req, res);
+  };
+  const answerFromMemory = (req: IncomingMessage, res: ServerResponse) => {
     if (answerPrerendered(req, res)) {
-      const logged = redactUrl(req.url);
-      logger.debug({ method: req.method, url: logged }, "pre-rendered page");
+      logger.debug({ method: req.method, url: redactUrl(req.url) }, "page from memory");
       return;
     }
     app(req, res);
   };
+  return (req, res) => {
+    if (BRAND_PAGE.test((req.url ?? "").split("?", 1)[0]!)) {
+      // Issue 18 §3: the pages in memory never show the bonus; while the shop shows it, they are rendered afresh.
+      void options.booking.bonusShown().then((shown) => {
+        if (!shown) return answer(req, res);
+        (req as RenderedAfresh)[RENDER_AFRESH] = true;
+        app(req, res);
+      });
+      return;
+    }
+    answer(req, res);
+  };
+}
+
+/**
+ * The public pages (`PRERENDERED_PATHS`) of `build`, rendered in this process at `publicUrl` without a
+ * request's context, as the build used to pre-render them: they never show a visitor's data nor the bonus.
+ */
+function publicPages(build: ServerBuild, options: { https: boolean; publicUrl: string; logger: Logger }): PageCache {
+  const render = createFetchHandler(build, "production");
+  const origin = options.publicUrl.replace(/\/+$/, "");
+  return createPageCache({
+    paths: PRERENDERED_PATHS,
+    https: options.https,
+    logger: options.logger,
+    async render(pagePath) {
+      const response = await render(new Request(`${origin}${pagePath}`), new RouterContextProvider());
+      return { status: response.status, html: await response.text() };
+    },
+  });
 }
 
 /** The brand (and category) pages and their loader data: `/services/<slug>-repair` and `….data`. */

@@ -1,9 +1,6 @@
 /**
- * The encodings of pre-rendered pages (issue 2), shared by the build step
- * that writes them ahead (`scripts/precompress.ts`) and the server, which
- * computes them itself for a page whose files are missing or stale
- * (`prerendered.ts`). Lives in `server/` so the runtime imports no build
- * script (issue 14).
+ * The encodings of the public pages kept in memory (issue 2; `page-cache.ts` since issue 29), computed
+ * once per render in libuv's thread pool, off the event loop.
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";

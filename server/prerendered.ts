@@ -1,91 +1,21 @@
 /**
- * Pre-rendered pages, served from memory (issue 2).
- *
- * At start every `build/client/**\/index.html` is read once and kept with its
- * gzip and brotli encodings, an ETag and a CSP header whose hashes allow
- * exactly its own inline scripts and styles. React Router's handler would otherwise render
- * these paths again on every request.
+ * The public pages kept in memory, answered before Express (issue 2, docs/decisions/001): since issue 29
+ * they are rendered by the server at run time (`page-cache.ts`), no longer read from the build.
  */
-import { createHash } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
-import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
-import { compressBoth } from "./compression.ts";
-import { cspDirectives, inlineScriptHashes, inlineStyleHashes, serializeCsp } from "./csp.ts";
-
-export type PrerenderedPage = {
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
-  csp: string;
-  /** `'sha256-…'` of the page's `<style>` elements (the inlined stylesheet), also allowed in its CSP. */
-  styleHashes: string[];
-};
+import type { CachedPage } from "./page-cache.ts";
 
 /** Cache-Control of HTML documents: always revalidate (ETag makes it cheap). */
 export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
-async function findIndexFiles(dir: string, base = dir): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await findIndexFiles(full, base)));
-    else if (entry.name === "index.html") files.push(full);
-  }
-  return files;
-}
-
-/**
- * Maps a URL path ("/products/pc") to its page, for every pre-rendered file under `clientDir`.
- * Reads the `.br`/`.gz` files written by the build (scripts/precompress.ts); compresses the page
- * itself only when they are missing or older than the page.
- */
-export async function loadPrerenderedPages(
-  clientDir: string,
-  options: { https: boolean },
-): Promise<Map<string, PrerenderedPage>> {
-  const files = await findIndexFiles(clientDir);
-  const entries = await Promise.all(
-    files.map(async (file): Promise<[string, PrerenderedPage]> => {
-      const identity = await readFile(file);
-      const encoded = (await readPrecompressed(file)) ?? (await compressBoth(identity));
-      const relative = path.relative(clientDir, path.dirname(file)).split(path.sep).join("/");
-      const html = identity.toString("utf8");
-      const styleHashes = inlineStyleHashes(html);
-      return [
-        relative === "" ? "/" : `/${relative}`,
-        {
-          identity,
-          ...encoded,
-          etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
-          csp: serializeCsp(
-            cspDirectives({
-              scriptSources: inlineScriptHashes(html),
-              styleSources: styleHashes,
-              development: false,
-              https: options.https,
-            }),
-          ),
-          styleHashes,
-        },
-      ];
-    }),
-  );
-  return new Map(entries);
-}
-
-async function readPrecompressed(file: string): Promise<{ br: Buffer; gzip: Buffer } | undefined> {
-  try {
-    const [page, br, gz] = await Promise.all([stat(file), stat(`${file}.br`), stat(`${file}.gz`)]);
-    if (br.mtimeMs < page.mtimeMs || gz.mtimeMs < page.mtimeMs) return undefined;
-    const [brBody, gzBody] = await Promise.all([readFile(`${file}.br`), readFile(`${file}.gz`)]);
-    return { br: brBody, gzip: gzBody };
-  } catch {
-    return undefined;
-  }
+/** The page path a GET or HEAD asks for (query dropped, trailing slashes tolerated); undefined for other methods. */
+export function pagePathOf(req: Pick<IncomingMessage, "method" | "url">): string | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const urlPath = query === -1 ? url : url.slice(0, query);
+  return urlPath.length > 1 && urlPath.endsWith("/") ? urlPath.replace(/\/+$/, "") || "/" : urlPath;
 }
 
 /** Header name → value, as captured from helmet at start. */
@@ -99,14 +29,13 @@ export type HeaderSet = Record<string, string>;
  * caller passes it on to Express. Running before Express keeps these pages
  * close to a static file server's speed (bench/throughput.ts).
  */
-export function createPrerenderedResponder(pages: Map<string, PrerenderedPage>, baseHeaders: HeaderSet) {
+export function createPrerenderedResponder(
+  pages: { get(path: string): CachedPage | undefined },
+  baseHeaders: HeaderSet,
+) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const url = req.url ?? "/";
-    const query = url.indexOf("?");
-    let urlPath = query === -1 ? url : url.slice(0, query);
-    if (urlPath.length > 1 && urlPath.endsWith("/")) urlPath = urlPath.replace(/\/+$/, "");
-    const page = pages.get(urlPath);
+    const urlPath = pagePathOf(req);
+    const page = urlPath === undefined ? undefined : pages.get(urlPath);
     if (!page) return false;
 
     const headers: HeaderSet = {

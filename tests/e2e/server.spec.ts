@@ -1,11 +1,13 @@
-/** HTTP-level behaviour of the server (issue 2): headers, health, pre-rendered HTML, shutdown. */
+/** HTTP-level behaviour of the server (issue 2): headers, health, the public pages' HTML, shutdown, one build at any address (issue 29). */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
+import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -36,7 +38,7 @@ test.describe("server", { tag: "@desktop" }, () => {
     expect(response.headers()["content-encoding"]).toBe("br");
   });
 
-  test("every public route's HTML carries its content without JavaScript", async ({ request }) => {
+  test("every public route's HTML carries its content without JavaScript", async ({ request, baseURL }) => {
     const titles = new Set<string>();
     for (const url of PRERENDERED_PATHS) {
       const response = await request.get(url);
@@ -46,7 +48,8 @@ test.describe("server", { tag: "@desktop" }, () => {
       expect(html, url).toMatch(/<h1[^>]*>[^<]+/);
       expect(html, url).toMatch(/<meta name="description" content="[^"]{50,}"/);
       const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
-      expect(canonical, url).toBe(new URL(url, "http://localhost:3000").href);
+      // The server's own PUBLIC_URL, given at start (issue 29), not one from the build.
+      expect(canonical, url).toBe(new URL(url, baseURL).href);
       const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
       expect(title, url).toBeTruthy();
       titles.add(title!);
@@ -89,15 +92,14 @@ test.describe("server", { tag: "@desktop" }, () => {
 });
 
 test.describe("crawlers", { tag: "@desktop" }, () => {
-  test("robots.txt points to a sitemap listing every public route", async ({ request }) => {
+  test("robots.txt points to a sitemap listing every public route", async ({ request, baseURL }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
-    expect(await robots.text()).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("xml");
     const xml = await sitemap.text();
-    for (const path of PRERENDERED_PATHS)
-      expect(xml).toContain(`<loc>${new URL(path, "http://localhost:3000").href}</loc>`);
+    for (const path of PRERENDERED_PATHS) expect(xml).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);
   });
 });
 
@@ -106,3 +108,52 @@ test("a page's file name redirects to its clean URL", { tag: "@desktop" }, async
   expect(response.status()).toBe(301);
   expect(response.headers().location).toBe("/contact");
 });
+
+/**
+ * A digest of the site's build (`build/client`, `build/server`: names and contents): equal digests, same
+ * build. The desktop apps (`build/desktop`) are built apart, once per version, and may be written meanwhile.
+ */
+function buildDigest(): string {
+  const hash = createHash("sha256");
+  const dir = path.join(root, "build");
+  for (const entry of ["client", "server"]
+    .flatMap((part) => readdirSync(path.join(dir, part), { withFileTypes: true, recursive: true }))
+    .filter((file) => file.isFile())
+    .map((file) => path.join(file.parentPath, file.name))
+    .sort()) {
+    hash.update(path.relative(dir, entry));
+    hash.update(readFileSync(entry));
+  }
+  return hash.digest("hex");
+}
+
+test(
+  "one build serves two addresses, each with its own canonical links, JSON-LD and sitemap (issue 29)",
+  { tag: "@desktop" },
+  async () => {
+    test.setTimeout(120_000);
+    const before = buildDigest();
+    const origins = ["https://atelier-nord.example.fr", "https://boutique.example.com:8443"];
+    const servers: ServerProcess[] = [];
+    const folders = origins.map(() => mkdtempSync(path.join(tmpdir(), "atelier-e2e-address-")));
+    try {
+      for (const [index, origin] of origins.entries())
+        servers.push(await startServerProcess({ PUBLIC_URL: origin, DATA_DIR: folders[index]!, LOG_LEVEL: "warn" }));
+      for (const [index, origin] of origins.entries()) {
+        const url = servers[index]!.url;
+        const brand = await (await fetch(`${url}/services/iphone-repair`)).text();
+        expect(brand).toContain(`<link rel="canonical" href="${origin}/services/iphone-repair"/>`);
+        expect(brand).toContain(`<meta property="og:url" content="${origin}/services/iphone-repair"/>`);
+        const jsonLd = [...brand.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)];
+        expect(jsonLd.length).toBeGreaterThan(0);
+        expect(jsonLd.map((match) => match[1]).join("\n")).toContain(`${origin}/`);
+        for (const other of origins.filter((candidate) => candidate !== origin)) expect(brand).not.toContain(other);
+        expect(await (await fetch(`${url}/sitemap.xml`)).text()).toContain(`<loc>${origin}/repair</loc>`);
+      }
+    } finally {
+      for (const server of servers) await server.stop();
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    }
+    expect(buildDigest()).toBe(before);
+  },
+);
