@@ -54,6 +54,7 @@ import { redactUrl, serializeError } from "./logger.ts";
 import { PERMISSIONS_POLICY, requireSameOrigin } from "./security.ts";
 import { createPrerenderedResponder, pagePathOf, type HeaderSet } from "./prerendered.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
+import type { PageChanges } from "./page-changes.ts";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 
 /** Hashed build assets never change: cache for a year. */
@@ -62,6 +63,16 @@ export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
 
 export type AppOptions = {
+  /**
+   * Issue 29: changes of the shop's data (settings, prices) announced by its services; the public pages
+   * in memory are rendered again on each (docs/decisions/025).
+   */
+  pageChanges?: PageChanges;
+  /**
+   * Issue 29: sets the router contexts every render needs beyond the request's own (e.g. the shop's
+   * current settings), for visitors' requests and the public pages rendered for memory alike.
+   */
+  sharedContext?: (context: RouterContextProvider) => void;
   env: Env;
   logger: Logger;
   /** Contact and quote requests (issue 4), for the API and the route actions. */
@@ -137,7 +148,10 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     options.mode === "production"
       ? ((await import(path.join(options.buildDir, "server", "index.js"))) as ServerBuild)
       : undefined;
-  const pages = build ? publicPages(build, { https, publicUrl: env.PUBLIC_URL, logger }) : undefined;
+  const pages = build
+    ? publicPages(build, { https, publicUrl: env.PUBLIC_URL, logger, sharedContext: options.sharedContext })
+    : undefined;
+  if (pages) options.pageChanges?.subscribe((paths) => void pages.refresh(paths));
   const home = await pages?.load("/");
   if (pages && !home) throw new Error("La page d'accueil n'a pas pu être rendue : voir le journal.");
   const styleSources = home?.styleHashes ?? [];
@@ -208,6 +222,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   });
   const loadContext = (req: express.Request, res: express.Response): RouterContextProvider => {
     const context = new RouterContextProvider();
+    options.sharedContext?.(context);
     context.set(accountServicesContext, accounts);
     context.set(cspNonceContext, res.locals.cspNonce as string);
     context.set(formServicesContext, options.forms);
@@ -315,7 +330,15 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
  * The public pages (`PRERENDERED_PATHS`) of `build`, rendered in this process at `publicUrl` without a
  * request's context, as the build used to pre-render them: they never show a visitor's data nor the bonus.
  */
-function publicPages(build: ServerBuild, options: { https: boolean; publicUrl: string; logger: Logger }): PageCache {
+function publicPages(
+  build: ServerBuild,
+  options: {
+    https: boolean;
+    publicUrl: string;
+    logger: Logger;
+    sharedContext?: (context: RouterContextProvider) => void;
+  },
+): PageCache {
   const render = createFetchHandler(build, "production");
   const origin = options.publicUrl.replace(/\/+$/, "");
   return createPageCache({
@@ -323,7 +346,9 @@ function publicPages(build: ServerBuild, options: { https: boolean; publicUrl: s
     https: options.https,
     logger: options.logger,
     async render(pagePath) {
-      const response = await render(new Request(`${origin}${pagePath}`), new RouterContextProvider());
+      const context = new RouterContextProvider();
+      options.sharedContext?.(context);
+      const response = await render(new Request(`${origin}${pagePath}`), context);
       return { status: response.status, html: await response.text() };
     },
   });
