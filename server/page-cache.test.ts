@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { pino } from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPageCache, type PageRenderer } from "./page-cache.ts";
 
 const logger = pino({ level: "silent" });
@@ -69,5 +70,19 @@ describe("public pages rendered at run time (issue 29)", () => {
     await cache.refresh(["/repair"]);
     expect(text(cache.get("/"))).toBe("<!doctype html><title>/ n°1</title>");
     expect(text(cache.get("/repair"))).toBe("<!doctype html><title>/repair n°2</title>");
+  });
+});
+
+describe("encodings of a page in memory", () => {
+  it("are replaced by the smallest ones after the first answer, same document and ETag", async () => {
+    const { render } = counting();
+    const cache = createPageCache({ paths: ["/"], render, https: false, logger });
+    const first = (await cache.load("/"))!;
+    await vi.waitFor(() => expect(cache.get("/")).not.toBe(first));
+    const later = cache.get("/")!;
+    expect(later.identity).toBe(first.identity);
+    expect(later.etag).toBe(first.etag);
+    expect(brotliDecompressSync(later.br).toString("utf8")).toBe(first.identity.toString("utf8"));
+    expect(gunzipSync(later.gzip).toString("utf8")).toBe(first.identity.toString("utf8"));
   });
 });
