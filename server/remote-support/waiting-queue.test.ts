@@ -218,26 +218,33 @@ describe.each(DATABASE_KINDS)("the waiting queue on %s", (kind) => {
 });
 
 describe("« Prendre en charge » is limited like a join", () => {
-  it("counts every claim in the technician's join budget: 429 with Retry-After past it", async () => {
-    const database = await openTestDatabase("pglite");
-    const server = await startRemoteSupportServer(database, {
+  // A server of its own with a join budget of 2, set up in hooks: on a busy machine, opening PGlite and
+  // hashing four passwords alone took most of a test's 30 s (CI rehearsal).
+  let database: TestDatabase;
+  let server: RemoteSupportServer;
+  let accounts: Record<Role, TestAccount>;
+  beforeAll(async () => {
+    database = await openTestDatabase("pglite");
+    server = await startRemoteSupportServer(database, {
       sessionOptions: {
         ...TEST_SESSION_OPTIONS,
         limits: { ...TEST_SESSION_OPTIONS.limits, joins: { points: 2, durationSeconds: 600 } },
       },
     });
-    try {
-      const accounts = await createAccounts(server, database);
-      const as = asAccount(server, accounts);
-      const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await as("technician", "post", "/api/sessions/ACDE34/claim")).status);
-      expect(statuses).toEqual([404, 404, 429]);
-      const limited = await as("technician", "post", "/api/sessions/ACDE34/claim");
-      expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
-      expect(limited.body).toEqual({ message: SESSION_MESSAGES.tooManyJoins });
-    } finally {
-      await server.close();
-      await database.dispose();
-    }
+    accounts = await createAccounts(server, database);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+
+  it("counts every claim in the technician's join budget: 429 with Retry-After past it", async () => {
+    const as = asAccount(server, accounts);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await as("technician", "post", "/api/sessions/ACDE34/claim")).status);
+    expect(statuses).toEqual([404, 404, 429]);
+    const limited = await as("technician", "post", "/api/sessions/ACDE34/claim");
+    expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(limited.body).toEqual({ message: SESSION_MESSAGES.tooManyJoins });
   });
 });
