@@ -76,7 +76,8 @@ function startTimes(command: string, args: string[]): number[] {
 const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-desktop.ts")], { stdio: "inherit" });
 if (build.status !== 0) throw new Error("build:desktop failed");
 const manifest = JSON.parse(readFileSync(path.join(OUT_DIR, "manifest.json"), "utf8")) as DesktopManifest;
-console.log(`\nDesktop app ${manifest.files[0]?.version ?? ""}, server ${manifest.serverUrl}`);
+// Issue 29: no address is built in (each server adds its own to the download, ~100 bytes).
+console.log(`\nDesktop app ${manifest.files[0]?.version ?? ""}`);
 console.log("| system | raw | gzip | brotli | xz -6 | compile | compress |");
 console.log("|---|---|---|---|---|---|---|");
 for (const file of manifest.files) {

@@ -6,10 +6,15 @@
  *
  * - Each target's Bun runtime and koffi native part come from the npm registry (desktop-targets.ts);
  *   Bun compiles with `executablePath`, so it never downloads anything.
- * - The server address is built in from PUBLIC_URL (same default as the server, `server/env.ts`), as
- *   the global `__ATELIER_SERVER_URL__` that desktop/src/main.ts reads; `--server-url` overrides.
+ * - Issue 29 (docs/decisions/023): no server address is built in, so the build does not depend on
+ *   PUBLIC_URL, PORT or HOST. The server writes its own address into each download
+ *   (`server/download-splice.ts`): after the file (a trailer), or, for a signed Mach-O (macOS Apple
+ *   Silicon), into the zone string `__ATELIER_ADDRESS_ZONE__` defined here, whose offset and code-page
+ *   hash slots the manifest lists. The `.br`/`.gz` copies hold the bytes before that point, flushed.
+ * - Each target is offered as soon as it is ready: the manifest is rewritten (and `build/desktop/`
+ *   linked) after every target, not once all four are compressed.
  * - A target is rebuilt only when its inputs changed (desktop sources, the shared protocol, the
- *   lockfile, these scripts, the address, the version, the compression): a hash of them is kept in
+ *   lockfile, these scripts, the version, the compression): a hash of them is kept in
  *   `node_modules/.cache/desktop-build/out/.stamps/<target>.json`, beside the files themselves, which
  *   `build/desktop/` links to (a site build deletes `build/`; the next run restores the links at
  *   once). `--force` rebuilds anyway.
@@ -18,14 +23,13 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import lockfile from "proper-lockfile";
-import { parseEnv } from "#server/env.ts";
+import { emptyAddressZone } from "#app/remote-support/download-address.ts";
+import type { AddressPlacement } from "#server/download-splice.ts";
 import {
   DOWNLOAD_ENCODINGS,
   parseManifest,
@@ -33,7 +37,8 @@ import {
   type DesktopManifestEntry,
 } from "#server/downloads.ts";
 import type { BundleJob } from "./desktop-bundle.ts";
-import { checkMachOSignature, removeMachOSignature } from "./macho.ts";
+import { COMPRESSION, compressFile, type CompressionLevel } from "./desktop-compress.ts";
+import { checkMachOSignature, codePageSlots, removeMachOSignature } from "./macho.ts";
 import { CACHE_DIR, findTarget, hostBun, ROOT, targetFiles, TARGETS, type DesktopTarget } from "./desktop-targets.ts";
 
 export const DESKTOP_OUT_DIR = path.join(ROOT, "build", "desktop");
@@ -41,22 +46,10 @@ export const DESKTOP_ENTRY = path.join(ROOT, "desktop", "src", "main.ts");
 const VERSION_FILE = path.join(ROOT, "desktop", "src", "version.ts");
 const FILE_PREFIX = "atelier-assistance";
 
-/** How hard to compress: `full` for customers, `fast` for tests, `none` to skip. */
-export type CompressionLevel = "full" | "fast" | "none";
-const COMPRESSION: Record<Exclude<CompressionLevel, "none">, { brotli: number; gzip: number }> = {
-  // Measured on the Linux build (110 MB, docs/decisions/011): brotli 7 → 44.4 MB in ~10 s of CPU;
-  // brotli 9 saves 1.1 MB more for ~6× the time (minutes per file on 2 shared cores); gzip is the
-  // fallback for the rare browser without brotli.
-  full: { brotli: 7, gzip: 9 },
-  fast: { brotli: 5, gzip: 6 },
-};
-
 export type BuildOptions = {
   targets: readonly DesktopTarget[];
   outDir?: string;
   entry?: string;
-  /** Built into the executables; defaults to PUBLIC_URL as the server computes it. */
-  serverUrl?: string;
   compress?: CompressionLevel;
   force?: boolean;
   log?: (line: string) => void;
@@ -91,9 +84,11 @@ function inputsHash(target: DesktopTarget, entry: string, settings: Record<strin
   for (const input of [
     "desktop/src",
     "app/remote-support/device-protocol.ts",
+    "app/remote-support/download-address.ts",
     "package-lock.json",
     "scripts/build-desktop.ts",
     "scripts/desktop-bundle.ts",
+    "scripts/desktop-compress.ts",
     "scripts/desktop-targets.ts",
     "scripts/macho.ts",
   ]) {
@@ -109,31 +104,6 @@ async function sha256Of(file: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest("hex");
-}
-
-/** Writes `<file>.br` and `<file>.gz` (streamed: the executables are ~100 MB); returns their sizes. */
-export async function compressFile(
-  file: string,
-  level: { brotli: number; gzip: number },
-): Promise<{ br: number; gzip: number }> {
-  const size = statSync(file).size;
-  await Promise.all([
-    pipeline(
-      createReadStream(file),
-      createBrotliCompress({
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: level.brotli,
-          // 16 MB window (the most a browser accepts without "large window" brotli).
-          [constants.BROTLI_PARAM_LGWIN]: 24,
-          [constants.BROTLI_PARAM_SIZE_HINT]: size,
-        },
-      }),
-      createWriteStream(`${file}.br.tmp`),
-    ),
-    pipeline(createReadStream(file), createGzip({ level: level.gzip }), createWriteStream(`${file}.gz.tmp`)),
-  ]);
-  await Promise.all([rename(`${file}.br.tmp`, `${file}.br`), rename(`${file}.gz.tmp`, `${file}.gz`)]);
-  return { br: statSync(`${file}.br`).size, gzip: statSync(`${file}.gz`).size };
 }
 
 /** Runs `bun build --compile` for one target (through desktop-bundle.ts, for its koffi plugin). */
@@ -169,6 +139,26 @@ async function fixMacSignature(file: string, target: DesktopTarget): Promise<voi
   if (target.arch === "arm64")
     throw new Error(`${target.id} : signature ad hoc invalide (${signature.badPages} pages)`);
   await writeFile(file, removeMachOSignature(content));
+}
+
+/**
+ * Issue 29: where the server will write its address into this build (`server/download-splice.ts`). A
+ * signed Mach-O (macOS Apple Silicon) must keep its signature as the end of the file (`codesign`'s strict
+ * validation, hence Gatekeeper, refuses data after it): the address goes into the bundle's zone, and the
+ * hash slots of the page(s) it lies on are listed; the zone must then be there exactly once (a check
+ * that the bundler kept the string whole). Any other file gets a trailer.
+ */
+function addressPlacement(content: Buffer, target: DesktopTarget): AddressPlacement {
+  if (target.platform !== "macos" || checkMachOSignature(content) === null) {
+    return { method: "trailer", spliceAt: content.length };
+  }
+  const zone = Buffer.from(emptyAddressZone(), "latin1");
+  const offset = content.indexOf(zone);
+  if (offset < 0 || content.indexOf(zone, offset + 1) >= 0) {
+    throw new Error(`${target.id} : zone d'adresse absente ou en double dans l'exécutable`);
+  }
+  const pageHashes = codePageSlots(content, offset, zone.length);
+  return { method: "zone", spliceAt: offset, zone: { offset, length: zone.length }, pageHashes };
 }
 
 /** Deletes this target's files of other versions (and leftovers of an interrupted build). */
@@ -208,9 +198,10 @@ export async function buildDesktop(options: BuildOptions): Promise<DesktopManife
     onCompromised: () => undefined,
   });
   try {
-    const manifest = await buildLocked(options, workDir);
-    if (workDir !== outDir) await publish(manifest, workDir, outDir);
-    return manifest;
+    // Issue 29: each target is published as soon as it is ready, not once all of them are.
+    return await buildLocked(options, workDir, async (manifest) => {
+      if (workDir !== outDir) await publish(manifest, workDir, outDir);
+    });
   } finally {
     await release();
   }
@@ -219,13 +210,15 @@ export async function buildDesktop(options: BuildOptions): Promise<DesktopManife
 /** Links (or copies, across file systems) the manifest's files into `outDir`, then the manifest; older builds there go. */
 async function publish(manifest: DesktopManifest, workDir: string, outDir: string): Promise<void> {
   await mkdir(outDir, { recursive: true });
-  const wanted = new Set(["manifest.json"]);
+  const wanted = new Set<string>();
   for (const entry of manifest.files) {
     wanted.add(entry.fileName);
     for (const { name, suffix } of DOWNLOAD_ENCODINGS) {
       if (entry.transfer[name] !== undefined) wanted.add(entry.fileName + suffix);
     }
   }
+  // The manifest last: the server never reads an entry before its files are in place.
+  wanted.add("manifest.json");
   for (const name of wanted) {
     const source = path.join(workDir, name);
     const target = path.join(outDir, name);
@@ -243,11 +236,29 @@ async function publish(manifest: DesktopManifest, workDir: string, outDir: strin
   }
 }
 
-async function buildLocked(options: BuildOptions, outDir: string): Promise<DesktopManifest> {
+/** Writes `manifest.json` atomically (the server reloads it when replaced), entries in TARGETS' order. */
+async function writeManifest(
+  outDir: string,
+  entries: ReadonlyMap<string, DesktopManifestEntry>,
+): Promise<DesktopManifest> {
+  const manifest: DesktopManifest = {
+    builtAt: new Date().toISOString(),
+    files: TARGETS.flatMap((target) => entries.get(target.id) ?? []),
+  };
+  await writeFile(path.join(outDir, "manifest.json.tmp"), `${JSON.stringify(manifest, null, 2)}\n`);
+  await rename(path.join(outDir, "manifest.json.tmp"), path.join(outDir, "manifest.json"));
+  return manifest;
+}
+
+/** Builds the asked targets into `outDir`; `ready` gets the manifest after each target (built or current). */
+async function buildLocked(
+  options: BuildOptions,
+  outDir: string,
+  ready: (manifest: DesktopManifest) => Promise<void>,
+): Promise<DesktopManifest> {
   const entry = options.entry ?? DESKTOP_ENTRY;
   const compress = options.compress ?? "full";
   const log = options.log ?? ((line: string) => console.log(line));
-  const serverUrl = options.serverUrl ?? parseEnv().PUBLIC_URL;
   if (!existsSync(entry)) throw new Error(`Point d'entrée introuvable : ${entry}`);
   const version = appVersion();
   await mkdir(path.join(outDir, ".stamps"), { recursive: true });
@@ -261,7 +272,8 @@ async function buildLocked(options: BuildOptions, outDir: string): Promise<Deskt
   for (const target of options.targets) {
     const fileName = desktopFileName(target, version);
     const file = path.join(outDir, fileName);
-    const settings = { version, serverUrl, compress, entry: path.relative(ROOT, entry) };
+    // Issue 29: nothing of the server (PUBLIC_URL, PORT, HOST) is an input.
+    const settings = { version, compress, entry: path.relative(ROOT, entry) };
     const hash = inputsHash(target, entry, settings);
     const stampFile = path.join(outDir, ".stamps", `${target.id}.json`);
     const stamp = existsSync(stampFile)
@@ -276,6 +288,7 @@ async function buildLocked(options: BuildOptions, outDir: string): Promise<Deskt
     if (current) {
       log(`${target.id} : à jour (${fileName})`);
       entries.set(target.id, stamp.entry);
+      await ready(await writeManifest(outDir, entries));
       continue;
     }
 
@@ -291,14 +304,15 @@ async function buildLocked(options: BuildOptions, outDir: string): Promise<Deskt
     compile(target, {
       entry,
       outfile: partial,
-      define: { __ATELIER_SERVER_URL__: JSON.stringify(serverUrl) },
+      define: { __ATELIER_ADDRESS_ZONE__: JSON.stringify(emptyAddressZone()) },
       bytecode: false,
     });
     if (target.platform === "macos") await fixMacSignature(partial, target);
+    const address = addressPlacement(await readFile(partial), target);
     await rename(partial, file);
     const compiled = performance.now();
     const transfer: DesktopManifestEntry["transfer"] =
-      compress === "none" ? {} : await compressFile(file, COMPRESSION[compress]);
+      compress === "none" ? {} : await compressFile(file, COMPRESSION[compress], address.spliceAt);
     const built: DesktopManifestEntry = {
       target: target.id,
       platform: target.platform,
@@ -309,6 +323,7 @@ async function buildLocked(options: BuildOptions, outDir: string): Promise<Deskt
       bytes: statSync(file).size,
       sha256: await sha256Of(file),
       transfer,
+      address,
       buildSeconds: {
         compile: Math.round(compiled - started) / 1000,
         compress: Math.round(performance.now() - compiled) / 1000,
@@ -316,6 +331,7 @@ async function buildLocked(options: BuildOptions, outDir: string): Promise<Deskt
     };
     entries.set(target.id, built);
     await writeFile(stampFile, `${JSON.stringify({ hash, entry: built }, null, 2)}\n`);
+    await ready(await writeManifest(outDir, entries));
     const mb = (bytes: number | undefined) => (bytes === undefined ? "–" : `${(bytes / 1e6).toFixed(1)} Mo`);
     log(
       `${target.id} : ${fileName} ${mb(built.bytes)} (br ${mb(transfer.br)}, gzip ${mb(transfer.gzip)}), ` +
@@ -323,25 +339,19 @@ async function buildLocked(options: BuildOptions, outDir: string): Promise<Deskt
     );
   }
 
-  const manifest: DesktopManifest = {
-    builtAt: new Date().toISOString(),
-    serverUrl,
-    files: TARGETS.flatMap((target) => entries.get(target.id) ?? []),
-  };
-  // Written last and atomically: the server reloads it when it changes.
-  await writeFile(path.join(outDir, "manifest.json.tmp"), `${JSON.stringify(manifest, null, 2)}\n`);
-  await rename(path.join(outDir, "manifest.json.tmp"), path.join(outDir, "manifest.json"));
+  // Also when no target was asked: the manifest then only drops the entries whose files went.
+  const manifest = await writeManifest(outDir, entries);
+  await ready(manifest);
   return manifest;
 }
 
-/** Reads `--target` (repeatable or comma-separated), `--compress`, `--server-url`, `--entry`, `--out`, `--force`. */
+/** Reads `--target` (repeatable or comma-separated), `--compress`, `--entry`, `--out`, `--force`. */
 export function parseBuildArgs(args: readonly string[]): BuildOptions {
   const { values } = parseArgs({
     args: [...args],
     options: {
       target: { type: "string", multiple: true },
       compress: { type: "string" },
-      "server-url": { type: "string" },
       entry: { type: "string" },
       out: { type: "string" },
       force: { type: "boolean" },
@@ -363,7 +373,6 @@ export function parseBuildArgs(args: readonly string[]): BuildOptions {
   return {
     targets,
     compress,
-    serverUrl: values["server-url"],
     entry: values.entry ? path.resolve(values.entry) : undefined,
     outDir: values.out ? path.resolve(values.out) : undefined,
     force: values.force ?? false,

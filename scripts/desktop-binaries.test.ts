@@ -3,18 +3,33 @@
  * headers (PE for Windows, Mach-O for macOS, with the arm64 signature's page hashes), and the Linux
  * one is run from a folder without node_modules to show that koffi's native part is inside.
  *
+ * Issue 29: the builds carry no address; served by a server (`server/download-splice.ts`), the Linux one
+ * runs with the address appended after it, and the macOS arm64 one, written into its zone, keeps an
+ * ad hoc signature whose every page hash matches.
+ *
  * The builds go to `node_modules/.cache/desktop-build/` without compression (build-desktop.ts skips
  * a target whose inputs did not change, so a second run only hashes the sources); the first run
  * fetches the other systems' runtimes from the npm registry (~140 MB, once).
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { readAddressZone } from "#app/remote-support/download-address.ts";
+import { servedBuild } from "#server/download-splice.ts";
 import type { DesktopManifest } from "#server/downloads.ts";
 import { buildDesktop, DESKTOP_ENTRY } from "./build-desktop.ts";
-import { CACHE_DIR, findTarget, TARGETS } from "./desktop-targets.ts";
+import { CACHE_DIR, findTarget, ROOT, TARGETS } from "./desktop-targets.ts";
 import { checkMachOSignature } from "./macho.ts";
 
 const OUT_DIR = path.join(CACHE_DIR, "check-build");
@@ -33,7 +48,6 @@ describe.skipIf(!existsSync(DESKTOP_ENTRY))("desktop executables of every system
       targets: TARGETS,
       outDir: OUT_DIR,
       compress: "none",
-      serverUrl: "https://atelier.example",
       log: () => undefined,
     });
   }, BUILD_TIMEOUT_MS);
@@ -87,6 +101,27 @@ describe.skipIf(!existsSync(DESKTOP_ENTRY))("desktop executables of every system
     }
   });
 
+  it("macOS arm64 as a server sends it: the address in the zone, the ad hoc signature still valid (issue 29)", () => {
+    const entry = manifest.files.find((file) => file.target === "darwin-arm64");
+    if (!entry) throw new Error("darwin-arm64 absent du manifeste");
+    expect(entry.address).toMatchObject({ method: "zone", spliceAt: entry.address.zone?.offset });
+    expect(entry.address.pageHashes?.length).toBeGreaterThan(0);
+    const file = built("darwin-arm64");
+    const served = servedBuild(path.join(OUT_DIR, entry.fileName), entry.bytes, entry.address, "https://b.example");
+    const whole = Buffer.concat([file.subarray(0, entry.address.spliceAt), served.tail]);
+    expect(whole.length).toBe(file.length);
+    const zone = entry.address.zone!;
+    expect(readAddressZone(whole.toString("latin1", zone.offset, zone.offset + zone.length))).toEqual({
+      kind: "found",
+      server: "https://b.example",
+    });
+    expect(checkMachOSignature(whole)).toMatchObject({ adhoc: true, badPages: 0, coversAllCode: true });
+    // The other systems get a trailer after the whole file.
+    for (const other of manifest.files.filter((file) => file.target !== "darwin-arm64")) {
+      expect(other.address, other.target).toEqual({ method: "trailer", spliceAt: other.bytes });
+    }
+  });
+
   it("embeds each system's own koffi native module", () => {
     for (const [target, native] of [
       ["linux-x64", "linux-x64/linux_x64/koffi.node"],
@@ -108,7 +143,7 @@ describe.skipIf(!existsSync(DESKTOP_ENTRY))("desktop executables of every system
 
 describe("the Linux executable outside the repository", () => {
   it(
-    "loads koffi from inside itself and calls libc; the server address is built in",
+    "loads koffi from inside itself and calls libc; reads the server address appended to it",
     async () => {
       // A probe entry beside node_modules (so `koffi` resolves at build time), built by the same pipeline.
       const probeDir = path.join(CACHE_DIR, "probe");
@@ -118,9 +153,10 @@ describe("the Linux executable outside the repository", () => {
         probe,
         [
           'import koffi from "koffi";',
-          "declare const __ATELIER_SERVER_URL__: string;",
+          `import { embeddedServer, readFileTail } from ${JSON.stringify(path.join(ROOT, "desktop/src/embedded-address.ts"))};`,
           'const getpid = koffi.load("libc.so.6").func("int getpid()");',
-          "console.log(JSON.stringify({ koffi: koffi.version, pid: getpid() === process.pid, server: __ATELIER_SERVER_URL__ }));",
+          "const { server } = embeddedServer({}, readFileTail(process.execPath), undefined);",
+          "console.log(JSON.stringify({ koffi: koffi.version, pid: getpid() === process.pid, server }));",
           "",
         ].join("\n"),
       );
@@ -131,7 +167,6 @@ describe("the Linux executable outside the repository", () => {
         entry: probe,
         outDir: path.join(CACHE_DIR, "probe-build"),
         compress: "none",
-        serverUrl: "https://atelier.example",
         log: () => undefined,
       });
       const [entry] = probeManifest.files;
@@ -140,6 +175,8 @@ describe("the Linux executable outside the repository", () => {
       try {
         const copy = path.join(alone, entry.fileName);
         copyFileSync(path.join(CACHE_DIR, "probe-build", entry.fileName), copy);
+        // As the server sends it: the build, then the address record (Bun ignores bytes after its payload).
+        appendFileSync(copy, servedBuild(copy, entry.bytes, entry.address, "https://atelier.example").tail);
         const output = execFileSync(copy, { cwd: alone, encoding: "utf8", env: { PATH: "/usr/bin:/bin" } });
         expect(JSON.parse(output)).toEqual({ koffi: "3.3.4", pid: true, server: "https://atelier.example" });
       } finally {

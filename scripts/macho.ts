@@ -102,3 +102,54 @@ export function removeMachOSignature(file: Buffer): Buffer {
   output.writeUInt32LE(output.readUInt32LE(20) - signature.size, 20);
   return output;
 }
+
+/** Where a page's hash lies in a CodeDirectory (file offsets; what `server/download-splice.ts` rewrites). */
+export type PageHashSlot = {
+  pageOffset: number;
+  pageSize: number;
+  hashOffset: number;
+  hashSize: number;
+  algorithm: string;
+};
+
+/**
+ * Issue 29 (docs/decisions/023): the hash slots, in every CodeDirectory of the embedded signature (the
+ * primary one and any alternate), of the pages that bytes `[offset, offset + length)` lie on. Writing
+ * those bytes and the pages' new hashes keeps an ad hoc signature valid: it has no CMS blob, so nothing
+ * else depends on the CodeDirectory's bytes. Empty when the file is unsigned.
+ * @throws Error when the range is not covered by the signature (beyond its code limit).
+ */
+export function codePageSlots(file: Buffer, offset: number, length: number): PageHashSlot[] {
+  const command = loadCommands(file).find((candidate) => candidate.cmd === LC_CODE_SIGNATURE);
+  if (!command) return [];
+  const dataOffset = file.readUInt32LE(command.offset + 8);
+  if (file.readUInt32BE(dataOffset) !== CSMAGIC_EMBEDDED_SIGNATURE) throw new Error("signature illisible");
+  const slots: PageHashSlot[] = [];
+  const count = file.readUInt32BE(dataOffset + 8);
+  for (let index = 0; index < count; index += 1) {
+    const type = file.readUInt32BE(dataOffset + 12 + index * 8);
+    const directory = dataOffset + file.readUInt32BE(dataOffset + 16 + index * 8);
+    // Slot 0 is the CodeDirectory, 0x1000–0x1004 its alternates (e.g. SHA-1 beside SHA-256).
+    if ((type !== 0 && (type < 0x1000 || type > 0x1004)) || file.readUInt32BE(directory) !== CSMAGIC_CODEDIRECTORY) {
+      continue;
+    }
+    const hashOffset = file.readUInt32BE(directory + 16);
+    const codeLimit = file.readUInt32BE(directory + 32);
+    const hashSize = file.readUInt8(directory + 36);
+    const hashType = file.readUInt8(directory + 37);
+    const pageSize = 2 ** file.readUInt8(directory + 39);
+    if (offset + length > codeLimit) throw new Error("zone hors du code signé");
+    if (hashType !== 1 && hashType !== 2) throw new Error(`type d'empreinte inconnu (${hashType})`);
+    for (let page = Math.floor(offset / pageSize); page * pageSize < offset + length; page += 1) {
+      slots.push({
+        pageOffset: page * pageSize,
+        // The last page stops at the code limit.
+        pageSize: Math.min(pageSize, codeLimit - page * pageSize),
+        hashOffset: directory + hashOffset + page * hashSize,
+        hashSize,
+        algorithm: hashType === 2 ? "sha256" : "sha1",
+      });
+    }
+  }
+  return slots;
+}

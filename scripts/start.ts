@@ -14,7 +14,9 @@
  * 5. Once the server listens, starts the desktop app's build check
  *    (`build-desktop.ts`) in a child process, instead of before the server:
  *    the server re-reads the downloads manifest when it changes, so a build
- *    finishing later is offered at once. The child is stopped with the server.
+ *    finishing later is offered at once (each target as soon as it is ready;
+ *    the builds do not depend on PUBLIC_URL, issue 29, decision 023). The
+ *    child is stopped with the server.
  */
 import "./check-node.ts";
 import { spawn } from "node:child_process";

@@ -38,7 +38,7 @@ export type { Input };
 export type AppDeps = {
   /** Arguments after the executable (and script): `process.argv.slice(2)`. */
   args: readonly string[];
-  /** The server address built into this copy (see main.ts), undefined when none. */
+  /** The server without `--server`: `ATELIER_SERVER`, else the download's address (issue 29); undefined when none. */
   defaultServer: string | undefined;
   stdin: Input;
   stdout: Output;

@@ -49,7 +49,7 @@ describe("command line", () => {
     });
   });
 
-  it("asks for --server in French when no address is built in", () => {
+  it("asks for --server in French when the download carries no address", () => {
     expect(parseCli([], undefined)).toEqual({ kind: "error", message: expect.stringMatching(/--server/) });
   });
 

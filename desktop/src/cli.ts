@@ -52,8 +52,8 @@ export function normalizeServerUrl(input: string): string {
 export const DEFAULT_PROGRAM_NAME = "atelier-assistance";
 
 /**
- * The `--help` text. `defaultServer`: the address built into this copy, if any; `programName`: how the customer
- * launched it (the downloaded file's name), so the usage line can be typed as shown.
+ * The `--help` text. `defaultServer`: the address this copy carries (or `ATELIER_SERVER`), if any; `programName`:
+ * how the customer launched it (the downloaded file's name), so the usage line can be typed as shown.
  */
 export function helpText(defaultServer: string | undefined, programName = DEFAULT_PROGRAM_NAME): string {
   return [
@@ -81,7 +81,7 @@ export function helpText(defaultServer: string | undefined, programName = DEFAUL
 
 /**
  * Parses `args` (without the executable and script: `process.argv.slice(2)`).
- * `defaultServer`: the address built in at download time (undefined when
+ * `defaultServer`: `ATELIER_SERVER`, else the address the download carries (issue 29; undefined when
  * none); `programName`: for `--help`. Never throws: mistakes come back as `{ kind: "error" }` in French.
  */
 export function parseCli(
@@ -122,8 +122,8 @@ export function parseCli(
     return {
       kind: "error",
       message:
-        "Aucune adresse de serveur n'est intégrée à ce logiciel : indiquez-la avec --server, " +
-        "par exemple --server https://atelier.example",
+        "Aucune adresse de serveur n'accompagne ce logiciel (il n'a pas été téléchargé depuis le site de " +
+        "l'Atelier) : indiquez-la avec --server, par exemple --server https://atelier.example",
     };
   }
   let server: string;

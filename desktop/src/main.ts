@@ -3,12 +3,13 @@
  * `bun build --compile` (one executable per system) and runnable as is with
  * Node 24 or Bun: `node desktop/src/main.ts --help`.
  *
- * Built-in server address: the packager defines the global
- * `__ATELIER_SERVER_URL__` at build time from `PUBLIC_URL`, e.g.
- *   bun build desktop/src/main.ts --compile --target=bun-linux-x64 \
- *     --define '__ATELIER_SERVER_URL__="https://atelier.example"' --outfile …
- * Without it (tests, `node desktop/src/main.ts`) there is no default and the
- * app asks for `--server` in French. `--server` always wins.
+ * Server address (issue 29, docs/decisions/023): the build does not know
+ * it. The server that serves the download writes its own PUBLIC_URL into the
+ * file (a trailer after the executable; on macOS Apple Silicon, a zone of
+ * the bundle defined at build time as `__ATELIER_ADDRESS_ZONE__`), read at
+ * start by `embedded-address.ts`. `--server` wins over `ATELIER_SERVER`,
+ * which wins over the download's address; with none (tests,
+ * `node desktop/src/main.ts`) the app asks for `--server` in French.
  *
  * TLS: the runtime's normal certificate checks, with no switch to turn them
  * off. Tests trust their own CA through NODE_EXTRA_CA_CERTS (Node and Bun).

@@ -11,6 +11,7 @@ import { runApp } from "./app.ts";
 import { createCapturer } from "./capture/capturer.ts";
 import { createJpegEncoder } from "./capture/jpeg.ts";
 import { DEFAULT_PROGRAM_NAME } from "./cli.ts";
+import { embeddedServer, readFileTail } from "./embedded-address.ts";
 import { createPlatformInjector } from "./input/platform.ts";
 import { loadKoffi } from "./input/koffi.ts";
 import {
@@ -25,12 +26,20 @@ import { type ChooseContext, describeInterface, openView } from "./views/choose.
 import type { InterfaceKind } from "./views/view.ts";
 import { WINDOW_FLAG } from "./views/window-state.ts";
 
-declare const __ATELIER_SERVER_URL__: string | undefined;
+declare const __ATELIER_ADDRESS_ZONE__: string | undefined;
 
-/** The address built in at download time, or undefined (see main.ts's module comment). */
-function builtInServer(): string | undefined {
+/**
+ * The server address when `--server` is not given (issue 29, decision 023): `ATELIER_SERVER`, else what
+ * the server wrote into this download (a trailer after the executable, or the bundle's zone, which
+ * scripts/build-desktop.ts defines as `__ATELIER_ADDRESS_ZONE__`). Under Node, `process.execPath` is
+ * node itself: no trailer, no zone.
+ */
+function defaultServer(): string | undefined {
   // `typeof` keeps an undefined global from throwing when nothing was defined at build time.
-  return typeof __ATELIER_SERVER_URL__ === "string" && __ATELIER_SERVER_URL__ ? __ATELIER_SERVER_URL__ : undefined;
+  const zone = typeof __ATELIER_ADDRESS_ZONE__ === "string" ? __ATELIER_ADDRESS_ZONE__ : undefined;
+  const found = embeddedServer(process.env, readFileTail(process.execPath), zone);
+  if (found.warning) process.stderr.write(`${found.warning}\n`);
+  return found.server;
 }
 
 /** Windows: how many processes share this console (1: Windows opened it for this double-clicked app). */
@@ -72,7 +81,7 @@ const programName = /^atelier-assistance/i.test(launched) ? launched : DEFAULT_P
 
 const code = await runApp({
   args: process.argv.slice(2),
-  defaultServer: builtInServer(),
+  defaultServer: defaultServer(),
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,

@@ -8,8 +8,16 @@
  * types. The X application must get the click at the right pixel and the
  * exact text, and nothing once the toggle is off or consent withdrawn; a
  * technician's browser closed mid-drag leaves no button down.
+ *
+ * Issue 29: the build carries no address; the app downloaded from the test server over HTTP (brotli, as a
+ * browser asks) and started with no argument connects to that server, whose address the download carries
+ * (two servers, two addresses, one build: server/downloads.test.ts).
  */
 import type { ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   join,
@@ -33,6 +41,8 @@ let area: AreaServer;
 let display: XDisplay;
 let xApp: XApp;
 let appBinary: string;
+/** Where the downloaded app is saved (issue 29). */
+let downloads: string;
 const apps: ChildProcess[] = [];
 const newPage = (browser: Browser): Promise<Page> => pageIn(browser, area.server.url);
 
@@ -41,6 +51,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   appBinary = buildLinuxApp();
+  downloads = mkdtempSync(path.join(tmpdir(), "desktop-download-"));
   area = await startAreaServer("desktop-app", [TECH]);
   display = await startXvfb(SCREEN.width, SCREEN.height);
   xApp = await openXApp(display);
@@ -48,6 +59,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const app of apps) app.kill("SIGTERM");
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
   await xApp?.close();
   await display?.stop();
   await area?.stop();
@@ -76,6 +88,33 @@ async function pointOnPicture(page: Page, fx: number, fy: number) {
 }
 
 test.describe("the desktop support app", { tag: "@desktop" }, () => {
+  test("a desktop app downloaded from the server connects to the server it came from", async () => {
+    const list = (await (await fetch(`${area.server.url}/api/downloads`)).json()) as {
+      downloads: { platform: string; url: string; fileName: string; bytes: number; sha256: string }[];
+    };
+    const linux = list.downloads.find((download) => download.platform === "linux");
+    expect(linux).toBeDefined();
+    // As a browser asks for it: brotli, decoded before saving; the listed size and SHA-256 are the saved file's.
+    const response = await fetch(`${area.server.url}${linux!.url}`, { headers: { "Accept-Encoding": "br" } });
+    expect(response.headers.get("content-encoding")).toBe("br");
+    const saved = Buffer.from(await response.arrayBuffer());
+    expect(saved.length).toBe(linux!.bytes);
+    expect(createHash("sha256").update(saved).digest("hex")).toBe(linux!.sha256);
+    const file = path.join(downloads, linux!.fileName);
+    writeFileSync(file, saved);
+    chmodSync(file, 0o755); // What the panel tells Linux customers to do.
+
+    // No --server: the address is the one this server wrote into the download.
+    const app = startTerminalApp(file, [], display.display);
+    apps.push(app.child);
+    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Votre prénom ou le code d'appairage/u);
+    app.press("Lucie"); // A first name: a new session on the server, whose code the app shows.
+    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Donnez ce code au technicien/u);
+    expect(app.output()).toContain(`Serveur : ${area.server.url}`);
+    app.child.kill("SIGINT");
+    await expect.poll(() => app.child.exitCode, { timeout: 15_000 }).toBe(0);
+  });
+
   test("pairs with the customer's session, and the technician clicks and types into an X application", async ({
     browser,
   }) => {

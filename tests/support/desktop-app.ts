@@ -11,8 +11,9 @@ import type { Page } from "@playwright/test";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Builds the Linux app (cached when its sources did not change; concurrent builds wait for each other's lock),
- * as a customer downloads it. @returns the executable's path.
+ * Builds the Linux app (cached when its sources did not change; concurrent builds wait for each other's lock).
+ * The build carries no server address (issue 29): run it with `--server`, or download it from a test server,
+ * which writes its own address into the file. @returns the executable's path.
  */
 export function buildLinuxApp(): string {
   execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", "linux-x64"], {
