@@ -1,6 +1,7 @@
 /**
  * drizzle-kit: generates SQL migrations in `drizzle/` from `database/schema.ts` and `database/schema-ratings.ts`
- * (issue 17 §4), `database/schema-booking.ts` (issue 18) and `database/schema-repairs.ts` (issue 18 §2)
+ * (issue 17 §4), `database/schema-booking.ts` (issue 18), `database/schema-repairs.ts` (issue 18 §2) and
+ * `database/schema-staff.ts` (issue 29), `database/schema-catalogue.ts` (issue 29, prices in the dashboard)
  * (`npm run db:generate`).
  */
 import { defineConfig } from "drizzle-kit";
@@ -12,6 +13,8 @@ export default defineConfig({
     "./database/schema-ratings.ts",
     "./database/schema-booking.ts",
     "./database/schema-repairs.ts",
+    "./database/schema-staff.ts",
+    "./database/schema-catalogue.ts",
   ],
   out: "./drizzle",
 });

@@ -28,9 +28,14 @@ import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { usesIslands } from "#app/islands/names.ts";
 import { getPublicEnv } from "#app/utils/env.server.ts";
+import { defaultShop } from "#app/config/shop.ts";
+import { shopIdentityContext } from "#app/shop/use-shop.ts";
+import { optionalContext } from "#app/utils/server-context.ts";
 
-export function loader() {
-  return { env: getPublicEnv(), year: new Date().getFullYear() };
+/** Issue 29: `shop`, the identity the server holds now (« Boutique »), for `useShop()` and `getMeta()`. */
+export function loader({ context }: Route.LoaderArgs) {
+  const shop = optionalContext(context, shopIdentityContext) ?? defaultShop;
+  return { env: getPublicEnv(), year: new Date().getFullYear(), shop };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -29,6 +29,9 @@ export default [
   route("soft-assist", "routes/soft-assist.tsx"),
   // Where the password-reset mail's link lands (better-auth redirects here with ?token=).
   route("soft-assist/nouveau-mot-de-passe", "routes/soft-assist.nouveau-mot-de-passe.tsx"),
+  // Issue 29: a technician's invitation link, and the one-time manager set-up link printed at first start.
+  route("soft-assist/invitation", "routes/soft-assist.invitation.tsx"),
+  route("soft-assist/gerant", "routes/soft-assist.gerant.tsx"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   // Issue 18 §2: the public repair-tracking page (code + e-mail or phone).

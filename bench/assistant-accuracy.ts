@@ -17,12 +17,12 @@ import { offlineAnswer, offlineReply } from "#server/assistant/offline.ts";
 const showExamples = process.argv.includes("--examples");
 const cases = generateEvaluationSet(brands);
 // Warm up (the matcher is built on first use, and V8 compiles the hot paths).
-for (const test of cases.slice(0, 200)) offlineAnswer(test.question);
+for (const test of cases.slice(0, 200)) offlineAnswer(test.question, brands);
 
 const times: number[] = [];
 const answer = (question: string): Answered => {
   const started = performance.now();
-  const { text, lookups } = offlineReply(question);
+  const { text, lookups } = offlineReply(question, brands);
   times.push(performance.now() - started);
   return { text, lookups };
 };

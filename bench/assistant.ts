@@ -26,6 +26,7 @@ import { startFakeOpenAI } from "#tests/support/fake-openai.ts";
 import { signIn } from "#tests/support/remote-support.ts";
 import { PASSWORD, SECRET, percentile, seedAccounts, summary } from "./soft-assist-lib.ts";
 import { ensureBuild, freePort, startServer, stop } from "./lib.ts";
+import { brands as SEED_BRANDS } from "#app/catalogue/index.ts";
 
 const runs = Number(process.argv[2] ?? 50);
 const REPLY = "Bonjour, redémarrez votre ordinateur puis vérifiez les mises à jour de Windows.";
@@ -126,7 +127,7 @@ const inProcess: number[] = [];
 for (let round = 0; round < 101; round++) {
   for (const question of questions) {
     const started = performance.now();
-    offlineAnswer(question);
+    offlineAnswer(question, SEED_BRANDS);
     if (round > 0) inProcess.push(performance.now() - started);
   }
 }

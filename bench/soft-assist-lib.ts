@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { parseEnv } from "#server/env.ts";
 import { openDatabase } from "#database/connection.ts";
 import { users } from "#database/schema.ts";
+import { roleFields } from "#server/access.ts";
 import { createAuth } from "#server/auth.ts";
 
 export const SECRET = "secret-de-banc-d-essai-suffisamment-long-pour-better-auth";
@@ -45,7 +46,7 @@ export async function seedAccounts(
       await auth.api.signUpEmail({ body: { name: account.name, email: account.email, password: PASSWORD } });
     const technicians = accounts.filter((account) => account.technician).map((account) => account.email);
     if (technicians.length)
-      await database.db.update(users).set({ isTechnician: true }).where(inArray(users.email, technicians));
+      await database.db.update(users).set(roleFields("technician")).where(inArray(users.email, technicians));
     const [check] = await database.db.select().from(users).where(eq(users.email, accounts[0]!.email));
     if (!check) throw new Error("comptes non créés");
   } finally {

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { BookingSettings } from "#app/booking/settings.ts";
+import type { ShopIdentityInput } from "#app/config/shop-schema.ts";
 import { users } from "./schema.ts";
 
 const timestamps = {
@@ -31,6 +32,25 @@ export const shopSettings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   () => [check("shop_settings_single_row", sql`id = 1`)],
+);
+
+/**
+ * Issue 29: the shop's identity (name, contacts, address, opening hours, legal notices), set by the manager in
+ * the dashboard's « Boutique » view: one row, id 1, the values of the form (`ShopIdentityInput`,
+ * app/config/shop-schema.ts), validated on every write and read (`server/shop/identity.ts`). No row means
+ * the defaults of `app/config/shop.ts`. Its own table rather than a column of `shop_settings`: that row's
+ * `booking` is required, and storing an identity must not freeze the booking defaults (which follow the
+ * identity's opening hours). Other server processes poll `updated_at` to learn of a change.
+ */
+export const shopIdentity = pgTable(
+  "shop_identity",
+  {
+    id: smallint("id").primaryKey().default(1),
+    identity: jsonb("identity").$type<ShopIdentityInput>().notNull(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  () => [check("shop_identity_single_row", sql`id = 1`)],
 );
 
 /** Issue 18 §1: an appointment asked online is "requested" until staff confirm it. */

@@ -1,9 +1,7 @@
 /**
- * The database schema (Drizzle ORM, PostgreSQL dialect). Migrations in
- * `drizzle/` are generated from this file with `npm run db:generate` and
- * committed; the server applies them at start, on PGlite and PostgreSQL alike.
- *
- * Issue 17 §4's `assistant_ratings` is in `schema-ratings.ts` (also read by drizzle-kit): this file stays small.
+ * The database schema (Drizzle ORM, PostgreSQL dialect). Migrations in `drizzle/` are generated from this file with
+ * `npm run db:generate` and committed; the server applies them at start, on PGlite and PostgreSQL alike.
+ * Tables of later issues are in `schema-*.ts` beside it (also read by drizzle-kit): this file stays small.
  *
  * Issue 4: contact messages and quote requests (spec §3) are stored first,
  * each with an outbox message in the same transaction; the outbox worker
@@ -112,12 +110,11 @@ export const outboxMessages = pgTable(
 );
 
 /*
- * Accounts (issue 5), in better-auth's core shape (`npx auth generate`),
- * with our table names: `users`, `auth_sessions` (sign-in sessions, not the
- * remote-support `sessions` of spec §3), `accounts`, `verifications`.
- * `is_technician` (spec §3 "Auth user metadata") is only ever set by the
- * `npm run user` command, never from a browser.
+ * Accounts (issue 5), in better-auth's core shape (`npx auth generate`), with our table names: `users`, `auth_sessions`
+ * (sign-in sessions, not spec §3's remote-support `sessions`), `accounts`, `verifications`. Issue 29: `role` (spec §3's
+ * `is_technician`, plus `manager`) and `disabled_at` are never set from a browser (`server/access.ts`, `npm run user`).
  */
+const ACCOUNT_ROLES = ["customer", "technician", "manager"] as const;
 const authTimestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
@@ -126,15 +123,21 @@ const authTimestamps = {
     .$onUpdate(() => new Date()),
 };
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  isTechnician: boolean("is_technician").notNull().default(false),
-  ...authTimestamps,
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role", { enum: ACCOUNT_ROLES }).notNull().default("customer"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
+    ...authTimestamps,
+  },
+  (table) => [check("users_role_check", sql`${table.role} in ('customer', 'technician', 'manager')`)],
+);
 
 export const authSessions = pgTable(
   "auth_sessions",
@@ -230,9 +233,8 @@ export const sessions = pgTable(
 );
 
 /**
- * Spec §3 "Signaling message": every peer-connection message relayed, kept with its session and deleted when
- * it ends (issue 13 §3). UNLOGGED since migration 0007 (drizzle cannot declare it): never in the WAL, emptied
- * after a crash.
+ * Spec §3 "Signaling message": every peer-connection message relayed, kept with its session and deleted when it ends
+ * (issue 13 §3). UNLOGGED since migration 0007 (drizzle cannot declare it): never in the WAL, emptied after a crash.
  */
 export const signaling = pgTable(
   "signaling",
@@ -250,11 +252,9 @@ export const signaling = pgTable(
 );
 
 /*
- * A session's record (issue 6): the audit trail (joined, sharing started and
- * stopped, remote input on and off, ended) and the chat between technician
- * and customer, oldest first, shown in the report. `actor_id` is the
- * participant who did it, null when the server did (join and end are
- * written with the session change they record, in one transaction).
+ * A session's record (issue 6): the audit trail (joined, sharing started and stopped, remote input on and off, ended)
+ * and the chat between technician and customer, oldest first, shown in the report. `actor_id` is the participant who
+ * did it, null when the server did (join and end are written with the session change they record, in one transaction).
  */
 export const sessionEvents = pgTable(
   "session_events",

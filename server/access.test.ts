@@ -29,6 +29,8 @@ import type { BookingService } from "./booking/service.ts";
 import { createRepairsRouter } from "./repairs/api.ts";
 import type { RepairService } from "./repairs/service.ts";
 import { createApiRouter } from "./api.ts";
+import { createStaffRouter } from "./staff/api.ts";
+import type { StaffService } from "./staff/service.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
 import type { AssistantRatingService } from "./assistant/ratings.ts";
@@ -67,10 +69,20 @@ describe("role → permissions table", () => {
     expect(permissionsOf({ role: "technician" })).toEqual(ROLE_PERMISSIONS.technician);
   });
 
-  it("reads and writes the role through the stored is_technician flag", () => {
-    expect(roleOf({ isTechnician: true })).toBe("technician");
-    for (const stored of [false, null, undefined]) expect(roleOf({ isTechnician: stored })).toBe("customer");
-    for (const role of ["customer", "technician"] as const) expect(roleOf(roleFields(role))).toBe(role);
+  it("reads and writes the role through the stored role column (issue 29), unknown values as customer", () => {
+    expect(roleOf({ role: "technician" })).toBe("technician");
+    expect(roleOf({ role: "manager" })).toBe("manager");
+    for (const stored of ["customer", "admin", "", null, undefined]) expect(roleOf({ role: stored })).toBe("customer");
+    for (const role of ["customer", "technician", "manager"] as const) expect(roleOf(roleFields(role))).toBe(role);
+  });
+
+  it("gives the manager everything a technician may do, and the shop's own permissions to the manager only", () => {
+    for (const permission of ROLE_PERMISSIONS.technician) expect(can({ role: "manager" }, permission)).toBe(true);
+    for (const permission of ["staff:manage", "shop:manage", "backups:read"] as const) {
+      expect(can({ role: "manager" }, permission), permission).toBe(true);
+      expect(can({ role: "technician" }, permission), permission).toBe(false);
+      expect(can({ role: "customer" }, permission), permission).toBe(false);
+    }
   });
 });
 
@@ -81,11 +93,18 @@ function fakeAuth(): Auth {
     if (cookie === "boom") throw new Error("base de données injoignable");
     const role = /^role=(\w+)$/.exec(cookie)?.[1];
     const refreshed = new Headers({ "set-cookie": "better-auth.session_token=rafraichi; Path=/" });
-    if (role !== "customer" && role !== "technician") return { headers: new Headers(), response: null };
+    if (role !== "customer" && role !== "technician" && role !== "manager" && role !== "disabled")
+      return { headers: new Headers(), response: null };
     return {
       headers: refreshed,
       response: {
-        user: { id: `u-${role}`, name: "Nom", email: `${role}@exemple.fr`, isTechnician: role === "technician" },
+        user: {
+          id: `u-${role}`,
+          name: "Nom",
+          email: `${role}@exemple.fr`,
+          role: role === "disabled" ? "technician" : role,
+          disabledAt: role === "disabled" ? new Date() : null,
+        },
         session: { id: `s-${role}` },
       },
     };
@@ -147,6 +166,24 @@ describe("HTTP guards", () => {
     ]);
     const customer = await request(app).get("/connecte").set("Cookie", "role=customer");
     expect(customer.body).toEqual({ role: "customer" });
+  });
+
+  it("answers 403 « Réservé au gérant de l'atelier. » to a technician on a manager's route (issue 29)", async () => {
+    const staffApp = express();
+    staffApp.get(
+      "/equipe",
+      requirePermission("staff:manage", async (_req, res) => void res.json({ ok: true })),
+    );
+    const technician = await request(staffApp).get("/equipe").set("Cookie", "role=technician");
+    expect(technician.status).toBe(403);
+    expect(technician.body).toEqual({ message: "Réservé au gérant de l'atelier." });
+    const manager = await request(staffApp).get("/equipe").set("Cookie", "role=manager");
+    expect(manager.status).toBe(200);
+  });
+
+  it("treats a disabled account's session as no session (issue 29)", async () => {
+    const response = await request(app).get("/connecte").set("Cookie", "role=disabled");
+    expect(response.status).toBe(401);
   });
 
   it("hands a failure to read the session to the error handler", async () => {
@@ -218,7 +255,18 @@ describe("routes under /api", () => {
    * Nobody needs to be signed in for these (issue 4 forms; the catch-all answers 404; issue 15 the app's pairing;
    * issue 26 a session the app starts without an account).
    */
-  const PUBLIC = ["POST /contact", "POST /quote", "ALL /{*splat}", "POST /device/pair", "POST /device/sessions"];
+  const PUBLIC = [
+    "POST /contact",
+    "POST /quote",
+    "ALL /{*splat}",
+    "POST /device/pair",
+    "POST /device/sessions",
+    // Issue 29: whoever holds a single-use link (rate-limited per IP address).
+    "POST /staff/invitation/check",
+    "POST /staff/invitation/accept",
+    "POST /staff/setup/check",
+    "POST /staff/setup",
+  ];
   const auth = fakeAuth();
   // The routers in the order `server/app.ts` mounts them; their services are never called here.
   const routes = new Map([
@@ -229,6 +277,7 @@ describe("routes under /api", () => {
     // Issue 18: the staff agenda and repair tickets (with a customer's own repairs).
     ...routesOf(createAgendaRouter({ auth, booking: {} as BookingService })),
     ...routesOf(createRepairsRouter({ auth, repairs: {} as RepairService })),
+    ...routesOf(createStaffRouter({ auth, staff: {} as StaffService })),
     ...routesOf(createApiRouter({} as FormServices)),
   ]);
 
@@ -272,6 +321,13 @@ describe("routes under /api", () => {
       "POST /repairs/:id/status": "repairs:manage",
       "POST /repairs/:id/quote": "repairs:manage",
       "POST /repairs/:id/decision": "repairs:manage",
+      // Issue 29: the manager's « Équipe » view.
+      "GET /staff": "staff:manage",
+      "POST /staff/invitations": "staff:manage",
+      "DELETE /staff/invitations/:id": "staff:manage",
+      "POST /staff/members/:id/disable": "staff:manage",
+      "POST /staff/members/:id/enable": "staff:manage",
+      "POST /staff/members/:id/password-reset": "staff:manage",
     });
   });
 });

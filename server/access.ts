@@ -3,9 +3,11 @@
  * "Roles and permissions"). The one place that turns a sign-in into a
  * `Caller`, a caller into permissions, and a missing one into a refusal.
  *
- * - The stored fact stays the account's `is_technician` boolean (spec §3,
- *   set only by `npm run user`): `roleOf` reads it as a `Role`,
- *   `roleFields` writes it back. No other code reads it.
+ * - The stored fact is the account's `role` column (issue 29: `customer`,
+ *   `technician`, `manager` « gérant »; it replaced spec §3's `is_technician`
+ *   boolean, migration 0019 copied it): `roleOf` reads it as a `Role`,
+ *   `roleFields` writes it back (`npm run user`, the invitation of a
+ *   technician by the manager). No other code reads or writes it.
  * - `ROLE_PERMISSIONS` says what each role may do, by `Permission` name.
  *   Code asks `can(caller, "report:read")`, never which role a caller has,
  *   so a new role (the desktop app's, say `session:share`, `input:inject`)
@@ -40,7 +42,11 @@ import type { Auth } from "./auth.ts";
  * - `assistant:use`: the chat assistant (issue 7), and rating its answers (issue 17 §4);
  * - `assistant:review`: the customers' ratings of the assistant's answers,
  *   with the rated exchanges ("Avis sur l'assistant", issue 17 §4);
- * - `repairs:manage`: repair tickets, their statuses and quotes ("Réparations", issue 18 §2).
+ * - `repairs:manage`: repair tickets, their statuses and quotes ("Réparations", issue 18 §2);
+ * - `staff:manage` (issue 29, the manager): the « Équipe » view, staff accounts, invitations,
+ *   disabling and password-reset links (`server/staff/`);
+ * - `shop:manage` (issue 29, the manager): the shop's settings and prices views (named now, opened next);
+ * - `backups:read` (issue 29, the manager): the backup status.
  */
 export const PERMISSIONS = [
   "session:create",
@@ -52,43 +58,71 @@ export const PERMISSIONS = [
   "assistant:review",
   "agenda:manage",
   "repairs:manage",
+  "staff:manage",
+  "shop:manage",
+  "backups:read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** What each role may do. A new kind of caller (the desktop app) is a new entry here. */
+const TECHNICIAN_PERMISSIONS = [
+  "session:create",
+  "assistant:use",
+  "session:join",
+  "session:history",
+  "report:read",
+  "requests:read",
+  "assistant:review",
+  "agenda:manage",
+  "repairs:manage",
+] as const satisfies readonly Permission[];
+
+/**
+ * What each role may do. A new kind of caller (the desktop app) is a new entry here.
+ * The manager (« gérant », issue 29) may do everything a technician may, and run the shop.
+ */
 export const ROLE_PERMISSIONS = {
   customer: ["session:create", "assistant:use"],
-  technician: [
-    "session:create",
-    "assistant:use",
-    "session:join",
-    "session:history",
-    "report:read",
-    "requests:read",
-    "assistant:review",
-    "agenda:manage",
-    "repairs:manage",
-  ],
+  technician: TECHNICIAN_PERMISSIONS,
+  manager: [...TECHNICIAN_PERMISSIONS, "staff:manage", "shop:manage", "backups:read"],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Role = keyof typeof ROLE_PERMISSIONS;
+/** Every role, in rank order (the database's check constraint on `users.role` lists the same). */
+export const ROLES = ["customer", "technician", "manager"] as const satisfies readonly Role[];
+/** The shop's own accounts (issue 29: the « Équipe » view lists them). */
+export const STAFF_ROLES = ["technician", "manager"] as const satisfies readonly Role[];
+/** How each role is named to people (the CLI's `list`, the « Équipe » view). */
+export const ROLE_LABELS: Record<Role, string> = { customer: "client", technician: "technicien", manager: "gérant" };
+
+/**
+ * The 403 message of a permission a technician lacks (issue 29); any other
+ * missing permission reads "Réservé aux techniciens." as before.
+ */
+const MANAGER_ONLY_MESSAGE = "Réservé au gérant de l'atelier.";
+export function refusalMessage(permission: Permission): string {
+  return (ROLE_PERMISSIONS.technician as readonly Permission[]).includes(permission)
+    ? SESSION_MESSAGES.technicianOnly
+    : MANAGER_ONLY_MESSAGE;
+}
 
 /**
  * The account's stored role field for better-auth's `user.additionalFields`
  * (`auth.ts`): `input: false`, so sign-up ignores it and update-user refuses
- * it; only `npm run user` writes it (through `roleFields`).
+ * it; only `npm run user` and the staff service write it (through `roleFields`).
  */
 export const ROLE_FIELDS = {
-  isTechnician: { type: "boolean", required: false, defaultValue: false, input: false },
+  role: { type: "string", required: false, defaultValue: "customer", input: false },
+  // Issue 29: set when the manager (or `npm run user -- disable`) disables the account; read by `resolveCaller`.
+  disabledAt: { type: "date", required: false, input: false },
 } as const;
 
-/** The role an account's stored fields give (spec §6: technician when `is_technician` is true). */
-export function roleOf(account: { isTechnician?: boolean | null }): Role {
-  return account.isTechnician === true ? "technician" : "customer";
+/** The role an account's stored fields give; anything unknown is the least one, `customer`. */
+export function roleOf(account: { role?: string | null }): Role {
+  return (ROLES as readonly (string | null | undefined)[]).includes(account.role) ? (account.role as Role) : "customer";
 }
 
-/** The stored fields that give an account `role` (`npm run user -- promote|demote`). */
-export function roleFields(role: Role): { isTechnician: boolean } {
-  return { isTechnician: role === "technician" };
+/** The stored fields that give an account `role` (`npm run user -- promote|demote`, an accepted invitation). */
+export function roleFields(role: Role): { role: Role } {
+  return { role };
 }
 
 /** A signed-in account, as the rules need it. */
@@ -118,7 +152,7 @@ export type ResolvedCaller = { caller: Caller | null; setCookie: string[] };
 /**
  * Reads the session cookie in `headers` (Node's, or a fetch `Headers` as route loaders get).
  * @param refresh false for background checks: they must not extend the session of an idle tab.
- * @returns `caller` null when there is no valid session (absent, expired, signed out, account deleted).
+ * @returns `caller` null when there is no valid session (absent, expired, signed out, account deleted or disabled).
  * @throws when the database cannot be read (not the same as "not signed in").
  */
 export async function resolveCaller(
@@ -136,6 +170,8 @@ export async function resolveCaller(
   const setCookie = responseHeaders?.getSetCookie() ?? [];
   if (!response) return { caller: null, setCookie };
   const { user, session } = response;
+  // Issue 29: its sessions are deleted when it is disabled; this also covers a sign-in racing the disabling.
+  if (user.disabledAt) return { caller: null, setCookie };
   return {
     caller: { userId: user.id, name: user.name, email: user.email, role: roleOf(user), authSessionId: session.id },
     setCookie,
@@ -165,7 +201,8 @@ export function accessOf(handler: unknown): Access | undefined {
  * that answers `Cache-Control: no-store`, passes on better-auth's refreshed
  * cookie, then refuses with `{ message }` (`ApiError`): 401
  * "Utilisateur non connecté" without a valid session, 403 "Réservé aux
- * techniciens." when the permission is missing; otherwise runs `handler`.
+ * techniciens." when the permission is missing (« Réservé au gérant de
+ * l'atelier. » for the manager's, `refusalMessage`); otherwise runs `handler`.
  * A database failure while reading the session is thrown to the router's
  * error handler (500).
  */
@@ -181,7 +218,7 @@ export function createGuards(auth: Auth): {
       for (const cookie of setCookie) res.append("Set-Cookie", cookie);
       if (!caller) return void res.status(401).json({ message: SESSION_MESSAGES.notSignedIn } satisfies ApiError);
       if (access !== "signed-in" && !can(caller, access)) {
-        return void res.status(403).json({ message: SESSION_MESSAGES.technicianOnly } satisfies ApiError);
+        return void res.status(403).json({ message: refusalMessage(access) } satisfies ApiError);
       }
       await handler(req, res, caller);
     };

@@ -22,7 +22,7 @@ import {
 import { SESSION_MESSAGES, type AccountView } from "#app/remote-support/protocol.ts";
 import { RESET_PASSWORD_PATH } from "#app/remote-support/api-paths.ts";
 import type { AccountFormResult, AccountServices, AreaView } from "#app/utils/server-context.ts";
-import { can, resolveCaller, type Caller } from "./access.ts";
+import { can, permissionsOf, resolveCaller, type Caller } from "./access.ts";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "./security.ts";
@@ -55,9 +55,11 @@ export function createAccountServices({ auth, sessions, publicUrl, logger }: Acc
       id: caller.userId,
       name: caller.name,
       email: caller.email,
-      isTechnician: caller.role === "technician",
+      // The dashboard is for whoever reads the sessions' lists: technicians and the manager (issue 29).
+      isTechnician: can(caller, "session:history"),
+      permissions: [...permissionsOf(caller)],
     };
-    if (user.isTechnician && can(caller, "session:history")) {
+    if (user.isTechnician) {
       const [active, history] = await Promise.all([sessions.active(caller), sessions.history(caller)]);
       if (!active.ok || !history.ok) throw new Error("lecture des sessions du technicien refusée");
       return { user, screen: "technician", active: active.session, history: history.sessions };

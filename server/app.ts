@@ -45,6 +45,14 @@ import { bookingServicesContext } from "#app/booking/context.ts";
 import { repairTrackingContext } from "#app/repairs/tracking-context.ts";
 import { createRepairsRouter } from "./repairs/api.ts";
 import type { RepairService } from "./repairs/service.ts";
+import { createStaffRouter } from "./staff/api.ts";
+import { createBackupRouter } from "./backup/api.ts";
+import type { StaffService } from "./staff/service.ts";
+import { createCatalogueRouter } from "./catalogue/api.ts";
+import type { CatalogueService } from "./catalogue/service.ts";
+import { createShopRouter } from "./shop/api.ts";
+import type { ShopIdentityService } from "./shop/identity.ts";
+import type { RateLimitStore } from "./rate-limit.ts";
 import type { AssistantRatingService } from "./assistant/ratings.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import type { DeviceService } from "./remote-support/device-service.ts";
@@ -91,6 +99,14 @@ export type AppOptions = {
   booking: BookingService;
   /** Issue 18 §2: repair tickets (/api/repairs…, technicians) and the public page /suivi (router context). */
   repairs?: RepairService;
+  /** Issue 29: staff accounts (/api/staff…: the manager's « Équipe » view, invitation and set-up links). */
+  staff?: StaffService;
+  /** Issue 29: the repair catalogue at run time (/api/catalogue…: the finder's index, the « Tarifs » view). */
+  catalogue?: CatalogueService;
+  /** Issue 29 « Boutique »: the shop's identity (/api/shop/identity, the manager; the assistant's failure message). */
+  shopIdentity?: ShopIdentityService;
+  /** Where limits of routes mounted here count (`services.rateLimits`); default this process's memory. */
+  rateLimits?: RateLimitStore;
 } & (
   | { mode: "production"; buildDir: string }
   | {
@@ -198,7 +214,12 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   // Before the forms router: its catch-all answers every other /api path with 404.
   app.use(
     "/api",
-    createAssistantRouter({ auth: options.auth, assistant: options.assistant, ratings: options.assistantRatings }),
+    createAssistantRouter({
+      auth: options.auth,
+      assistant: options.assistant,
+      ratings: options.assistantRatings,
+      shop: options.shopIdentity,
+    }),
   );
   app.use(
     "/api",
@@ -211,6 +232,13 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   );
   app.use("/api", createAgendaRouter({ auth: options.auth, booking: options.booking }));
   if (options.repairs) app.use("/api", createRepairsRouter({ auth: options.auth, repairs: options.repairs }));
+  if (options.staff) app.use("/api", createStaffRouter({ auth: options.auth, staff: options.staff }));
+  app.use("/api", createBackupRouter({ auth: options.auth, env }));
+  if (options.catalogue) app.use("/api", createCatalogueRouter({ auth: options.auth, catalogue: options.catalogue }));
+  if (options.shopIdentity) {
+    const shopRoutes = { auth: options.auth, identity: options.shopIdentity, rateLimits: options.rateLimits };
+    app.use("/api", createShopRouter(shopRoutes));
+  }
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 

@@ -4,10 +4,14 @@
  *
  * - E-mail + password sign-up (customers), sign-in, sign-out, password reset
  *   whose mail goes through the outbox like every other mail.
- * - The role is stored as the additional user field `isTechnician`
- *   (`ROLE_FIELDS`, `access.ts`, issue 14), `input: false`: sign-up ignores
- *   it and update-user refuses it; only `npm run user` sets it. What a role
- *   may do is `access.ts`'s, never read here.
+ * - The role is stored as the additional user field `role` (`ROLE_FIELDS`,
+ *   `access.ts`, issues 14 and 29), `input: false`: sign-up ignores it and
+ *   update-user refuses it; only `npm run user` and the manager's invitations
+ *   set it. What a role may do is `access.ts`'s, never read here.
+ * - Issue 29: a disabled account (`users.disabled_at`) gets no new sign-in
+ *   session, whatever the path (sign-in, sign-up, reset): 403
+ *   `{ code: "COMPTE_DESACTIVE", message: « Ce compte est désactivé… » }`.
+ *   Each new sign-in session stamps `users.last_sign_in_at` (the « Équipe » view).
  * - Field rules and our rate limits are better-auth hooks (`auth-guards.ts`,
  *   issue 13 §5, §7, §10): name ≤ 100 characters, e-mail ≤ 254, typable
  *   text; FAILED sign-ins limited per account and per IP address
@@ -26,13 +30,15 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { isAPIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { accounts, authSessions, outboxMessages, users, verifications } from "#database/schema.ts";
-import { shop } from "#app/config/shop.ts";
+import { defaultShop, type ShopSource } from "#app/config/shop.ts";
 import type { Env } from "./env.ts";
 import { newMessageId } from "./requests.ts";
+import { ACCOUNT_DISABLED_MESSAGE, FRENCH_AUTH_CODES } from "#app/remote-support/account.ts";
 import { ROLE_FIELDS } from "./access.ts";
 import { createAuthGuards } from "./auth-guards.ts";
 import { MEMORY_STORE, type RateLimitStore } from "./rate-limit.ts";
@@ -74,6 +80,8 @@ export type AuthOptions = {
   onSessionEnded?: (ended: { id: string; userId: string }) => void;
   /** Where sign-in, sign-up and reset-request limits count (`services.rateLimits`); default this process's memory. */
   rateLimits?: RateLimitStore;
+  /** Issue 29: the shop's identity, read when a reset mail is written (« Boutique »); the defaults when absent. */
+  shop?: ShopSource;
 };
 
 export function createAuth({
@@ -84,9 +92,11 @@ export function createAuth({
   onMailQueued,
   onSessionEnded,
   rateLimits = MEMORY_STORE,
+  shop: shopSource,
 }: AuthOptions) {
   return betterAuth({
-    appName: shop.name,
+    // better-auth's own label (not shown to visitors); the mails below read the current identity.
+    appName: defaultShop.name,
     baseURL: env.PUBLIC_URL,
     secret,
     database: drizzleAdapter(db, {
@@ -101,6 +111,24 @@ export function createAuth({
     session: { modelName: "auth_sessions" },
     databaseHooks: {
       session: {
+        create: {
+          // Like better-auth's admin plugin's ban: the password was right, but no session is made.
+          async before(session) {
+            const [user] = await db
+              .select({ disabledAt: users.disabledAt })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user?.disabledAt) {
+              throw APIError.from("FORBIDDEN", {
+                code: FRENCH_AUTH_CODES.accountDisabled,
+                message: ACCOUNT_DISABLED_MESSAGE,
+              });
+            }
+          },
+          async after(session) {
+            await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, session.userId));
+          },
+        },
         delete: {
           async after(session) {
             onSessionEnded?.({ id: session.id, userId: session.userId });
@@ -117,6 +145,7 @@ export function createAuth({
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
+        const shop = shopSource?.current() ?? defaultShop;
         const text = [
           `Bonjour ${user.name},`,
           "",
@@ -134,7 +163,12 @@ export function createAuth({
             subject: `${shop.name} : réinitialisation de votre mot de passe`,
             text,
             template: null,
-            templateParams: { to_email: user.email, from_name: shop.name, from_email: env.SHOP_EMAIL, message: text },
+            templateParams: {
+              to_email: user.email,
+              from_name: shop.name,
+              from_email: env.SHOP_EMAIL ?? shop.email,
+              message: text,
+            },
           },
         });
         logger.info({ userId: user.id }, "mail de réinitialisation du mot de passe mis en file");

@@ -12,7 +12,6 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
-import { shop } from "#app/config/shop.ts";
 import { RETENTION } from "#app/config/retention.ts";
 import { ConfigError, PUBLIC_ENV_FIELDS, parseVariables, withPublicUrl } from "#app/utils/env.server.ts";
 
@@ -178,7 +177,8 @@ const EnvSchema = z
     // Mail (issue 4). SMTP wins over the e-mail API; with neither, mails are written as .eml files.
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "doit être une URL smtp:// ou smtps://" }).optional(),
     MAIL_FROM: optionalText,
-    SHOP_EMAIL: z.email({ error: "doit être une adresse e-mail" }).default(shop.email),
+    // Issue 29: unset, the shop's e-mail of « Boutique » (the current identity) at the time of each mail.
+    SHOP_EMAIL: z.email({ error: "doit être une adresse e-mail" }).optional(),
     EMAILJS_SERVICE_ID: optionalText,
     EMAILJS_TEMPLATE_CONTACT: optionalText,
     EMAILJS_TEMPLATE_QUOTE: optionalText,
@@ -257,6 +257,18 @@ const EnvSchema = z
     RETENTION_SIGNALING_HOURS: positiveInt(RETENTION.signalingHours),
     RETENTION_INTERVAL_HOURS: positiveInt(6),
     RETENTION_BATCH_SIZE: positiveInt(500),
+
+    // Backups (issue 29): one a night at BACKUP_HOUR (the shop's time, Europe/Paris) into BACKUP_DIR (default
+    // DATA_DIR/backups), kept BACKUP_KEEP_DAYS days. auto: on for the embedded database, off with DATABASE_URL.
+    BACKUP_NIGHTLY: z.enum(["auto", "true", "false"], { error: "doit valoir auto, true ou false" }).default("auto"),
+    BACKUP_HOUR: z.coerce
+      .number({ error: "doit être un nombre" })
+      .int({ error: "doit être une heure entière, de 0 à 23" })
+      .min(0, { error: "doit être une heure de 0 à 23" })
+      .max(23, { error: "doit être une heure de 0 à 23" })
+      .default(3),
+    BACKUP_KEEP_DAYS: positiveInt(14),
+    BACKUP_DIR: z.string().trim().min(1, { error: "ne doit pas être vide" }).optional(),
   })
   .superRefine((env, context) => {
     if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {

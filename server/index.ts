@@ -21,12 +21,13 @@
  */
 import { createServer } from "node:http";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { ConfigError, parseEnv, type Env } from "./env.ts";
 import { DatabaseLockedError, openDatabase, type DatabaseHandle } from "#database/connection.ts";
 import { EmbeddedPostgresError } from "#database/embedded-postgres.ts";
 import { createLogger } from "./logger.ts";
 import type { Services } from "./services.ts";
+import { nightlyBackupEnabled } from "./backup/status.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -60,11 +61,13 @@ const database: Promise<DatabaseHandle> = openDatabase({
 });
 // Handled in openServices; this keeps a failure from counting as unhandled while the modules load.
 database.catch(() => undefined);
-const [{ createApp }, { attachRealtime }, { appServices, startServices }] = await Promise.all([
+const [{ createApp }, { attachRealtime }, { appServices, startServices }, { catalogueContext }] = await Promise.all([
   import("./app.ts"),
   import("./remote-support/realtime.ts"),
   import("./services.ts"),
+  import("#app/catalogue/context.ts"),
 ]);
+const { shopIdentityContext } = await import("#app/shop/use-shop.ts");
 
 async function openServices(): Promise<Services> {
   try {
@@ -85,6 +88,12 @@ const common = {
   env,
   logger,
   ...appServices(services),
+  // Issue 29: every render reads the current catalogue (prices edited in « Tarifs », docs/decisions/026).
+  sharedContext: (context: RouterContextProvider) => {
+    context.set(catalogueContext, services.catalogue.current());
+    // Issue 29 « Boutique »: the shop's identity of this render (root loader → `useShop()`).
+    context.set(shopIdentityContext, services.shopIdentity.current());
+  },
 };
 let app;
 if (env.NODE_ENV === "development") {
@@ -130,6 +139,14 @@ httpServer.listen(env.PORT, env.HOST, () => {
   );
   services.outbox.start();
   services.retention.start();
+  // Issue 29: learns within ~2 s of price edits made through another server process.
+  services.catalogue.start();
+  // Issue 29: the nightly backup (off by default with DATABASE_URL: back that server up with its own tools).
+  if (nightlyBackupEnabled(env)) services.backup.start();
+  // Issue 29: while no manager exists, the one-time set-up link (logged once at warn, its only appearance).
+  services.staff.announceSetupLink().catch((error: unknown) => {
+    logger.error({ err: error }, "lien de création du compte gérant non créé");
+  });
   // A parent that spawned this server with an IPC channel (pm2's `wait_ready`, the e2e tests) learns that
   // this process, not another one, now listens on the port.
   process.send?.("ready");

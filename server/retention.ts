@@ -22,6 +22,8 @@
  * - repair tickets closed (returned or cancelled) more than `repairDays`
  *   ago, their steps with them (issue 18 §2); open tickets never;
  * - expired sign-in sessions and verifications (reset tokens, report grants);
+ * - staff invitation and manager set-up links past their time, used or not (issue 29: the invited address);
+ * - entries of the price history (« Tarifs », issue 29: who changed what) older than `PRICE_HISTORY_DAYS`;
  * - expired rate-limit counters (their keys name accounts and IP addresses).
  *
  * Each kind is deleted in batches of `batchSize` rows, one statement at a
@@ -87,6 +89,8 @@ export const PURGE_KINDS = [
   "repairTickets",
   "authSessions",
   "verifications",
+  "staffInvitations",
+  "priceHistory",
   "rateLimits",
 ] as const;
 export type PurgeKind = (typeof PURGE_KINDS)[number];
@@ -110,6 +114,8 @@ export const PURGE_LABELS: Record<PurgeKind, string> = {
   repairTickets: "tickets de réparation",
   authSessions: "sessions de connexion expirées",
   verifications: "vérifications expirées",
+  staffInvitations: "invitations de l'équipe expirées",
+  priceHistory: "historique des tarifs de plus de 3 ans",
   rateLimits: "compteurs de limite expirés",
 };
 
@@ -123,6 +129,9 @@ export type PurgeOptions = {
   /** Checked between batches: true ends the purge early (server shutting down). */
   shouldStop?: () => boolean;
 };
+
+/** Issue 29: the price history (« Historique des modifications ») is kept 3 years. */
+export const PRICE_HISTORY_DAYS = 3 * 365;
 
 const days = (count: number) => sql`now() - ${count}::integer * interval '1 day'`;
 const hours = (count: number) => sql`now() - ${count}::integer * interval '1 hour'`;
@@ -287,6 +296,16 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
     "verifications",
     () =>
       sql`delete from verifications where id in (select id from verifications where expires_at < now() limit ${limit}) returning 1`,
+  );
+  await inBatches(
+    "staffInvitations",
+    () =>
+      sql`delete from staff_invitations where id in (select id from staff_invitations where expires_at < now() limit ${limit}) returning 1`,
+  );
+  await inBatches(
+    "priceHistory",
+    () => sql`delete from catalogue_history where id in (
+      select id from catalogue_history where changed_at < ${days(PRICE_HISTORY_DAYS)} limit ${limit}) returning 1`,
   );
   // Rate-limit keys hold account ids and IP addresses (issue 13 §10); `expire` is ms since the epoch, null = never.
   await inBatches(

@@ -21,7 +21,14 @@ import { createAssistantService, type AssistantService } from "./assistant/servi
 import { createAssistantRatingService, RATING_RATE_LIMIT, type AssistantRatingService } from "./assistant/ratings.ts";
 import { createBookingService, type BookingService } from "./booking/service.ts";
 import { createRepairService, TRACKING_RATE_LIMIT, type RepairService } from "./repairs/service.ts";
+import { createStaffService, type StaffService } from "./staff/service.ts";
+import { listenAccountEnded } from "./staff/account-events.ts";
 import { createRetentionWorker, outboxFolder, retentionPolicyFromEnv, type RetentionWorker } from "./retention.ts";
+import { createBackupWorker, type BackupWorker } from "./backup/worker.ts";
+import { backupFolder } from "./backup/status.ts";
+import { createCatalogueService, type CatalogueService } from "./catalogue/service.ts";
+import { createPageChanges, type PageChanges } from "./page-changes.ts";
+import { createShopIdentityService, type ShopIdentityService } from "./shop/identity.ts";
 
 export type Services = {
   database: DatabaseHandle;
@@ -41,10 +48,23 @@ export type Services = {
   booking: BookingService;
   /** Issue 18 §2: repair tickets (staff API) and the public tracking page `/suivi`. */
   repairs: RepairService;
+  /** Issue 29: staff accounts (the manager's « Équipe » view, invitations, the set-up link). */
+  staff: StaffService;
   /** Where every rate limit counts (issue 13 §10): the `rate_limits` table on PostgreSQL, memory on PGlite. */
   rateLimits: RateLimitStore;
   /** Scheduled purges of expired data (issue 13 §11), created stopped: `retention.start()` once the server listens. */
   retention: RetentionWorker;
+  /** Issue 29: the nightly backup, created stopped: `backup.start()` once the server listens, when `BACKUP_NIGHTLY` allows. */
+  backup: BackupWorker;
+  /**
+   * Issue 29: the repair catalogue at run time (JSON seed + the staff's edits in « Tarifs »), created with
+   * polling stopped: `catalogue.start()` once the server listens.
+   */
+  catalogue: CatalogueService;
+  /** Issue 29: changes of what the public pages show, announced to the page cache (`createApp`). */
+  pageChanges: PageChanges;
+  /** Issue 29 « Boutique »: the shop's identity in memory (`current()`), edited by the manager, polled for other processes' changes. */
+  shopIdentity: ShopIdentityService;
   /** Stops the worker (waiting for a delivery in progress), then closes the transport and the database. */
   close(): Promise<void>;
 };
@@ -73,7 +93,12 @@ export async function startServices(
     }));
   logger.info({ database: database.kind, location: database.location }, "base de données prête");
   const rateLimits: RateLimitStore = database.pool ? { kind: "postgres", pool: database.pool } : MEMORY_STORE;
-  const transport = createMailTransport(mailTransportConfig(env));
+  // Issue 29: changes of what the public pages show; the shop's identity (« Boutique »), which mails, the
+  // assistant and the pages read at the time they act. SHOP_EMAIL unset: the identity's e-mail, then.
+  const pageChanges = createPageChanges();
+  const shopIdentity = await createShopIdentityService({ db: database.db, logger, pageChanges });
+  const shopInbox = () => env.SHOP_EMAIL ?? shopIdentity.current().email;
+  const transport = createMailTransport(mailTransportConfig(env, shopIdentity));
   if (transport.kind === "file") {
     logger.info(
       { folder: transport.describe },
@@ -91,7 +116,12 @@ export async function startServices(
   const forms = createRequestService({
     db: database.db,
     logger,
-    mail: { shopEmail: env.SHOP_EMAIL, messageIdDomain: new URL(env.PUBLIC_URL).hostname },
+    mail: {
+      get shopEmail() {
+        return shopInbox();
+      },
+      messageIdDomain: new URL(env.PUBLIC_URL).hostname,
+    },
     rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S, store: rateLimits },
     onStored: () => outbox.wake(),
   });
@@ -106,6 +136,7 @@ export async function startServices(
     onMailQueued: () => outbox.wake(),
     onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
     rateLimits,
+    shop: shopIdentity,
   });
   const authContext = await auth.$context;
   sessions = createSessionService({
@@ -118,12 +149,16 @@ export async function startServices(
   });
   // Issue 26: the app leaving a session it started ends it through the session service.
   const devices = createDeviceService({ db: database.db, logger, rateLimits, sessions });
+  // Issue 29: the catalogue first: the assistant, the booking form and tickets read its current prices.
+  const catalogue = await createCatalogueService({ db: database.db, logger, pageChanges });
   const provider = chatProviderFromEnv(env);
   const assistant = createAssistantService({
     db: database.db,
     logger,
     provider,
     rateLimit: { points: env.AI_RATE_LIMIT, durationSeconds: env.AI_RATE_WINDOW_S, store: rateLimits },
+    catalogue: () => catalogue.current().brands,
+    shop: shopIdentity,
   });
   const assistantRatings = createAssistantRatingService({
     db: database.db,
@@ -140,27 +175,59 @@ export async function startServices(
   const booking = createBookingService({
     db: database.db,
     logger,
-    mail: { shopEmail: env.SHOP_EMAIL, publicUrl: env.PUBLIC_URL },
+    mail: {
+      get shopEmail() {
+        return shopInbox();
+      },
+      publicUrl: env.PUBLIC_URL,
+      shop: shopIdentity,
+    },
     secret,
     rateLimit: { points: env.FORM_RATE_LIMIT, durationSeconds: env.FORM_RATE_WINDOW_S, store: rateLimits },
     onStored: () => outbox.wake(),
+    catalogue: () => catalogue.current(),
   });
   const repairs = createRepairService({
     db: database.db,
     logger,
     mail: {
-      shopEmail: env.SHOP_EMAIL,
+      get shopEmail() {
+        return shopInbox();
+      },
       messageIdDomain: new URL(env.PUBLIC_URL).hostname,
       publicUrl: env.PUBLIC_URL,
+      shop: shopIdentity,
     },
     rateLimit: { ...TRACKING_RATE_LIMIT, store: rateLimits },
     onMailQueued: () => outbox.wake(),
+    catalogue: () => catalogue.current().brands,
   });
+  const staff = createStaffService({
+    db: database.db,
+    auth,
+    logger,
+    publicUrl: env.PUBLIC_URL,
+    rateLimits,
+    onMailQueued: () => outbox.wake(),
+    onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
+    shop: shopIdentity,
+  });
+  // Issue 29: `npm run user -- disable|delete` beside this server ends the account's sockets at once (NOTIFY).
+  const accountEvents = database.pool
+    ? listenAccountEnded(database.pool, (ended) => sessions?.authSessionEnded(ended), logger)
+    : undefined;
   const retention = createRetentionWorker({
     db: database.db,
     logger,
     policy: retentionPolicyFromEnv(env),
     outboxFolder: outboxFolder(env),
+  });
+  const backup = createBackupWorker({
+    handle: database,
+    dir: backupFolder(env),
+    hour: env.BACKUP_HOUR,
+    keepDays: env.BACKUP_KEEP_DAYS,
+    logger,
   });
   return {
     database,
@@ -174,10 +241,19 @@ export async function startServices(
     assistantRatings,
     booking,
     repairs,
+    staff,
     rateLimits,
     retention,
+    backup,
+    catalogue,
+    pageChanges,
+    shopIdentity,
     async close() {
+      shopIdentity.close();
+      await catalogue.stop();
+      await accountEvents?.close();
       await retention.stop();
+      await backup.stop();
       await outbox.stop();
       transport.close();
       await database.close();
@@ -190,7 +266,19 @@ export function appServices(
   services: Services,
 ): Pick<
   Services,
-  "forms" | "auth" | "sessions" | "devices" | "assistant" | "assistantRatings" | "booking" | "repairs"
+  | "forms"
+  | "auth"
+  | "sessions"
+  | "devices"
+  | "assistant"
+  | "assistantRatings"
+  | "booking"
+  | "repairs"
+  | "staff"
+  | "catalogue"
+  | "pageChanges"
+  | "shopIdentity"
+  | "rateLimits"
 > {
   return {
     forms: services.forms,
@@ -201,5 +289,10 @@ export function appServices(
     assistantRatings: services.assistantRatings,
     booking: services.booking,
     repairs: services.repairs,
+    staff: services.staff,
+    catalogue: services.catalogue,
+    pageChanges: services.pageChanges,
+    shopIdentity: services.shopIdentity,
+    rateLimits: services.rateLimits,
   };
 }

@@ -27,12 +27,14 @@ import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.t
 import {
   ASSISTANT_MESSAGE_MAX_CHARS,
   ASSISTANT_MESSAGES,
+  assistantShopMessages,
   type AssistantConversationResponse,
   type AssistantMessage,
 } from "./protocol";
 import { AnswerRating } from "./answer-rating";
 import { RATING_MESSAGES } from "./ratings-protocol";
 import { TechnicianHandoff } from "./technician-handoff";
+import { useShop } from "#app/shop/use-shop.ts";
 
 /**
  * Site paths in a reply ("/services/playstation-repair#ps5", "/contact") become links, and so does the
@@ -59,12 +61,15 @@ type Line = AssistantMessage & { pending?: boolean; unsaved?: boolean };
 
 const ratable = (line: Line) => line.role === "assistant" && !line.pending && !line.unsaved && line.content !== "";
 
-async function readError(response: Response): Promise<string> {
+/** The server's French message, else `fallback` (the spec's failure message with the shop's contacts). */
+async function readError(response: Response, fallback: string): Promise<string> {
   const payload = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  return typeof payload?.message === "string" ? payload.message : ASSISTANT_MESSAGES.failed;
+  return typeof payload?.message === "string" ? payload.message : fallback;
 }
 
 export function AssistantPanel() {
+  // Issue 29: the current identity (root loader data), for the greeting and the failure message.
+  const shopMessages = assistantShopMessages(useShop());
   const id = useId();
   const [lines, setLines] = useState<Line[]>([]);
   const [draft, setDraft] = useState("");
@@ -79,7 +84,8 @@ export function AssistantPanel() {
     let cancelled = false;
     void fetch("/api/assistant/messages", { headers: { Accept: "application/json" } })
       .then(async (response) => {
-        if (!response.ok) throw new Error(await readError(response));
+        // Only logged (below): the spec's message with the shop's contacts is for the conversation.
+        if (!response.ok) throw new Error(await readError(response, "conversation illisible"));
         return (await response.json()) as AssistantConversationResponse;
       })
       .then((data) => {
@@ -120,7 +126,7 @@ export function AssistantPanel() {
         body: JSON.stringify({ content }),
       });
       if (!response.ok || !response.body) {
-        const message = await readError(response);
+        const message = await readError(response, shopMessages.failed);
         setLines((current) => current.filter((line) => !line.pending));
         setDraft(content);
         setError(message);
@@ -143,7 +149,7 @@ export function AssistantPanel() {
       console.error("Erreur de l'assistant", caught);
       update((line) => ({
         ...line,
-        content: line.content || ASSISTANT_MESSAGES.failed,
+        content: line.content || shopMessages.failed,
         pending: false,
         unsaved: true,
       }));
@@ -155,7 +161,7 @@ export function AssistantPanel() {
 
   async function restart() {
     const response = await fetch("/api/assistant/messages", { method: "DELETE" });
-    if (!response.ok) return setError(await readError(response));
+    if (!response.ok) return setError(await readError(response, shopMessages.failed));
     setLines([]);
     setError("");
     inputRef.current?.focus();
@@ -184,7 +190,7 @@ export function AssistantPanel() {
         className="flex max-h-[28rem] min-h-40 flex-col gap-3 overflow-y-auto rounded-lg border border-slate-700 bg-slate-950/60 p-3"
       >
         <p className="max-w-[90%] self-start rounded-lg bg-slate-800 px-3 py-2 text-slate-50">
-          {ASSISTANT_MESSAGES.greeting}
+          {shopMessages.greeting}
         </p>
         {lines.map((line) =>
           line.role === "user" ? (

@@ -6,16 +6,25 @@
  * streamed reply. Pure: no server or browser APIs.
  */
 import { z } from "zod";
-import { shop } from "#app/config/shop.ts";
+import type { ShopIdentity } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
 import type { AnswerRating } from "./ratings-protocol.ts";
 
-/** Spec §2, §5 and §8, verbatim ({product} is the shop's name, {phone} and {email} its contacts). */
+/**
+ * Spec §2, §5 and §8, verbatim: the messages naming the shop ({product} is its name, {phone} and {email} its
+ * contacts), of the identity given (issue 29: the current one, « Boutique »).
+ */
+export function assistantShopMessages(shop: Pick<ShopIdentity, "name" | "phone" | "email">) {
+  return {
+    greeting: `Bonjour je suis l'assistant IA de ${shop.name}, comment puis-je vous aider ?`,
+    retriesExhausted: `Je rencontre actuellement des difficultés techniques. Je vous invite à réessayer dans quelques instants ou à contacter directement notre support au ${shop.phone.display}.`,
+    failed: `Je suis désolé, mais je rencontre des difficultés techniques. Pour une assistance immédiate, vous pouvez nous contacter au ${shop.phone.display} ou par email à ${shop.email}`,
+  };
+}
+
+/** Spec §2, §5 and §8, verbatim: the messages that name nothing of the shop. */
 export const ASSISTANT_MESSAGES = {
-  greeting: `Bonjour je suis l'assistant IA de ${shop.name}, comment puis-je vous aider ?`,
   placeholder: "Tapez votre message...",
-  retriesExhausted: `Je rencontre actuellement des difficultés techniques. Je vous invite à réessayer dans quelques instants ou à contacter directement notre support au ${shop.phone.display}.`,
-  failed: `Je suis désolé, mais je rencontre des difficultés techniques. Pour une assistance immédiate, vous pouvez nous contacter au ${shop.phone.display} ou par email à ${shop.email}`,
   emptyReply: "Désolé, je n'ai pas pu générer une réponse. Pouvez-vous reformuler votre question ?",
   emptyMessage: "Je n'ai pas bien compris votre message. Pouvez-vous me donner plus de détails sur votre besoin ?",
   /** Replaces a euro amount of a reply that no catalogue lookup of the conversation returned. */

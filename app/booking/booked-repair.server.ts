@@ -3,8 +3,11 @@
  * slugs the "Prendre rendez-vous" links carry (`?modele=<model slug>&reparation=<repair id>`).
  * A model without a known repair, or no model at all, books the free
  * diagnosis (spec §9). Server-only: it reads the whole catalogue.
+ *
+ * Issue 29: the catalogue is a parameter — the server's current one (prices edited in « Tarifs »), so the
+ * price shown on the form and the one stored with the appointment are today's.
  */
-import { getModel } from "#app/catalogue/index.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import type { Family, RepairId } from "#app/catalogue/schema.ts";
 
 /** Label of what is booked without a priced repair. */
@@ -27,8 +30,12 @@ export type BookedRepair = {
 };
 
 /** The booked model and repair for the link's slugs; unknown slugs fall back to a diagnosis (of the model if known). */
-export function bookedRepair(modelSlug: string | undefined | null, repairId: string | undefined | null): BookedRepair {
-  const entry = modelSlug ? getModel(modelSlug) : undefined;
+export function bookedRepair(
+  modelSlug: string | undefined | null,
+  repairId: string | undefined | null,
+  catalogue: Catalogue,
+): BookedRepair {
+  const entry = modelSlug ? catalogue.getModel(modelSlug) : undefined;
   const repair = entry?.model.repairs.find((candidate) => candidate.id === repairId);
   return {
     modelSlug: entry?.model.slug ?? null,

@@ -6,7 +6,8 @@
  */
 import { Link } from "react-router";
 import { formatPrice } from "#app/catalogue/format.ts";
-import { formatAddress, shop } from "#app/config/shop.ts";
+import { formatAddress } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 import type { BookedRepair } from "./booked-repair.server.ts";
 import { bookingPath } from "./paths.ts";
 
@@ -14,6 +15,7 @@ const linkClass =
   "font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
 
 export function BookingSummary({ booked, bonus }: { booked: BookedRepair; bonus: string | null }) {
+  const shop = useShop();
   return (
     <aside
       aria-labelledby="resume-titre"
@@ -52,7 +54,7 @@ export function BookingSummary({ booked, bonus }: { booked: BookedRepair; bonus:
         Prix TTC, pièces et main-d'œuvre comprises, confirmé après le diagnostic gratuit.
       </p>
       <p className="text-sm text-slate-300">
-        À l'atelier : {shop.name}, {formatAddress()}.
+        À l'atelier : {shop.name}, {formatAddress(shop.address)}.
       </p>
       {booked.brandPath && booked.modelSlug ? (
         <Link to={`${booked.brandPath}#${booked.modelSlug}`} className={linkClass} reloadDocument>

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { FORM_KEY_FIELD, FormKey, HONEYPOT_FIELD, LIMITS } from "#app/requests/schemas.ts";
-import { shop } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
 import type { AppointmentStatus } from "#database/schema-booking.ts";
 
@@ -91,10 +90,11 @@ export const BOOKING_MESSAGES = {
   outsideWindow:
     "Ce créneau est en dehors des dates de réservation en ligne. Choisissez un créneau dans le calendrier.",
   /** Issue 28 §5: the cap of upcoming appointments per e-mail or phone. */
-  tooManyUpcoming: (max: number) =>
-    `Vous avez déjà ${max} rendez-vous à venir avec cette adresse e-mail ou ce numéro de téléphone. Pour en prendre un autre, appelez l'atelier au ${shop.phone.display}.`,
-  /** Issue 28 §5: the limit of confirmation mails per address and day. */
-  tooManyMails: `Trop de rendez-vous ont été demandés aujourd'hui avec cette adresse e-mail. Pour en prendre un autre, appelez l'atelier au ${shop.phone.display}.`,
+  tooManyUpcoming: (max: number, phone: string) =>
+    `Vous avez déjà ${max} rendez-vous à venir avec cette adresse e-mail ou ce numéro de téléphone. Pour en prendre un autre, appelez l'atelier au ${phone}.`,
+  /** Issue 28 §5: the limit of confirmation mails per address and day; `phone`: the shop's (issue 29: current). */
+  tooManyMails: (phone: string) =>
+    `Trop de rendez-vous ont été demandés aujourd'hui avec cette adresse e-mail. Pour en prendre un autre, appelez l'atelier au ${phone}.`,
   /** Issue 28: the form's key already made a booking with other details (a page reused after booking). */
   keyUsed: "Ce formulaire a déjà servi à prendre un rendez-vous. Rechargez la page pour en prendre un autre.",
   /** Issue 28 §10: what a cancelled booking's page shows, and nothing else. */

@@ -6,10 +6,11 @@
  *
  * Times are "HH:MM" wall-clock times of the shop (Europe/Paris), dates
  * "YYYY-MM-DD" calendar dates there; durations in minutes, hours or days as
- * named. The defaults are spec §9's opening hours (`shop.openingHours`).
+ * named. Until staff set them, the hours are the shop's opening hours (issue 29: the identity's current
+ * ones, « Boutique »; spec §9's by default).
  */
 import { z } from "zod";
-import { shop } from "#app/config/shop.ts";
+import { defaultShop, type ShopIdentity } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
 
 /** The shop's time zone: every slot is a wall-clock time there. */
@@ -142,16 +143,25 @@ export const BookingSettings = z
 export type BookingSettings = z.infer<typeof BookingSettings>;
 
 /**
- * Spec §9: Mon–Fri 9h–14h and 14h–19h, 30-minute slots, one place each, booked 2 hours ahead at least,
- * 60 days ahead; issue 28 §5: 3 upcoming appointments per e-mail or phone, 5 booking mails per address a day.
+ * The settings that apply until staff store their own: 30-minute slots, one place each, booked 2 hours
+ * ahead at least, 60 days ahead; issue 28 §5: 3 upcoming appointments per e-mail or phone, 5 booking mails
+ * per address a day; and the opening hours of `shop` (issue 29: the current identity, so a change of
+ * hours in « Boutique » moves the bookable slots too). The identity's schema refuses overlapping lines.
  */
-export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
-  slotMinutes: 30,
-  capacity: 1,
-  leadHours: 2,
-  horizonDays: 60,
-  maxUpcomingPerContact: 3,
-  maxBookingMailsPerDay: 5,
-  hours: shop.openingHours.flatMap((slot) => slot.days.map((day) => ({ day, opens: slot.opens, closes: slot.closes }))),
-  closedDates: [],
-};
+export function defaultBookingSettings(shop: Pick<ShopIdentity, "openingHours">): BookingSettings {
+  return {
+    slotMinutes: 30,
+    capacity: 1,
+    leadHours: 2,
+    horizonDays: 60,
+    maxUpcomingPerContact: 3,
+    maxBookingMailsPerDay: 5,
+    hours: shop.openingHours.flatMap((slot) =>
+      slot.days.map((day) => ({ day, opens: slot.opens, closes: slot.closes })),
+    ),
+    closedDates: [],
+  };
+}
+
+/** Spec §9's defaults: `defaultBookingSettings` of the default identity (Mon–Fri 9h–14h and 14h–19h). */
+export const DEFAULT_BOOKING_SETTINGS: BookingSettings = defaultBookingSettings(defaultShop);

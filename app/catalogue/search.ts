@@ -7,10 +7,11 @@
  *    with its repairs, labels and prices read from the catalogue (never typed
  *    here).
  * 2. `buildSearchPayload(documents)`: the compact, JSON-serialisable data the
- *    browser receives — lookup tables of names and prices. It is built at
- *    build time by `vite/catalogue-index-plugin.ts` (virtual module
- *    `virtual:catalogue-search-index`), so the page never indexes the raw
- *    catalogue and never asks the network.
+ *    browser receives — lookup tables of names and prices. The server builds
+ *    it from its current catalogue (issue 29: prices edited in « Tarifs ») and
+ *    serves it at `GET /api/catalogue/recherche` (`server/catalogue/`), so the
+ *    page never indexes the raw catalogue and asks the network once, when the
+ *    finder is first used, never while typing.
  * 3. `loadModelIndex(payload)` once, then
  * 4. `searchModels(index, query, options)` on every keystroke.
  *

@@ -8,7 +8,7 @@
  * Periods follow the CNIL's guidance (référentiel « gestion des activités
  * commerciales », recommandation « journalisation ») and what each record is for.
  */
-import { shop } from "./shop.ts";
+import { REQUEST_RETENTION_YEARS } from "./shop.ts";
 
 /** Days in a year, rounded up so "3 years" is never shorter than three calendar years. */
 const DAYS_PER_YEAR = 365.25;
@@ -17,10 +17,10 @@ export const RETENTION = {
   /**
    * Contact and quote requests: 3 years after the last contact from the same
    * address (CNIL: prospects' data 3 years after the last contact from them).
-   * The figure itself is the shop's legal fact (`shop.legal.requestRetentionYears`).
+   * The figure itself is the shop's legal fact (`REQUEST_RETENTION_YEARS` in shop.ts).
    */
-  requestYears: shop.legal.requestRetentionYears,
-  requestDays: Math.ceil(shop.legal.requestRetentionYears * DAYS_PER_YEAR),
+  requestYears: REQUEST_RETENTION_YEARS,
+  requestDays: Math.ceil(REQUEST_RETENTION_YEARS * DAYS_PER_YEAR),
   /**
    * Delivered mails (outbox rows and their `.eml` copies): 30 days after
    * delivery, time to notice a lost mail; the request itself stays in the

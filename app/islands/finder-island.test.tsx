@@ -13,6 +13,12 @@ import { FinderSection } from "#app/components/finder/finder-section.tsx";
 import { mount } from "./finder-island.tsx";
 import { ISLAND_ATTRIBUTE } from "./names.ts";
 
+// Issue 29: the finder fetches its index from the server; here, the seed's.
+vi.mock("#app/components/finder/search-index-client.ts", async () => {
+  const { searchPayload } = await import("#app/catalogue/search-payload.server.ts");
+  return { fetchSearchPayload: () => Promise.resolve(searchPayload) };
+});
+
 describe("finder island", () => {
   it("hydrates alone inside the page's markup, with no mismatch, and finds models", async () => {
     // Other components before it, as on a page: React's useId would then differ from a lone render.

@@ -28,7 +28,11 @@ export const FRENCH_AUTH_CODES = {
   badField: "CHAMP_INVALIDE",
   tooManyAttempts: "TROP_DE_TENTATIVES",
   failed: "ERREUR_SERVEUR",
+  /** Issue 29: the account was disabled by the shop's manager. */
+  accountDisabled: "COMPTE_DESACTIVE",
 } as const;
+/** Issue 29: the answer to a sign-in of a disabled account (right password or not, no session is made). */
+export const ACCOUNT_DISABLED_MESSAGE = "Ce compte est désactivé. Contactez le gérant de l'atelier.";
 const frenchCodes = new Set<string>(Object.values(FRENCH_AUTH_CODES));
 
 /** Whether an `/api/auth` refusal carries one of our French messages (see `FRENCH_AUTH_CODES`). */

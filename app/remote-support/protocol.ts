@@ -117,7 +117,15 @@ export type SessionReport = {
 export type ApiError = { message: string };
 
 /** The signed-in account, `GET /api/me`. */
-export type AccountView = { id: string; name: string; email: string; isTechnician: boolean };
+export type AccountView = {
+  id: string;
+  name: string;
+  email: string;
+  /** The dashboard's screen: technicians and the manager (`session:history`). */
+  isTechnician: boolean;
+  /** Issue 29: what the account may do (`server/access.ts` names, e.g. `staff:manage`), to show its views. */
+  permissions?: readonly string[];
+};
 export type MeResponse = { user: AccountView };
 /** `POST /api/sessions` (201 created, 200 existing), `POST /api/sessions/join`, `POST /api/sessions/:code/disconnect`. */
 export type SessionResponse = { session: SessionView };

@@ -5,7 +5,7 @@
  * named from a browser's headers or the app's platform.
  */
 import { describe, expect, it } from "vitest";
-import { formatOpeningHours, shop } from "#app/config/shop.ts";
+import { defaultShop as shop, formatOpeningHours } from "#app/config/shop.ts";
 import { systemOfBrowser, systemOfPlatform } from "./customer-system.ts";
 import { estimateMinutes, formatWaited, isQueuePlace, isShopOpen, queuePlaceText, waitedMinutes } from "./queue.ts";
 

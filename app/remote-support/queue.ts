@@ -104,7 +104,7 @@ export function estimateMinutes(place: number, handlingMinutes: number, technici
   return Math.max(ESTIMATE_STEP_MINUTES, Math.ceil(raw / ESTIMATE_STEP_MINUTES) * ESTIMATE_STEP_MINUTES);
 }
 
-/** The shop's weekly opening slots, as `app/config/shop.ts` declares them (ISO weekdays, "HH:MM" in Paris). */
+/** The shop's weekly opening slots, as its identity gives them (« Boutique »; ISO weekdays, "HH:MM" in Paris). */
 export type WeeklySlot = { days: readonly number[]; opens: string; closes: string };
 
 const parisClock = new Intl.DateTimeFormat("en-GB", {

@@ -4,7 +4,6 @@
  * paths. No zod here (the schemas are in `schemas.ts`), so the dashboard's
  * chunk and the tracking page only download types and texts.
  */
-import { shop } from "#app/config/shop.ts";
 import type { QuoteDecision, RepairStatus } from "./statuses.ts";
 
 /** Limits in characters (and euros), also the forms' `maxLength` / `max`. */
@@ -101,8 +100,9 @@ export const REPAIR_MESSAGES = {
   accepted: "Merci : vous avez accepté le devis. Nous poursuivons la réparation.",
   refused: "Vous avez refusé le devis. L'atelier vous recontacte pour la suite.",
   unreadableForm: "Le formulaire envoyé est illisible. Rechargez la page et réessayez.",
-  /** Issue 28 §3: the claim of a ticket another account follows (whose is never said). */
-  claimedElsewhere: `Cette réparation est déjà suivie dans un autre compte. Si c'est la vôtre, appelez l'atelier au ${shop.phone.display}.`,
+  /** Issue 28 §3: the claim of a ticket another account follows (whose is never said); `phone`: the shop's. */
+  claimedElsewhere: (phone: string) =>
+    `Cette réparation est déjà suivie dans un autre compte. Si c'est la vôtre, appelez l'atelier au ${phone}.`,
 } as const;
 
 /** The staff API's paths. */

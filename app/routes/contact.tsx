@@ -1,6 +1,6 @@
 /**
  * Contact page (spec §2 "Contact"): address (maps link), phone (tel: link),
- * e-mail (mailto: link) and opening hours, all read from `#app/config/shop.ts`,
+ * e-mail (mailto: link) and opening hours, all read from the current identity (`useShop()`, issue 29 « Boutique »),
  * and the message form (spec §3, §4, §5, §8; issue 4) in the `#message`
  * section.
  *
@@ -16,7 +16,8 @@ import { AddressLink } from "#app/components/ui/address-link.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { PageHero, Section } from "#app/components/ui/section.tsx";
-import { formatOpeningHours, mailtoHref, shop, telHref } from "#app/config/shop.ts";
+import { formatOpeningHours, mailtoHref, telHref } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 import { clientActionFor } from "#app/requests/action-data.ts";
 import { submitRequestForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
@@ -58,7 +59,8 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
 
 /** Spec §2 "Contact". */
 export default function Contact({ actionData }: Route.ComponentProps) {
-  const hours = formatOpeningHours();
+  const shop = useShop();
+  const hours = formatOpeningHours(shop.openingHours);
   const hasAppointmentSlots = shop.openingHours.some((slot) => slot.byAppointment);
   return (
     <>
@@ -66,11 +68,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         title="Contactez-nous"
         subtitle="Une question, un devis ou un appareil en panne&nbsp;? Appelez-nous, écrivez-nous ou passez nous voir en magasin&nbsp;: le diagnostic est gratuit."
       >
-        <ButtonLink to={telHref} size="lg">
+        <ButtonLink to={telHref(shop)} size="lg">
           <Phone aria-hidden="true" className="size-5" />
           Appeler le {shop.phone.display}
         </ButtonLink>
-        <ButtonLink to={mailtoHref} size="lg" variant="secondary">
+        <ButtonLink to={mailtoHref(shop)} size="lg" variant="secondary">
           <Mail aria-hidden="true" className="size-5" />
           Écrire un e-mail
         </ButtonLink>
@@ -88,7 +90,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <li>
             <ContactCard icon={<Phone className="size-6" />} title="Téléphone">
               <p>
-                <a className={linkClass} href={telHref}>
+                <a className={linkClass} href={telHref(shop)}>
                   {shop.phone.display}
                 </a>
               </p>
@@ -97,7 +99,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <li>
             <ContactCard icon={<Mail className="size-6" />} title="E-mail">
               <p>
-                <a className={`${linkClass} break-all`} href={mailtoHref}>
+                <a className={`${linkClass} break-all`} href={mailtoHref(shop)}>
                   {shop.email}
                 </a>
               </p>

@@ -2,14 +2,15 @@
  * Legal notices (spec §2 "Legal notices", §9 capital 15 000 €): the LCEN
  * notices (publisher, publication director, host), intellectual property,
  * personal data protection (loi Informatique et Libertés and GDPR) and the
- * cookies notice. Every fact about the company comes from `#app/config/shop.ts`.
+ * cookies notice. Every fact about the company comes from the current identity (`useShop()`, issue 29).
  */
 import type { ReactNode } from "react";
 import type { Route } from "./+types/mentions-legales";
 import { Card } from "#app/components/ui/card.tsx";
 import { PageHero, Section } from "#app/components/ui/section.tsx";
 import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
-import { formatAddress, formatEuros, mailtoHref, shop, telHref } from "#app/config/shop.ts";
+import { formatAddress, formatEuros, mailtoHref, telHref } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 import { cn } from "#app/utils/cn.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { ISLANDS_HANDLE } from "#app/islands/names.ts";
@@ -92,6 +93,7 @@ function Prose({ children, className }: { children: ReactNode; className?: strin
 
 /** Spec §2 "Legal notices". */
 export default function MentionsLegales() {
+  const shop = useShop();
   const { legal } = shop;
   return (
     <>
@@ -108,11 +110,11 @@ export default function MentionsLegales() {
             { term: "Capital social", value: formatEuros(legal.capitalEuros) },
             { term: "Immatriculation", value: legal.registration },
             { term: "N° de TVA intracommunautaire", value: legal.vatNumber },
-            { term: "Siège social", value: formatAddress() },
+            { term: "Siège social", value: formatAddress(shop.address) },
             {
               term: "Téléphone",
               value: (
-                <a className={linkClass} href={telHref}>
+                <a className={linkClass} href={telHref(shop)}>
                   {shop.phone.display}
                 </a>
               ),
@@ -120,7 +122,7 @@ export default function MentionsLegales() {
             {
               term: "E-mail",
               value: (
-                <a className={linkClass} href={mailtoHref}>
+                <a className={linkClass} href={mailtoHref(shop)}>
                   {shop.email}
                 </a>
               ),
@@ -195,10 +197,11 @@ export default function MentionsLegales() {
         <Prose className="mt-4">
           <p>
             Pour exercer ces droits, écrivez-nous par e-mail à{" "}
-            <a className={`${linkClass} break-all`} href={mailtoHref}>
+            <a className={`${linkClass} break-all`} href={mailtoHref(shop)}>
               {shop.email}
             </a>{" "}
-            ou par courrier à {legal.entity}, {formatAddress()}. Nous vous répondons dans un délai d'un mois.
+            ou par courrier à {legal.entity}, {formatAddress(shop.address)}. Nous vous répondons dans un délai d'un
+            mois.
           </p>
           <p>
             Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission

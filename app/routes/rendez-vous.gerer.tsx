@@ -20,7 +20,8 @@ import { weekOf } from "#app/booking/week.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { PageHero, Section } from "#app/components/ui/section.tsx";
 import { formatPrice } from "#app/catalogue/format.ts";
-import { formatAddress, shop, telHref } from "#app/config/shop.ts";
+import { formatAddress, telHref } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
 import { rateLimitedMessage } from "#app/requests/schemas.ts";
 import { getMeta } from "#app/utils/meta.ts";
@@ -111,6 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function Details({ appointment, token }: { appointment: ManagedAppointment; token: string }) {
+  const shop = useShop();
   const start = new Date(appointment.startsAt);
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-5">
@@ -127,7 +129,7 @@ function Details({ appointment, token }: { appointment: ManagedAppointment; toke
         <dd className="text-white">{APPOINTMENT_STATUS_LABELS[appointment.status]}</dd>
         <dt className="text-slate-300">Adresse</dt>
         <dd className="text-white">
-          {shop.name}, {formatAddress()}
+          {shop.name}, {formatAddress(shop.address)}
         </dd>
       </dl>
       <a
@@ -143,6 +145,7 @@ function Details({ appointment, token }: { appointment: ManagedAppointment; toke
 
 /** Issue 28 §10: a cancelled booking's page: that it is cancelled, and how to book again. */
 function Cancelled({ notice }: { notice: string | null }) {
+  const shop = useShop();
   return (
     <>
       <PageHero title="Mon rendez-vous" />
@@ -156,7 +159,7 @@ function Cancelled({ notice }: { notice: string | null }) {
             choisir un créneau
           </Link>
           , ou appelez-nous au{" "}
-          <a className="text-sky-300 underline underline-offset-4" href={telHref}>
+          <a className="text-sky-300 underline underline-offset-4" href={telHref(shop)}>
             {shop.phone.display}
           </a>
           .
@@ -167,6 +170,7 @@ function Cancelled({ notice }: { notice: string | null }) {
 }
 
 export default function ManageAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const shop = useShop();
   const { appointment, token, week, notice } = loaderData;
   if (loaderData.cancelled) return <Cancelled notice={notice} />;
   if (!appointment) {
@@ -177,7 +181,7 @@ export default function ManageAppointment({ loaderData, actionData }: Route.Comp
           <p className="max-w-2xl text-lg text-slate-200">{BOOKING_MESSAGES.linkInvalid}</p>
           <p className="mt-4 text-slate-300">
             Téléphone :{" "}
-            <a className="text-sky-300 underline underline-offset-4" href={telHref}>
+            <a className="text-sky-300 underline underline-offset-4" href={telHref(shop)}>
               {shop.phone.display}
             </a>
           </p>

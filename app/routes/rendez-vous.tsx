@@ -15,6 +15,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/rendez-vous";
 import { bookedRepair } from "#app/booking/booked-repair.server.ts";
+import { catalogueOf } from "#app/catalogue/context.ts";
 import { bookingServicesContext, type BookingResult, type SlotView } from "#app/booking/context.ts";
 import { BOOKING_MESSAGES, FORM_KEY_FIELD } from "#app/booking/schemas.ts";
 import { weekOf } from "#app/booking/week.server.ts";
@@ -25,7 +26,9 @@ import { PageHero, Section } from "#app/components/ui/section.tsx";
 import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
 import { rateLimitedMessage, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 import { getMeta } from "#app/utils/meta.ts";
-import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
+import { optionalContext, requestOriginContext, requireContext } from "#app/utils/server-context.ts";
+import { defaultShop } from "#app/config/shop.ts";
+import { shopIdentityContext } from "#app/shop/use-shop.ts";
 
 /** The page's own address with the booked repair kept, and the week `semaine` if given. */
 function pageUrl(model: string | null, repair: string | null, week?: string): string {
@@ -39,7 +42,8 @@ function pageUrl(model: string | null, repair: string | null, week?: string): st
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const booked = bookedRepair(url.searchParams.get("modele"), url.searchParams.get("reparation"));
+  // Issue 29: today's prices (the server's catalogue, « Tarifs »).
+  const booked = bookedRepair(url.searchParams.get("modele"), url.searchParams.get("reparation"), catalogueOf(context));
   const services = requireContext(context, bookingServicesContext);
   const week = await weekOf(services, url.searchParams.get("semaine"), (date) =>
     pageUrl(booked.modelSlug, booked.repairId, date),
@@ -65,8 +69,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     path: "/rendez-vous",
   });
 
-/** The French message and HTTP status of a failed booking. */
-function refusal(result: Exclude<BookingResult, { status: "booked" }>): {
+/** The French message and HTTP status of a failed booking; `phone`: the shop's, as displayed (issue 29). */
+function refusal(
+  result: Exclude<BookingResult, { status: "booked" }>,
+  phone: string,
+): {
   status: number;
   message: string;
   next?: SlotView[];
@@ -87,8 +94,8 @@ function refusal(result: Exclude<BookingResult, { status: "booked" }>): {
       return { status: 429, message: rateLimitedMessage(result.retryAfterSeconds) };
     case "contact-limit":
       return result.limit === "upcoming"
-        ? { status: 409, message: BOOKING_MESSAGES.tooManyUpcoming(result.max) }
-        : { status: 429, message: BOOKING_MESSAGES.tooManyMails };
+        ? { status: 409, message: BOOKING_MESSAGES.tooManyUpcoming(result.max, phone) }
+        : { status: 429, message: BOOKING_MESSAGES.tooManyMails(phone) };
     case "key-used":
       return { status: 409, message: BOOKING_MESSAGES.keyUsed };
     default:
@@ -110,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "booked") {
     throw redirect(`/rendez-vous/gerer?jeton=${encodeURIComponent(result.token)}&nouveau=1`, 303);
   }
-  const { status, message, next } = refusal(result);
+  const shop = optionalContext(context, shopIdentityContext) ?? defaultShop;
+  const { status, message, next } = refusal(result, shop.phone.display);
   // The page rendered with this answer draws a new form key: the posted one is never echoed.
   const { slot: _slot, site_web: _trap, [FORM_KEY_FIELD]: _key, ...values } = fields;
   return data(

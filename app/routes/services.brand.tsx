@@ -29,10 +29,12 @@ import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 import { bookingServicesContext } from "#app/booking/context.ts";
 import { withBonus } from "#app/booking/bonus.server.ts";
 import { optionalContext } from "#app/utils/server-context.ts";
+import { catalogueOf } from "#app/catalogue/context.ts";
 
 /** The brand whose page is `/services/:page`; any other page goes to / like an unknown path (spec §2, §8). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = brandPageForPath(`/services/${params.page}`);
+  // Issue 29: the server's current catalogue (prices edited in « Tarifs »), the JSON seed without a server.
+  const page = brandPageForPath(`/services/${params.page}`, catalogueOf(context));
   if (!page) throw replace("/");
   // Pre-rendering has no server context: the built page never shows the bonus (issue 18 §3).
   const booking = optionalContext(context, bookingServicesContext);

@@ -14,6 +14,7 @@ import { FinderSection } from "#app/components/finder/finder-section.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { repairIcons } from "#app/config/repair-categories.ts";
 import { categoryPageData } from "#app/utils/catalogue-pages.server.ts";
+import { catalogueOf } from "#app/catalogue/context.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
 import { ISLANDS_HANDLE } from "#app/islands/names.ts";
@@ -21,8 +22,9 @@ import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 const category = CATALOGUE_CATEGORIES.console;
 
 /** Only the tiles and the meta text's brand names reach the page, not the catalogue's models and prices. */
-export function loader() {
-  return categoryPageData("console");
+export function loader({ context }: Route.LoaderArgs) {
+  // Issue 29: the server's current catalogue (the JSON seed without a server).
+  return categoryPageData("console", catalogueOf(context).brands);
 }
 
 /** No hydration: the islands script only (issue 16, docs/decisions/013). */

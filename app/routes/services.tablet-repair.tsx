@@ -9,6 +9,7 @@ import type { Route } from "./+types/services.tablet-repair";
 import { BrandIndex } from "#app/components/catalogue/brand-index.tsx";
 import { CatalogueJsonLd } from "#app/components/catalogue/json-ld.tsx";
 import { categoryPageData } from "#app/utils/catalogue-pages.server.ts";
+import { catalogueOf } from "#app/catalogue/context.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { CATALOGUE_CATEGORIES, catalogueTrail } from "#app/utils/structured-data.ts";
 import { ISLANDS_HANDLE } from "#app/islands/names.ts";
@@ -16,8 +17,9 @@ import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 const category = CATALOGUE_CATEGORIES.tablet;
 
 /** Only the brand cards and the meta text's brand names reach the page, not the catalogue's models and prices. */
-export function loader() {
-  return categoryPageData("tablet");
+export function loader({ context }: Route.LoaderArgs) {
+  // Issue 29: the server's current catalogue (the JSON seed without a server).
+  return categoryPageData("tablet", catalogueOf(context).brands);
 }
 
 /** No hydration: the islands script only (issue 16, docs/decisions/013). */

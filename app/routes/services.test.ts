@@ -27,6 +27,9 @@ function loadBrand(page: string, bonusShown?: boolean) {
   return brandRoute.loader({ params: { page }, context } as unknown as Route.LoaderArgs);
 }
 
+/** A category loader's arguments without a server context: it reads the JSON seed (issue 29). */
+const noServer = { context: new RouterContextProvider() } as never;
+
 /** Calls a route's `meta` with what these pages read (root matches and their loader data). */
 function metaOf(meta: (args: never) => unknown, loaderData?: unknown) {
   const descriptors = meta({ matches, loaderData } as never) as Record<string, string>[];
@@ -80,9 +83,9 @@ describe("brand page loader", () => {
 describe("catalogue page meta", async () => {
   const pages = [
     metaOf(pcRoute.meta),
-    metaOf(smartphoneRoute.meta, smartphoneRoute.loader()),
-    metaOf(tabletRoute.meta, tabletRoute.loader()),
-    metaOf(consoleRoute.meta, consoleRoute.loader()),
+    metaOf(smartphoneRoute.meta, smartphoneRoute.loader(noServer)),
+    metaOf(tabletRoute.meta, tabletRoute.loader(noServer)),
+    metaOf(consoleRoute.meta, consoleRoute.loader(noServer)),
     ...(await Promise.all(
       brands.map(async (brand) => metaOf(brandRoute.meta, await loadBrand(brand.path.replace("/services/", "")))),
     )),
@@ -107,15 +110,15 @@ describe("catalogue page meta", async () => {
 
 describe("category page meta (wording of spec-era pages, brand names from the data)", () => {
   it("names the brands of each category page as its loader lists them", () => {
-    const smartphones = smartphoneRoute.loader();
+    const smartphones = smartphoneRoute.loader(noServer);
     expect(metaOf(smartphoneRoute.meta, smartphones).description).toBe(
       `Réparation de smartphones ${smartphones.brandNames} : écran, batterie, caméra. Diagnostic gratuit, Express 1H.`,
     );
-    const tablets = tabletRoute.loader();
+    const tablets = tabletRoute.loader(noServer);
     expect(metaOf(tabletRoute.meta, tablets).description).toBe(
       `Réparation de tablettes ${tablets.brandNames} : écran, batterie, connecteur, caméra. Diagnostic gratuit.`,
     );
-    const consoles = consoleRoute.loader();
+    const consoles = consoleRoute.loader(noServer);
     expect(metaOf(consoleRoute.meta, consoles).title).toMatch(
       new RegExp(`^Réparation console ${consoles.brandNames} \\| `, "u"),
     );

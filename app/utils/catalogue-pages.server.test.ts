@@ -4,7 +4,7 @@
  * the brand's cheapest price.
  */
 import { describe, expect, it } from "vitest";
-import { brands, consoleBrands, formatPrice, smartphoneBrands, tabletBrands } from "#app/catalogue/index.ts";
+import { brands, catalogue, consoleBrands, formatPrice, smartphoneBrands, tabletBrands } from "#app/catalogue/index.ts";
 import { formatEuros } from "#app/config/shop.ts";
 import {
   brandDescription,
@@ -39,9 +39,9 @@ describe("brandPageData", () => {
   });
 
   it("is found by page path, and unknown paths give nothing", () => {
-    expect(brandPageForPath("/services/ipad-repair")?.brand.slug).toBe("ipad");
-    expect(brandPageForPath("/services/pc-repair")).toBeUndefined();
-    expect(brandPageForPath("/services/inconnu")).toBeUndefined();
+    expect(brandPageForPath("/services/ipad-repair", catalogue)?.brand.slug).toBe("ipad");
+    expect(brandPageForPath("/services/pc-repair", catalogue)).toBeUndefined();
+    expect(brandPageForPath("/services/inconnu", catalogue)).toBeUndefined();
   });
 });
 

@@ -17,9 +17,9 @@ import {
   brands as catalogueBrands,
   brandsInCategory,
   formatPrice,
-  getBrandByPath,
   mapSeries,
   type Brand,
+  type Catalogue,
   type Category,
 } from "#app/catalogue/index.ts";
 import { formatEuros } from "#app/config/shop.ts";
@@ -160,8 +160,11 @@ export function brandPageData(brand: Brand): BrandPageData {
   };
 }
 
-/** The loader data of the brand page at `path` (e.g. "/services/ipad-repair"), or `undefined` for any other path. */
-export function brandPageForPath(path: string): BrandPageData | undefined {
-  const brand = getBrandByPath(path);
+/**
+ * The loader data of the brand page at `path` (e.g. "/services/ipad-repair") in `catalogue` (the router
+ * context's, `catalogueOf(context)`: issue 29, prices edited in « Tarifs »), or `undefined` for any other path.
+ */
+export function brandPageForPath(path: string, catalogue: Catalogue): BrandPageData | undefined {
+  const brand = catalogue.getBrandByPath(path);
   return brand ? brandPageData(brand) : undefined;
 }

@@ -5,7 +5,7 @@
  * (read by the root loader, which is the only place it comes from).
  */
 import type { MetaDescriptor } from "react-router";
-import { shop } from "#app/config/shop.ts";
+import { defaultShop, type ShopIdentity } from "#app/config/shop.ts";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
@@ -17,6 +17,13 @@ export function publicUrlFromMatches(matches: readonly MatchLike[]): string {
     if (typeof env.PUBLIC_URL === "string") return env.PUBLIC_URL;
   }
   throw new Error("getMeta: PUBLIC_URL introuvable dans les données du loader racine");
+}
+
+/** Issue 29: the shop's identity of the root loader's data (« Boutique »), or the defaults. */
+export function shopFromMatches(matches: readonly MatchLike[]): ShopIdentity {
+  const root = matches.find((match) => match?.id === "root")?.loaderData;
+  const shop = root && typeof root === "object" && "shop" in root ? (root as { shop?: ShopIdentity }).shop : undefined;
+  return shop ?? defaultShop;
 }
 
 export type PageMeta = {
@@ -36,6 +43,7 @@ export type PageMeta = {
  */
 export function getMeta(matches: readonly MatchLike[], page: PageMeta): MetaDescriptor[] {
   const canonical = new URL(page.path, publicUrlFromMatches(matches)).href;
+  const shop = shopFromMatches(matches);
   const title = page.path === "/" ? `${shop.name} – ${shop.tagline}` : `${page.title} | ${shop.name}`;
   const descriptors: MetaDescriptor[] = [
     { title },

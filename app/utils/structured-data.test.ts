@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { allOffers, brands, getBrand, type Brand } from "#app/catalogue/index.ts";
-import { shop } from "#app/config/shop.ts";
+import { defaultShop as shop } from "#app/config/shop.ts";
 import { brandPageData } from "./catalogue-pages.server";
 import {
   CATALOGUE_CATEGORIES,
@@ -34,7 +34,7 @@ const parsed = (data: JsonLd) => JSON.parse(serializeJsonLd(data)) as Record<str
 
 describe("electronicsStore", () => {
   it("describes the shop of app/config/shop.ts as an ElectronicsStore", () => {
-    expect(parsed(electronicsStore(origin))).toEqual({
+    expect(parsed(electronicsStore(origin, shop))).toEqual({
       "@type": "ElectronicsStore",
       "@id": `${origin}/#magasin`,
       name: shop.name,
@@ -158,7 +158,7 @@ describe("repair offers", () => {
 describe("cataloguePageGraph", () => {
   it("holds the breadcrumb and the store, with an OfferCatalog on brand pages", () => {
     const xbox = brand("xbox");
-    const graph = parsed(cataloguePageGraph(origin, catalogueTrail(CATALOGUE_CATEGORIES.console, xbox), xbox));
+    const graph = parsed(cataloguePageGraph(origin, shop, catalogueTrail(CATALOGUE_CATEGORIES.console, xbox), xbox));
     expect(graph["@context"]).toBe("https://schema.org");
     const nodes = graph["@graph"] as Record<string, unknown>[];
     expect(nodes.map((node) => node["@type"])).toEqual(["BreadcrumbList", "ElectronicsStore"]);
@@ -171,7 +171,7 @@ describe("cataloguePageGraph", () => {
   });
 
   it("has no offers on category pages", () => {
-    const graph = parsed(cataloguePageGraph(origin, catalogueTrail(CATALOGUE_CATEGORIES.tablet)));
+    const graph = parsed(cataloguePageGraph(origin, shop, catalogueTrail(CATALOGUE_CATEGORIES.tablet)));
     const nodes = graph["@graph"] as Record<string, unknown>[];
     expect(nodes[1]).not.toHaveProperty("hasOfferCatalog");
   });
@@ -190,7 +190,7 @@ describe("serializeJsonLd", () => {
   it("writes a whole brand page's graph without any '<'", () => {
     const iphone = brand("iphone");
     const text = serializeJsonLd(
-      cataloguePageGraph(origin, catalogueTrail(CATALOGUE_CATEGORIES.smartphone, iphone), iphone),
+      cataloguePageGraph(origin, shop, catalogueTrail(CATALOGUE_CATEGORIES.smartphone, iphone), iphone),
     );
     expect(text).not.toContain("<");
     expect(JSON.parse(text)).toHaveProperty("@graph");

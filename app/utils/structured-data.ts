@@ -11,7 +11,7 @@
  * Units: prices are whole euros (€), minimums ("à partir de"), taxes included.
  */
 import type { Family } from "#app/catalogue/index.ts";
-import { shop, type OpeningSlot } from "#app/config/shop.ts";
+import type { OpeningSlot, ShopIdentity } from "#app/config/shop.ts";
 
 /** A JSON-LD node: plain JSON values only (what `JSON.stringify` writes as is). */
 export type JsonLd = { readonly [key: string]: JsonValue };
@@ -106,11 +106,11 @@ export function openingHours(slot: OpeningSlot): JsonLd {
 }
 
 /**
- * The shop (app/config/shop.ts) as a schema.org `ElectronicsStore` (a
- * `LocalBusiness`): name, telephone (E.164), e-mail, postal address and
+ * The shop's identity (issue 29: the current one, from the root loader) as a schema.org
+ * `ElectronicsStore` (a `LocalBusiness`): name, telephone (E.164), e-mail, postal address and
  * opening hours.
  */
-export function electronicsStore(origin: string): JsonLd {
+export function electronicsStore(origin: string, shop: ShopIdentity): JsonLd {
   return {
     "@type": "ElectronicsStore",
     "@id": storeId(origin),
@@ -176,8 +176,13 @@ export function repairOffers(origin: string, brand: OfferSource): JsonLd[] {
  * and the store; on a brand page the store also carries an `OfferCatalog`
  * of every repair of the brand.
  */
-export function cataloguePageGraph(origin: string, trail: readonly Crumb[], brand?: OfferSource): JsonLd {
-  const store = electronicsStore(origin);
+export function cataloguePageGraph(
+  origin: string,
+  shop: ShopIdentity,
+  trail: readonly Crumb[],
+  brand?: OfferSource,
+): JsonLd {
+  const store = electronicsStore(origin, shop);
   const storeWithOffers: JsonLd = brand
     ? {
         ...store,

@@ -18,7 +18,13 @@
  * own rating (`rating`), and the ratings routes of `ratings-api.ts` are added.
  */
 import express, { type ErrorRequestHandler, type Response } from "express";
-import { AssistantMessageBody, ASSISTANT_MESSAGES, type AssistantStreamEvent } from "#app/assistant/protocol.ts";
+import {
+  AssistantMessageBody,
+  ASSISTANT_MESSAGES,
+  assistantShopMessages,
+  type AssistantStreamEvent,
+} from "#app/assistant/protocol.ts";
+import { defaultShop, type ShopSource } from "#app/config/shop.ts";
 import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards, type GuardedHandler } from "#server/access.ts";
@@ -42,9 +48,12 @@ export function createAssistantRouter({
   auth,
   assistant,
   ratings,
+  shop,
 }: {
   auth: Auth;
   assistant: AssistantService;
+  /** Issue 29: the shop's identity (its contacts in the failure message); the defaults when absent. */
+  shop?: ShopSource;
   /** Issue 17 §4: answers' ratings; absent, no ratings routes and no `rating` in the conversation. */
   ratings?: AssistantRatingService;
 }): express.Router {
@@ -137,7 +146,7 @@ export function createAssistantRouter({
     if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
       return sendError(res, error.status, SESSION_MESSAGES.badBody);
     req.log?.error({ err: error }, "assistant API request failed");
-    sendError(res, 500, ASSISTANT_MESSAGES.failed);
+    sendError(res, 500, assistantShopMessages(shop?.current() ?? defaultShop).failed);
   };
   router.use(onError);
   return router;

@@ -10,10 +10,11 @@ import { bookingPath } from "#app/booking/paths.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 import { BOOKING_LABEL, offlineAnswer } from "./offline.ts";
 import { runTool } from "./prompt.ts";
+import { brands as SEED_BRANDS } from "#app/catalogue/index.ts";
 
 describe("the booking link of a price answer", () => {
   it("books the model and the one repair named", () => {
-    const lookup = lookupRepairPrice("Combien coûte le port HDMI d'une PS5 ?");
+    const lookup = lookupRepairPrice("Combien coûte le port HDMI d'une PS5 ?", SEED_BRANDS);
     expect(lookup.kind).toBe("found");
     if (lookup.kind !== "found") return;
     expect(lookup.booking).toBe(bookingPath("ps5", "port-hdmi"));
@@ -22,18 +23,18 @@ describe("the booking link of a price answer", () => {
 
   it("books the model only when no repair or several are named, so the form offers them", () => {
     for (const question of ["Vos tarifs pour un iPhone 13 ?", "Prix de l'écran et de la batterie d'un iPhone 13"]) {
-      const lookup = lookupRepairPrice(question);
+      const lookup = lookupRepairPrice(question, SEED_BRANDS);
       expect(lookup.kind, question).toBe("found");
       if (lookup.kind === "found") expect(lookup.booking, question).toBe("/rendez-vous?modele=iphone-13");
     }
   });
 
   it("is written by the offline answer after the price page, in the answer's wording", () => {
-    const answer = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?");
+    const answer = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?", SEED_BRANDS);
     const lines = answer.split("\n");
     expect(lines.at(-1)).toBe(`${BOOKING_LABEL} : /rendez-vous?modele=ps5&reparation=port-hdmi`);
     expect(lines.at(-2)).toContain("/services/playstation-repair#ps5");
-    expect(offlineAnswer("Vos tarifs pour un iPhone 13 ?")).toContain(
+    expect(offlineAnswer("Vos tarifs pour un iPhone 13 ?", SEED_BRANDS)).toContain(
       "Prendre rendez-vous : /rendez-vous?modele=iphone-13",
     );
   });
@@ -44,7 +45,7 @@ describe("the booking link of a price answer", () => {
       "Réparez-vous l'écran d'un Nokia 3310 ?",
       "Vos horaires ?",
     ])
-      expect(offlineAnswer(question), question).not.toContain("/rendez-vous");
+      expect(offlineAnswer(question, SEED_BRANDS), question).not.toContain("/rendez-vous");
   });
 
   it("is in the AI tool's JSON result, for the model to cite", () => {
@@ -53,6 +54,7 @@ describe("the booking link of a price answer", () => {
       runTool(
         { id: "1", name: "lookup_repair_price", arguments: JSON.stringify({ question: "port HDMI PS5" }) },
         grounded,
+        SEED_BRANDS,
       ),
     ) as { kind: string; booking?: string };
     expect(result).toMatchObject({ kind: "found", booking: "/rendez-vous?modele=ps5&reparation=port-hdmi" });
@@ -63,7 +65,7 @@ describe("the booking link of a price answer", () => {
     const grounded = new Set<number>();
     const question = "la batterie d'un iPhone 11 et d'un iPhone 12";
     const result = JSON.parse(
-      runTool({ id: "1", name: "lookup_repair_price", arguments: JSON.stringify({ question }) }, grounded),
+      runTool({ id: "1", name: "lookup_repair_price", arguments: JSON.stringify({ question }) }, grounded, SEED_BRANDS),
     ) as { kind: string; results: { kind: string; booking: string; model: { repairs: { euros: number }[] } }[] };
     expect(result.kind).toBe("several");
     expect(result.results.map((found) => found.booking)).toEqual([

@@ -1,13 +1,13 @@
 /**
  * The shop's facts as the assistant gives them (issue 17 §2; spec §9), from
- * the configuration the pages read — `app/config/shop.ts` (contacts, hours,
- * hourly rate, quote delay), `sales-promises.ts` (warranties, express repair,
+ * the configuration the pages read — the shop's identity given by the caller (issue 29: the current
+ * one, « Boutique »: contacts, address, hours), `app/config/shop.ts` (hourly rate, quote delay), `sales-promises.ts` (warranties, express repair,
  * free diagnosis) and `mailbox-plans.ts` — never typed here.
  *
  * - `factTopics(question)`: which facts a question asks for (French words,
  *   accents and case ignored), in a fixed order;
- * - `factAnswer(topic)`: the French sentence for one topic;
- * - `shopFacts()`: every fact at once, the `shop_information` tool's answer;
+ * - `factAnswer(topic, shop)`: the French sentence for one topic;
+ * - `shopFacts(shop)`: every fact at once, the `shop_information` tool's answer;
  * - `FACT_AMOUNTS`: the euro amounts these facts contain (the price guard
  *   lets them through).
  */
@@ -26,8 +26,8 @@ import {
   formatEuros,
   formatOpeningHours,
   QUOTE_REPLY_HOURS,
-  shop,
   TECHNICIAN_HOURLY_RATE_EUROS,
+  type ShopIdentity,
 } from "#app/config/shop.ts";
 
 export const FACT_TOPICS = [
@@ -100,17 +100,17 @@ export function factTopics(question: string): FactTopic[] {
 
 const eurosPerHour = () => `${formatEuros(TECHNICIAN_HOURLY_RATE_EUROS)} de l'heure`;
 
-/** The French answer for one topic. */
-export function factAnswer(topic: FactTopic): string {
+/** The French answer for one topic; `shop`: the identity to state (the current one). */
+export function factAnswer(topic: FactTopic, shop: ShopIdentity): string {
   switch (topic) {
     case "hourly-rate":
       return `Un technicien intervient, à distance ou à l'atelier, au tarif de ${eurosPerHour()}. Appelez-nous au ${shop.phone.display} pour convenir d'un créneau.`;
     case "opening-hours":
-      return `Nos horaires :\n${formatOpeningHours()
+      return `Nos horaires :\n${formatOpeningHours(shop.openingHours)
         .map((line) => `- ${line}`)
         .join("\n")}`;
     case "address":
-      return `Notre adresse : ${formatAddress()}.`;
+      return `Notre adresse : ${formatAddress(shop.address)}.`;
     case "phone":
       return `Vous pouvez nous appeler au ${shop.phone.display}.`;
     case "email":
@@ -136,25 +136,25 @@ export function factAnswer(topic: FactTopic): string {
   }
 }
 
-/** Every fact at once (the model's `shop_information` tool), in French where it is text. */
-export function shopFacts() {
+/** Every fact at once (the model's `shop_information` tool), in French where it is text; `shop`: the current identity. */
+export function shopFacts(shop: ShopIdentity) {
   return {
     nom: shop.name,
     telephone: shop.phone.display,
     email: shop.email,
-    adresse: formatAddress(),
-    horaires: formatOpeningHours(),
+    adresse: formatAddress(shop.address),
+    horaires: formatOpeningHours(shop.openingHours),
     tarifHoraireTechnicien: eurosPerHour(),
     garantieReparation: formatMonths(repairPromises.warrantyMonths),
     reparationExpress: `${repairPromises.expressRepairHours} heure sur place`,
     diagnostic: "gratuit",
     delaiReponseDevis: `${QUOTE_REPLY_HOURS} heures`,
-    garantieVente: factAnswer("sales-warranty"),
+    garantieVente: factAnswer("sales-warranty", shop),
     interventionEntreprise: `sous ${formatHours(salesPromises.businessInterventionHours)}`,
     assistanceSmartphone: `sous ${formatHours(salesPromises.smartphoneAssistanceHours)}`,
     supportPrioritaire: formatDaysPerWeek(salesPromises.prioritySupportDaysPerWeek),
     boitesMail: MAILBOX_PLANS.map((plan) => describeMailboxPlan(plan)),
-    assistanceADistance: factAnswer("remote-support"),
-    devis: factAnswer("quote"),
+    assistanceADistance: factAnswer("remote-support", shop),
+    devis: factAnswer("quote", shop),
   };
 }

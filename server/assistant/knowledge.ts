@@ -5,15 +5,20 @@
  * and the model's `lookup_repair_price` tool answer from here, so a price can
  * only ever be one the catalogue holds. The shop's facts are `./facts.ts`.
  *
+ * Issue 29: every lookup takes the brand list it answers from — the server's current catalogue (prices
+ * edited in « Tarifs », `server/catalogue/service.ts`), or the JSON seed in tests — so an edited price
+ * reaches the assistant's answers and its price guard with the next question. The matcher is built once
+ * per brand list (a few ms), i.e. once per catalogue change.
+ *
  * Units: prices are whole euros (€), minimums ("à partir de").
  */
 import { bookingPath } from "#app/booking/paths.ts";
-import { brands, formatPrice } from "#app/catalogue/index.ts";
+import { formatPrice } from "#app/catalogue/format.ts";
 import { matchQuestion, type QuestionMatch } from "#app/catalogue/match-question.ts";
 import { buildMatcher, termsOf, type Matcher } from "#app/catalogue/model-matcher.ts";
 import type { RepairId } from "#app/catalogue/schema.ts";
 import { REPAIR_ALIASES } from "#app/catalogue/search-text.ts";
-import { modelEntries, modelHref, type ModelEntry } from "#app/catalogue/shapes.ts";
+import { modelEntries, modelHref, type Brand, type ModelEntry } from "#app/catalogue/shapes.ts";
 
 /** One priced repair as the assistant quotes it. */
 export type QuotedRepair = {
@@ -57,10 +62,11 @@ export type PriceLookup =
   | { kind: "ambiguous"; candidates: QuotedModel[]; repairNamed: boolean }
   | { kind: "not-found"; brands: { brand: string; link: string }[] };
 
-let catalogue: { matcher: Matcher; entries: ModelEntry[] } | undefined;
+const matchers = new WeakMap<readonly Brand[], { matcher: Matcher; entries: ModelEntry[] }>();
 
-/** The catalogue's matcher, built once on first use (a few ms). */
-function catalogueMatcher() {
+/** The matcher of `brands`, built on first use of that list (a few ms). */
+function catalogueMatcher(brands: readonly Brand[]) {
+  let catalogue = matchers.get(brands);
   if (!catalogue) {
     const entries = modelEntries(brands);
     const labels = new Map<RepairId, string>();
@@ -73,6 +79,7 @@ function catalogueMatcher() {
       repairs: model.repairs.map((repair) => repair.id),
     }));
     catalogue = { matcher: buildMatcher(models, labels, REPAIR_ALIASES), entries };
+    matchers.set(brands, catalogue);
   }
   return catalogue;
 }
@@ -98,10 +105,10 @@ function quote(entries: readonly ModelEntry[], index: number, repairIds: readonl
 
 /**
  * The catalogue's answer to a free-text question ("Combien coûte le port HDMI
- * d'une PS5 ?"), see `PriceLookup`. Pure; about 0.1 ms.
+ * d'une PS5 ?") in `brands`, see `PriceLookup`. Pure; about 0.1 ms.
  */
-export function lookupRepairPrice(question: string): PriceLookup {
-  const { matcher, entries } = catalogueMatcher();
+export function lookupRepairPrice(question: string, brands: readonly Brand[]): PriceLookup {
+  const { matcher, entries } = catalogueMatcher(brands);
   return lookupOf(entries, matchQuestion(matcher, question));
 }
 
@@ -160,10 +167,10 @@ function lineOf(name: string): string | undefined {
  * `found` lookup per model when its clauses name two or more different ones
  * ("la batterie d'un iPhone 11 et d'un iPhone 12"), a repair named in one
  * clause quoted for the models of the others that have it; otherwise the
- * whole question's one lookup. Pure; well under a millisecond.
+ * whole question's one lookup, in `brands`. Pure; well under a millisecond.
  */
-export function lookupRepairPrices(question: string): PriceLookup[] {
-  const { matcher, entries } = catalogueMatcher();
+export function lookupRepairPrices(question: string, brands: readonly Brand[]): PriceLookup[] {
+  const { matcher, entries } = catalogueMatcher(brands);
   const whole = matchQuestion(matcher, question);
   // Only clauses with a word of some model's name are matched again ("Bonjour, …" is not).
   const clauses = question

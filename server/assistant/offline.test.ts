@@ -8,10 +8,10 @@ import {
   formatAddress,
   formatEuros,
   formatOpeningHours,
-  shop,
+  defaultShop as shop,
   TECHNICIAN_HOURLY_RATE_EUROS,
 } from "#app/config/shop.ts";
-import { formatPrice, getModel } from "#app/catalogue/index.ts";
+import { formatPrice, getModel, brands as SEED_BRANDS } from "#app/catalogue/index.ts";
 import { BOOKING_LABEL, NOT_FOUND_TEXT, OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 
@@ -24,7 +24,7 @@ function catalogueEuros(modelSlug: string, repairId: string): number {
 
 describe("offlineAnswer", () => {
   it("quotes the PS5's HDMI port from the catalogue (89 €, spec table) with its page", () => {
-    const answer = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?");
+    const answer = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?", SEED_BRANDS);
     expect(catalogueEuros("ps5", "port-hdmi")).toBe(89);
     expect(answer).toContain(`Port HDMI : ${formatPrice(89)}`);
     expect(answer).toContain("/services/playstation-repair#ps5");
@@ -33,35 +33,35 @@ describe("offlineAnswer", () => {
   });
 
   it("quotes the Switch OLED's screen (169 €, spec table)", () => {
-    const answer = offlineAnswer("écran Switch OLED");
+    const answer = offlineAnswer("écran Switch OLED", SEED_BRANDS);
     expect(catalogueEuros("switch-oled", "ecran")).toBe(169);
     expect(answer).toContain(`Écran : ${formatPrice(169)}`);
     expect(answer).toContain("/services/nintendo-repair#switch-oled");
   });
 
   it("lists every repair of a model when no repair is named, and flags estimates", () => {
-    const answer = offlineAnswer("Vous réparez l'iPhone 13 ?");
-    const lookup = lookupRepairPrice("iPhone 13");
+    const answer = offlineAnswer("Vous réparez l'iPhone 13 ?", SEED_BRANDS);
+    const lookup = lookupRepairPrice("iPhone 13", SEED_BRANDS);
     if (lookup.kind !== "found") throw new Error("catalogue");
     for (const repair of lookup.model.repairs) expect(answer).toContain(`${repair.repair} : ${repair.price}`);
     expect(answer).toContain("tarif indicatif");
   });
 
   it("gives the opening hours, the address and the phone", () => {
-    const hours = offlineAnswer("Quels sont vos horaires d'ouverture ?");
-    for (const line of formatOpeningHours()) expect(hours).toContain(line);
-    expect(offlineAnswer("Quelle est votre adresse ?")).toContain(formatAddress());
-    expect(offlineAnswer("Comment vous appeler ?")).toContain(shop.phone.display);
+    const hours = offlineAnswer("Quels sont vos horaires d'ouverture ?", SEED_BRANDS);
+    for (const line of formatOpeningHours(shop.openingHours)) expect(hours).toContain(line);
+    expect(offlineAnswer("Quelle est votre adresse ?", SEED_BRANDS)).toContain(formatAddress(shop.address));
+    expect(offlineAnswer("Comment vous appeler ?", SEED_BRANDS)).toContain(shop.phone.display);
   });
 
   it("explains how to start a remote session", () => {
-    expect(offlineAnswer("Comment faire une prise en main à distance ?")).toContain(
+    expect(offlineAnswer("Comment faire une prise en main à distance ?", SEED_BRANDS)).toContain(
       "Démarrer une session d'assistance",
     );
   });
 
   it("proposes the shop or a technician for anything else, and says it is automatic", () => {
-    const answer = offlineAnswer("Quelle est la capitale du Pérou ?");
+    const answer = offlineAnswer("Quelle est la capitale du Pérou ?", SEED_BRANDS);
     expect(answer).toContain(OFFLINE_NOTICE);
     expect(answer).toContain(shop.phone.display);
     expect(answer).toMatch(/technicien/);
@@ -71,13 +71,13 @@ describe("offlineAnswer", () => {
   });
 
   it("says so when the model is unknown instead of guessing a price", () => {
-    const answer = offlineAnswer("Combien pour l'écran d'un Nokia 3310 ?");
+    const answer = offlineAnswer("Combien pour l'écran d'un Nokia 3310 ?", SEED_BRANDS);
     expect(answer).toContain("Je n'ai pas trouvé ce modèle");
     expect(answer).not.toMatch(/\d+ €/);
   });
 
   it("answers an empty message with the spec's sentence", () => {
-    expect(offlineAnswer("   ")).toBe(ASSISTANT_MESSAGES.emptyMessage);
+    expect(offlineAnswer("   ", SEED_BRANDS)).toBe(ASSISTANT_MESSAGES.emptyMessage);
   });
 
   // Issue 17 §1: the model whose whole name best covers the question, never a neighbour's price.
@@ -87,7 +87,7 @@ describe("offlineAnswer", () => {
     ["redmipad se ecran", "xiaomi-redmi-pad-se", "ecran"],
     ["écran iphone 13 promax", "iphone-13-pro-max", "ecran"],
   ])("%s → the price of that model", (question, slug, repairId) => {
-    const answer = offlineAnswer(question);
+    const answer = offlineAnswer(question, SEED_BRANDS);
     const model = getModel(slug)!.model;
     expect(answer).toContain(`Pour votre ${model.name} `);
     expect(answer).toContain(formatPrice(catalogueEuros(slug, repairId)));
@@ -109,7 +109,7 @@ describe("offlineAnswer", () => {
     ["batterie iPad Air 2022", "ipad-air-5-2022", "batterie"],
     ["batterie iPad 9e génération", "ipad-9-2021", "batterie"],
   ])("%s → the price of the repair meant", (question, slug, repairId) => {
-    const answer = offlineAnswer(question);
+    const answer = offlineAnswer(question, SEED_BRANDS);
     const model = getModel(slug)!.model;
     expect(answer).toContain(`Pour votre ${model.name} `);
     const label = model.repairs.find((repair) => repair.id === repairId)!.label;
@@ -117,11 +117,11 @@ describe("offlineAnswer", () => {
   });
 
   it("keeps a lone « a » before a number as the model's letter (Galaxy Tab A 10.1)", () => {
-    expect(offlineAnswer("écran Galaxy Tab A 10.1")).toContain("Pour votre Galaxy Tab A 10.1 (2019) ");
+    expect(offlineAnswer("écran Galaxy Tab A 10.1", SEED_BRANDS)).toContain("Pour votre Galaxy Tab A 10.1 (2019) ");
   });
 
   it("answers each model of a question naming several, with the repair named once", () => {
-    const answer = offlineAnswer("la batterie d'un iPhone 11 et d'un iPhone 12");
+    const answer = offlineAnswer("la batterie d'un iPhone 11 et d'un iPhone 12", SEED_BRANDS);
     expect(answer).toContain(
       `Pour votre iPhone 11 (Apple) :\n- Batterie : ${formatPrice(catalogueEuros("iphone-11", "batterie"))}`,
     );
@@ -133,11 +133,11 @@ describe("offlineAnswer", () => {
   });
 
   it("quotes every repair a question names, and only those (« vitre arrière et écran », « caméra arrière »)", () => {
-    const both = offlineAnswer("mon iPhone 11 a la vitre arrière et l'écran cassés");
+    const both = offlineAnswer("mon iPhone 11 a la vitre arrière et l'écran cassés", SEED_BRANDS);
     expect(both).toContain(`- Écran : ${formatPrice(catalogueEuros("iphone-11", "ecran"))}`);
     expect(both).toContain(`- Vitre arrière : ${formatPrice(catalogueEuros("iphone-11", "vitre-arriere"))}`);
     expect(both).not.toContain("- Batterie");
-    const rear = offlineAnswer("caméra arrière iPhone 13");
+    const rear = offlineAnswer("caméra arrière iPhone 13", SEED_BRANDS);
     expect(rear).toContain("- Caméra arrière");
     expect(rear).not.toContain("- Caméra avant");
   });
@@ -145,7 +145,7 @@ describe("offlineAnswer", () => {
   it.each(["Mon PC portable ne charge plus", "Combien pour l'écran de mon MacBook Air ?", "mon ordinateur a un virus"])(
     "%s: a computer gets the PC repair page and a free diagnosis, no price and no « modèle non trouvé »",
     (question) => {
-      const answer = offlineAnswer(question);
+      const answer = offlineAnswer(question, SEED_BRANDS);
       expect(answer).toContain("/services/pc-repair");
       expect(answer).toContain(`${BOOKING_LABEL} pour un diagnostic gratuit : /rendez-vous`);
       expect(answer).not.toContain(NOT_FOUND_TEXT);
@@ -155,7 +155,7 @@ describe("offlineAnswer", () => {
   );
 
   it("reads a number alone after a model as the same line's model (« iPhone 12 ou 13 »)", () => {
-    const answer = offlineAnswer("écran iphone 12 ou 13");
+    const answer = offlineAnswer("écran iphone 12 ou 13", SEED_BRANDS);
     expect(answer).toContain(
       `Pour votre iPhone 12 (Apple) :\n- Écran : ${formatPrice(catalogueEuros("iphone-12", "ecran"))}`,
     );
@@ -165,24 +165,26 @@ describe("offlineAnswer", () => {
   });
 
   it("asks for the model when only the line is named, with the brand's page (« mon iPhone a l'écran cassé »)", () => {
-    const answer = offlineAnswer("mon iPhone a l'écran cassé");
+    const answer = offlineAnswer("mon iPhone a l'écran cassé", SEED_BRANDS);
     expect(answer).toContain("Indiquez la marque et le modèle exacts");
     expect(answer).toContain("/services/iphone-repair");
     expect(answer).not.toMatch(/\d+\s?€/);
   });
 
   it("gives the exact name's price and lists its variants with theirs (« ma PS4 », « Switch »)", () => {
-    const answer = offlineAnswer("Combien pour le ventilateur de ma PS4 ?");
+    const answer = offlineAnswer("Combien pour le ventilateur de ma PS4 ?", SEED_BRANDS);
     expect(answer).toContain(
       `Pour votre PS4 (PlayStation) :\n- Ventilateur : ${formatPrice(catalogueEuros("ps4", "ventilateur"))}`,
     );
     expect(answer).toContain(`PS4 Pro (Ventilateur ${formatPrice(catalogueEuros("ps4-pro", "ventilateur"))})`);
     expect(answer).toContain("PS4 Slim");
-    expect(offlineAnswer("écran Switch")).toContain(`Pour votre Switch (Nintendo) :\n- Écran : ${formatPrice(149)}`);
+    expect(offlineAnswer("écran Switch", SEED_BRANDS)).toContain(
+      `Pour votre Switch (Nintendo) :\n- Écran : ${formatPrice(149)}`,
+    );
   });
 
   it("asks back when two models fit equally, with their prices", () => {
-    const answer = offlineAnswer("Combien pour l'écran d'un iPhone SE ?");
+    const answer = offlineAnswer("Combien pour l'écran d'un iPhone SE ?", SEED_BRANDS);
     expect(answer).toContain("Lequel est le vôtre ?");
     expect(answer).toContain(
       `iPhone SE (2020) (Apple) : Écran ${formatPrice(catalogueEuros("iphone-se-2020", "ecran"))}`,
@@ -195,7 +197,7 @@ describe("offlineAnswer", () => {
   it.each(["Switch 2 écran", "Combien pour l'écran d'un iPhone 16e ?", "Vous réparez les Oppo Find X7 ?"])(
     "%s: another model than the catalogue's → not found, no price",
     (question) => {
-      const answer = offlineAnswer(question);
+      const answer = offlineAnswer(question, SEED_BRANDS);
       expect(answer).toContain(NOT_FOUND_TEXT);
       expect(answer).toContain("/contact");
       expect(answer).not.toMatch(/\d+\s?€/);
@@ -203,7 +205,7 @@ describe("offlineAnswer", () => {
   );
 
   it("answers a fact question with the fact, never « modèle non trouvé » (issue 17 §2)", () => {
-    const answer = offlineAnswer("Quel est le tarif horaire d'un technicien ?");
+    const answer = offlineAnswer("Quel est le tarif horaire d'un technicien ?", SEED_BRANDS);
     expect(answer).toContain(`${formatEuros(TECHNICIAN_HOURLY_RATE_EUROS)} de l'heure`);
     expect(answer).not.toContain(NOT_FOUND_TEXT);
   });

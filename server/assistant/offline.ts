@@ -23,8 +23,9 @@
  * message gets "Je n'ai pas bien compris…".
  */
 import { fold } from "#app/catalogue/search.ts";
+import type { Brand } from "#app/catalogue/shapes.ts";
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
-import { QUOTE_REPLY_HOURS, shop } from "#app/config/shop.ts";
+import { defaultShop, QUOTE_REPLY_HOURS, type ShopIdentity } from "#app/config/shop.ts";
 import { factAnswer, factTopics } from "./facts.ts";
 import { lookupRepairPrices, type PriceLookup, type QuotedModel, type QuotedRepair } from "./knowledge.ts";
 
@@ -100,22 +101,26 @@ const ABOUT_A_REPAIR = /\b(prix|tarif|combien|cout|devis|repar|changer|change|re
 
 /**
  * The offline answer to `message` (the customer's last message), in French.
- * Pure and synchronous.
+ * Pure and synchronous. `shop`: the identity whose facts it states (issue 29: the current one).
  */
-export function offlineAnswer(message: string): string {
-  return offlineReply(message).text;
+export function offlineAnswer(message: string, brands: readonly Brand[], shop: ShopIdentity = defaultShop): string {
+  return offlineReply(message, brands, shop).text;
 }
 
 /**
  * `offlineAnswer` with the catalogue lookups it answered from (the evaluation
  * grades both): one, or one per model when the message names several.
  */
-export function offlineReply(message: string): { text: string; lookups: PriceLookup[] } {
+export function offlineReply(
+  message: string,
+  brands: readonly Brand[],
+  shop: ShopIdentity = defaultShop,
+): { text: string; lookups: PriceLookup[] } {
   const text = fold(message.trim());
   if (!text) return { text: ASSISTANT_MESSAGES.emptyMessage, lookups: [] };
   const parts: string[] = [];
   const topics = factTopics(message);
-  const lookups = lookupRepairPrices(message);
+  const lookups = lookupRepairPrices(message, brands);
   const first = lookups[0]!;
   const computer = lookups.length === 1 && first.kind === "not-found" && ABOUT_A_COMPUTER.test(text);
   if (lookups.length > 1 || first.kind !== "not-found") parts.push(...lookups.map(priceAnswer));
@@ -124,7 +129,7 @@ export function offlineReply(message: string): { text: string; lookups: PriceLoo
   else if (topics.length === 0 && (first.brands.length > 0 || ABOUT_A_REPAIR.test(text)))
     parts.push(priceAnswer(first));
   // The quote topic only repeats what a price answer already says about quotes.
-  for (const topic of topics) if (!(topic === "quote" && parts.length > 0)) parts.push(factAnswer(topic));
+  for (const topic of topics) if (!(topic === "quote" && parts.length > 0)) parts.push(factAnswer(topic, shop));
   if (parts.length === 0) {
     parts.push(
       `Je ne sais pas répondre précisément à cette question. Un technicien de l'atelier peut vous aider : appelez le ${shop.phone.display}, écrivez à ${shop.email}, ou cliquez sur « Parler à un technicien » sous cette conversation : il la verra en rejoignant votre session d'assistance à distance.`,

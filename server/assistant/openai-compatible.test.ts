@@ -6,11 +6,15 @@
  * and the price check.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES, assistantShopMessages } from "#app/assistant/protocol.ts";
+import { defaultShop } from "#app/config/shop.ts";
+
+const SHOP_MESSAGES = assistantShopMessages(defaultShop);
 import { startFakeOpenAI, type FakeOpenAI } from "#tests/support/fake-openai.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 import { createOpenAICompatibleProvider, type OpenAICompatibleConfig } from "./openai-compatible.ts";
 import { generateReply, type ChatTurn } from "./reply.ts";
+import { brands as SEED_BRANDS } from "#app/catalogue/index.ts";
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -40,6 +44,7 @@ async function reply(history: ChatTurn[], overrides: Partial<OpenAICompatibleCon
     provider: createOpenAICompatibleProvider(config(overrides)),
     history,
     grounded: new Set(grounded),
+    brands: SEED_BRANDS,
     onText: (text) => pieces.push(text),
     sleep: async (ms) => void waits.push(ms),
   });
@@ -99,18 +104,18 @@ describe("generateReply", () => {
     const { outcome, pieces, waits } = await reply(ask("Bonjour"));
     expect(outcome).toMatchObject({
       kind: "retries-exhausted",
-      content: ASSISTANT_MESSAGES.retriesExhausted,
+      content: SHOP_MESSAGES.retriesExhausted,
       calls: 3,
     });
     expect(outcome.content).toContain("01 99 00 12 34");
-    expect(pieces).toEqual([ASSISTANT_MESSAGES.retriesExhausted]);
+    expect(pieces).toEqual([SHOP_MESSAGES.retriesExhausted]);
     expect(waits).toEqual([1000, 2000]);
   });
 
   it("does not retry a 400 and gives the other message, with phone and e-mail", async () => {
     fake.script({ status: 400 }, { text: "jamais lu" });
     const { outcome, waits } = await reply(ask("Bonjour"));
-    expect(outcome).toMatchObject({ kind: "failed", content: ASSISTANT_MESSAGES.failed, calls: 1 });
+    expect(outcome).toMatchObject({ kind: "failed", content: SHOP_MESSAGES.failed, calls: 1 });
     expect(outcome.content).toContain("contact@atelier-informatique.example");
     expect(waits).toEqual([]);
     fake.requests.length = 0;
@@ -130,7 +135,7 @@ describe("generateReply", () => {
   });
 
   it("runs a tool call: the model asks the catalogue for a price and quotes it", async () => {
-    const catalogue = lookupRepairPrice("port HDMI PS5");
+    const catalogue = lookupRepairPrice("port HDMI PS5", SEED_BRANDS);
     if (catalogue.kind !== "found") throw new Error("catalogue");
     const price = catalogue.model.repairs[0]!;
     fake.script(
@@ -178,11 +183,12 @@ describe("generateReply", () => {
       provider: createOpenAICompatibleProvider(config()),
       history: ask("Bonjour"),
       grounded: new Set(),
+      brands: SEED_BRANDS,
       onText: () => {},
       sleep: async (ms) => void waits.push(ms),
       signal: controller.signal,
     });
-    expect(outcome).toMatchObject({ kind: "failed", content: ASSISTANT_MESSAGES.failed, calls: 1 });
+    expect(outcome).toMatchObject({ kind: "failed", content: SHOP_MESSAGES.failed, calls: 1 });
     expect(waits).toEqual([]);
   });
 

@@ -5,14 +5,15 @@
  * shop facts). Ours, whichever `ChatProvider` carries them
  * (issue 14).
  */
-import { TECHNICIAN_HOURLY_RATE_EUROS } from "#app/config/shop.ts";
+import type { Brand } from "#app/catalogue/shapes.ts";
+import { defaultShop, TECHNICIAN_HOURLY_RATE_EUROS, type ShopIdentity } from "#app/config/shop.ts";
 import { shopFacts } from "./facts.ts";
 import { lookupRepairPrices, quotedAmounts } from "./knowledge.ts";
 import type { ToolCall, ToolDefinition } from "./provider.ts";
 
-/** Spec §9: the prompt, in French; grounding rules of issue 7 added. */
-export function systemPrompt(): string {
-  const facts = shopFacts();
+/** Spec §9: the prompt, in French; grounding rules of issue 7 added. `shop`: the current identity (issue 29). */
+export function systemPrompt(shop: ShopIdentity): string {
+  const facts = shopFacts(shop);
   return [
     `Tu es l'assistant virtuel de ${facts.nom}, atelier de réparation, de vente et d'assistance informatique en France.`,
     "Tu réponds en français, avec des phrases courtes et des étapes numérotées quand il y a une manipulation à faire.",
@@ -58,14 +59,20 @@ function questionOf(argumentsJson: string): string {
 
 /**
  * Runs one tool call; returns its JSON answer for the model. Prices found
- * are added to `grounded` (the amounts the price guard lets through, €).
+ * are added to `grounded` (the amounts the price guard lets through, €); prices come from `brands` (issue 29:
+ * the server's current catalogue), facts from `shop` (the current identity).
  * Never throws: bad arguments are read as the question itself, an unknown
  * tool gets a French error object.
  */
-export function runTool(call: ToolCall, grounded: Set<number>): string {
-  if (call.name === "shop_information") return JSON.stringify(shopFacts());
+export function runTool(
+  call: ToolCall,
+  grounded: Set<number>,
+  brands: readonly Brand[],
+  shop: ShopIdentity = defaultShop,
+): string {
+  if (call.name === "shop_information") return JSON.stringify(shopFacts(shop));
   if (call.name === "lookup_repair_price") {
-    const results = lookupRepairPrices(questionOf(call.arguments));
+    const results = lookupRepairPrices(questionOf(call.arguments), brands);
     for (const euros of results.flatMap(quotedAmounts)) grounded.add(euros);
     // A question naming several devices: one result each.
     if (results.length > 1) return JSON.stringify({ kind: "several", results });

@@ -5,10 +5,14 @@
  * on retryable `ChatProviderError`s only, and the spec's messages.
  */
 import { describe, expect, it } from "vitest";
-import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES, assistantShopMessages } from "#app/assistant/protocol.ts";
+import { defaultShop } from "#app/config/shop.ts";
+
+const SHOP_MESSAGES = assistantShopMessages(defaultShop);
 import { lookupRepairPrice } from "./knowledge.ts";
 import { ChatProviderError, type ChatProvider, type ChatRequest, type ChatResult } from "./provider.ts";
 import { CHAT_SETTINGS, generateReply, type ChatTurn } from "./reply.ts";
+import { brands as SEED_BRANDS } from "#app/catalogue/index.ts";
 
 /** One scripted answer: text pieces to stream and tool calls, or an error to throw. */
 type Step = { pieces?: string[]; toolCalls?: ChatResult["toolCalls"] } | { error: unknown };
@@ -36,6 +40,7 @@ async function reply(provider: ChatProvider, history: ChatTurn[] = [{ role: "use
     provider,
     history,
     grounded: new Set(),
+    brands: SEED_BRANDS,
     onText: (text) => pieces.push(text),
     sleep: async (ms) => void waits.push(ms),
   });
@@ -72,7 +77,7 @@ describe("generateReply with any ChatProvider", () => {
   });
 
   it("runs the model's tool call and sends the catalogue's answer back; the quoted price passes the guard", async () => {
-    const catalogue = lookupRepairPrice("port HDMI PS5");
+    const catalogue = lookupRepairPrice("port HDMI PS5", SEED_BRANDS);
     if (catalogue.kind !== "found") throw new Error("catalogue");
     const price = catalogue.model.repairs[0]!;
     const provider = fakeProvider(
@@ -127,7 +132,7 @@ describe("generateReply with any ChatProvider", () => {
     const exhausted = await reply(fakeProvider({ error: retryable() }, { error: retryable() }, { error: retryable() }));
     expect(exhausted.outcome).toMatchObject({
       kind: "retries-exhausted",
-      content: ASSISTANT_MESSAGES.retriesExhausted,
+      content: SHOP_MESSAGES.retriesExhausted,
       calls: 3,
     });
     expect(exhausted.waits).toEqual([1000, 2000]);
@@ -136,7 +141,7 @@ describe("generateReply with any ChatProvider", () => {
   it("does not retry other errors, nor after text was shown", async () => {
     for (const error of [new ChatProviderError("refusé", { retryable: false }), new TypeError("bogue")]) {
       const { outcome, waits } = await reply(fakeProvider({ error }, { pieces: ["jamais lu"] }));
-      expect(outcome).toMatchObject({ kind: "failed", content: ASSISTANT_MESSAGES.failed, calls: 1, cause: error });
+      expect(outcome).toMatchObject({ kind: "failed", content: SHOP_MESSAGES.failed, calls: 1, cause: error });
       expect(waits).toEqual([]);
     }
 
@@ -150,10 +155,10 @@ describe("generateReply with any ChatProvider", () => {
     const { outcome, pieces } = await reply(cut);
     expect(outcome).toMatchObject({
       kind: "failed",
-      content: `Première étape : \n\n${ASSISTANT_MESSAGES.failed}`,
+      content: `Première étape : \n\n${SHOP_MESSAGES.failed}`,
       calls: 1,
     });
-    expect(pieces).toEqual(["Première étape : ", `\n\n${ASSISTANT_MESSAGES.failed}`]);
+    expect(pieces).toEqual(["Première étape : ", `\n\n${SHOP_MESSAGES.failed}`]);
   });
 
   it("answers an empty reply with the spec's message", async () => {

@@ -12,9 +12,11 @@
  *   all gives `emptyReply` (spec §8, verbatim).
  * - Every piece of text goes through the `PriceGuard` before `onText`.
  */
-import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES, assistantShopMessages } from "#app/assistant/protocol.ts";
+import { defaultShop, type ShopIdentity } from "#app/config/shop.ts";
 import { FACT_AMOUNTS } from "./facts.ts";
 import { PriceGuard } from "./price-guard.ts";
+import type { Brand } from "#app/catalogue/shapes.ts";
 import { runTool, systemPrompt, TOOLS } from "./prompt.ts";
 import {
   ChatProviderError,
@@ -48,6 +50,10 @@ export type ReplyOptions = {
   history: readonly ChatTurn[];
   /** Amounts already grounded in this conversation (earlier checked replies), € */
   grounded: ReadonlySet<number>;
+  /** Issue 29: the catalogue the price tool answers from (the server's current one). */
+  brands: readonly Brand[];
+  /** Issue 29: the shop's identity when the message came (facts, failure messages); the defaults when absent. */
+  shop?: ShopIdentity;
   /** Receives the reply as it is written (already checked). */
   onText: (text: string) => void;
   /** Waits `ms` (tests pass a fake clock). */
@@ -75,11 +81,12 @@ class RetriesExhausted extends Error {}
  */
 export async function generateReply(options: ReplyOptions): Promise<ReplyOutcome> {
   const { provider, onText } = options;
+  const shop = options.shop ?? defaultShop;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const grounded = new Set<number>([...options.grounded, ...FACT_AMOUNTS]);
   const guard = new PriceGuard(grounded);
   const messages: ChatMessage[] = [
-    { role: "system", content: systemPrompt() },
+    { role: "system", content: systemPrompt(shop) },
     ...options.history.slice(-HISTORY_LIMIT).map((turn) => ({ role: turn.role, content: turn.content })),
   ];
   let shown = "";
@@ -122,12 +129,17 @@ export async function generateReply(options: ReplyOptions): Promise<ReplyOutcome
       if (toolCalls.length === 0) break;
       messages.push({ role: "assistant", content: text, toolCalls });
       for (const toolCall of toolCalls)
-        messages.push({ role: "tool", toolCallId: toolCall.id, content: runTool(toolCall, grounded) });
+        messages.push({
+          role: "tool",
+          toolCallId: toolCall.id,
+          content: runTool(toolCall, grounded, options.brands, shop),
+        });
     }
     show(guard.flush());
   } catch (error) {
     const kind = error instanceof RetriesExhausted ? "retries-exhausted" : "failed";
-    const message = kind === "retries-exhausted" ? ASSISTANT_MESSAGES.retriesExhausted : ASSISTANT_MESSAGES.failed;
+    const failures = assistantShopMessages(shop);
+    const message = kind === "retries-exhausted" ? failures.retriesExhausted : failures.failed;
     // Text already shown stays; the message follows it.
     const content = shown ? `${shown}\n\n${message}` : message;
     onText(shown ? `\n\n${message}` : message);

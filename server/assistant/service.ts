@@ -11,7 +11,10 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { ASSISTANT_MESSAGES, type AssistantMessage } from "#app/assistant/protocol.ts";
+import { ASSISTANT_MESSAGES, assistantShopMessages, type AssistantMessage } from "#app/assistant/protocol.ts";
+import { defaultShop, type ShopSource } from "#app/config/shop.ts";
+import { brands as seedBrands } from "#app/catalogue/index.ts";
+import type { Brand } from "#app/catalogue/shapes.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { assistantMessages } from "#database/schema.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
@@ -65,11 +68,20 @@ export type AssistantServiceOptions = {
   rateLimit: { points: number; durationSeconds: number; store?: RateLimitStore };
   /** Injected by tests (fake clock for retry delays). */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Issue 29: the brands prices are quoted from, read for each message (the catalogue service's current
+   * visible brands, edited in « Tarifs »); default the JSON seed, for tests that need no edited prices.
+   */
+  catalogue?: () => readonly Brand[];
+  /** Issue 29: the shop's identity, read for each message (facts, failure messages); the defaults when absent. */
+  shop?: ShopSource;
 };
 
 /** The assistant's rules over `options.db`; answers come from `options.provider`, or offline when it is null. */
 export function createAssistantService(options: AssistantServiceOptions): AssistantService {
   const { db, logger, provider } = options;
+  const brandsNow = options.catalogue ?? (() => seedBrands);
+  const shopNow = () => options.shop?.current() ?? defaultShop;
   const limiter = createRateLimiter(options.rateLimit.store ?? MEMORY_STORE, {
     name: "assistant-account",
     points: options.rateLimit.points,
@@ -77,7 +89,7 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
   });
   const failed = (error: unknown, message: string): AssistantRefusal => {
     logger.error({ err: error }, message);
-    return { ok: false, reason: "failed", message: ASSISTANT_MESSAGES.failed };
+    return { ok: false, reason: "failed", message: assistantShopMessages(shopNow()).failed };
   };
 
   return {
@@ -142,7 +154,7 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
         answer = ASSISTANT_MESSAGES.emptyMessage;
         handlers.onText(answer);
       } else if (!provider) {
-        answer = offlineAnswer(content);
+        answer = offlineAnswer(content, brandsNow(), shopNow());
         handlers.onText(answer);
       } else {
         // Amounts of earlier replies were checked when they were written: they stay allowed.
@@ -153,6 +165,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
           provider,
           history: history.map((row) => ({ role: row.role, content: row.content })),
           grounded,
+          brands: brandsNow(),
+          shop: shopNow(),
           onText: handlers.onText,
           sleep: options.sleep,
           signal: handlers.signal,

@@ -14,10 +14,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionConversationMessage } from "#app/assistant/session-conversation.ts";
 import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import { assistantMessages, sessions } from "#database/schema.ts";
-import { roleOf, type Caller } from "#server/access.ts";
+import type { Caller } from "#server/access.ts";
 import { createSessionService } from "#server/remote-support/sessions.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
+  accountRole,
   createAccounts,
   startRemoteSupportServer,
   type RemoteSupportServer,
@@ -40,7 +41,7 @@ describe.each(DATABASE_KINDS)("« Parler à un technicien » on %s", (kind) => {
     userId: account.id,
     name: account.name,
     email: account.email,
-    role: roleOf(account),
+    role: accountRole(account),
     authSessionId: `navigateur-${account.role}`,
   });
 

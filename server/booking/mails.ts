@@ -6,7 +6,7 @@
  * invitation) and the reminder the day before; to the shop on each booking.
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { formatAddress, formatEuros, shop, telHref } from "#app/config/shop.ts";
+import { defaultShop, formatAddress, formatEuros, type ShopIdentity, type ShopSource } from "#app/config/shop.ts";
 import { formatWhen } from "#app/booking/format.ts";
 import { APPOINTMENT_STATUS_LABELS } from "#app/booking/schemas.ts";
 import type { OutboxMail } from "#database/schema.ts";
@@ -19,7 +19,14 @@ export type BookingMailSettings = {
   shopEmail: string;
   /** The site's address (`PUBLIC_URL`), for links in mails. */
   publicUrl: string;
+  /** Issue 29: the shop's identity, read when a mail is composed (« Boutique »); the defaults when absent. */
+  shop?: ShopSource;
 };
+
+/** The identity to write in a mail composed now. */
+function shopOf(settings: BookingMailSettings): ShopIdentity {
+  return settings.shop?.current() ?? defaultShop;
+}
 
 /** The customer mails (each also the `requestKind` of its outbox row, prefixed "appointment-"). */
 export type CustomerMailKind = "booked" | "confirmed" | "moved" | "cancelled" | "reminder";
@@ -45,6 +52,7 @@ export function manageUrl(publicUrl: string, token: string): string {
  */
 export function invitation(row: AppointmentRow, settings: BookingMailSettings, token: string | null): string {
   const cancelled = row.status === "cancelled";
+  const shop = shopOf(settings);
   const calendar = ical({
     prodId: { company: shop.name, product: "Rendez-vous", language: "FR" },
     method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
@@ -63,7 +71,7 @@ export function invitation(row: AppointmentRow, settings: BookingMailSettings, t
     ]
       .filter(Boolean)
       .join("\n"),
-    location: `${shop.name}, ${formatAddress()}`,
+    location: `${shop.name}, ${formatAddress(shop.address)}`,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: shop.name, email: settings.shopEmail },
   });
@@ -101,6 +109,7 @@ export function composeCustomerMail(
   settings: BookingMailSettings,
   token: string | null,
 ): OutboxMail {
+  const shop = shopOf(settings);
   const lines = [
     `Bonjour ${row.customerName},`,
     "",
@@ -109,12 +118,12 @@ export function composeCustomerMail(
     `Date : ${formatWhen(row.startsAt)}`,
     `Réparation : ${describeRepair(row)}`,
     `Statut : ${APPOINTMENT_STATUS_LABELS[row.status]}`,
-    `Adresse : ${shop.name}, ${formatAddress()}`,
+    `Adresse : ${shop.name}, ${formatAddress(shop.address)}`,
     "",
     ...(token && row.status !== "cancelled"
       ? ["Pour déplacer ou annuler ce rendez-vous :", manageUrl(settings.publicUrl, token), ""]
       : []),
-    `Une question ? Appelez-nous au ${shop.phone.display} (${telHref.slice(4)}) ou répondez à ce message.`,
+    `Une question ? Appelez-nous au ${shop.phone.display} (${shop.phone.e164}) ou répondez à ce message.`,
     "",
     shop.name,
     "",

@@ -15,7 +15,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingServicesContext } from "#app/booking/context.ts";
 import { BOOKING_MESSAGES } from "#app/booking/schemas.ts";
-import { shop } from "#app/config/shop.ts";
+import { defaultShop as shop } from "#app/config/shop.ts";
 import { action as bookAction, loader as bookLoader } from "#app/routes/rendez-vous.tsx";
 import { action as manageAction, loader as manageLoader } from "#app/routes/rendez-vous.gerer.tsx";
 import { requestOriginContext } from "#app/utils/server-context.ts";
@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)("booking pages (issue 28) on %s", (kind) => {
       expect((await post("/rendez-vous", { ...FIELDS, slot: tuesday(index) })).status).toBe(303);
     const refused = await post("/rendez-vous", { ...FIELDS, slot: tuesday(3) });
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ message: BOOKING_MESSAGES.tooManyUpcoming(3) });
+    expect(refused.data).toMatchObject({ message: BOOKING_MESSAGES.tooManyUpcoming(3, shop.phone.display) });
     expect((refused.data as { message: string }).message).toContain(shop.phone.display);
   });
 

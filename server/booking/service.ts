@@ -20,6 +20,10 @@ import { appointments } from "#database/schema-booking.ts";
 import { BOOKING_MESSAGES, BookingInput, FORM_KEY_FIELD, HONEYPOT_FIELD, SlotStart } from "#app/booking/schemas.ts";
 import type { AppointmentView, BookingResult, BookingServices, DayView, SlotView } from "#app/booking/context.ts";
 import { bookedRepair } from "#app/booking/booked-repair.server.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
+import { catalogue as seed } from "#app/catalogue/index.ts";
+
+const seedCatalogue = () => seed;
 import { BookingSettings } from "#app/booking/settings.ts";
 import { bookableDates, dateOfDay, dayNumber, shopDate, shopInstant, slotsBetween } from "#app/booking/slots.ts";
 import { validate, type FieldErrors } from "#app/requests/schemas.ts";
@@ -72,6 +76,11 @@ export type BookingServiceOptions = {
   onStored?: () => void;
   /** The clock (tests). */
   now?: () => Date;
+  /**
+   * Issue 29: the catalogue the booked price is read from at booking time (the catalogue service's
+   * `current`); default the JSON seed, for tests that need no edited prices.
+   */
+  catalogue?: () => Catalogue;
 };
 
 /** Staff outcome: the appointment, or why not (French message for the API; 400 a slot outside the window). */
@@ -122,7 +131,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
 
   async function days(from: string, count: number): Promise<{ days: DayView[]; first: string; last: string }> {
     const at = now();
-    const { booking } = await readShopSettings(db);
+    const { booking } = await readShopSettings(db, options.mail.shop?.current());
     const bookable = bookableDates(booking, at);
     const start = Math.max(dayNumber(from), dayNumber(bookable.first));
     const end = Math.min(start + Math.min(count, MAX_RANGE_DAYS) - 1, dayNumber(bookable.last));
@@ -242,7 +251,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       const checked = validate(BookingInput, input);
       if (!checked.ok) return { status: "invalid", fieldErrors: checked.fieldErrors };
       const request = checked.data;
-      const booked = bookedRepair(request.model, request.repair);
+      const booked = bookedRepair(request.model, request.repair, (options.catalogue ?? seedCatalogue)());
       const details: NewAppointment = {
         modelSlug: booked.modelSlug,
         modelName: booked.modelName,
@@ -356,7 +365,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
         failedStaff,
       ),
 
-    settings: () => readShopSettings(db),
+    settings: () => readShopSettings(db, options.mail.shop?.current()),
 
     async saveSettings(input, userId) {
       const record = isRecord(input) ? input : {};

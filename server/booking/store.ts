@@ -24,7 +24,8 @@ import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { AppDatabase } from "#database/connection.ts";
 import { outboxMessages, type OutboxMail } from "#database/schema.ts";
 import { appointments, shopSettings, type AppointmentStatus } from "#database/schema-booking.ts";
-import { BookingSettings, DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
+import { BookingSettings, defaultBookingSettings } from "#app/booking/settings.ts";
+import { defaultShop, type ShopIdentity } from "#app/config/shop.ts";
 import {
   dateOfDay,
   dayNumber,
@@ -48,12 +49,21 @@ type Executor = Pick<AppDatabase, "select" | "insert" | "update" | "delete" | "e
 
 export type ShopSettingsValue = { booking: BookingSettings; bonusReparation: boolean };
 
-/** The stored settings, or the defaults; a stored value that no longer validates also falls back to the defaults. */
-export async function readShopSettings(db: Executor): Promise<ShopSettingsValue> {
+/**
+ * The stored settings, or the defaults; a stored value that no longer validates also falls back to the defaults.
+ * `shop`: the identity whose opening hours are the default hours (issue 29: the current one).
+ */
+export async function readShopSettings(
+  db: Executor,
+  shop: Pick<ShopIdentity, "openingHours"> = defaultShop,
+): Promise<ShopSettingsValue> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-  if (!row) return { booking: DEFAULT_BOOKING_SETTINGS, bonusReparation: false };
+  if (!row) return { booking: defaultBookingSettings(shop), bonusReparation: false };
   const booking = BookingSettings.safeParse(row.booking);
-  return { booking: booking.success ? booking.data : DEFAULT_BOOKING_SETTINGS, bonusReparation: row.bonusReparation };
+  return {
+    booking: booking.success ? booking.data : defaultBookingSettings(shop),
+    bonusReparation: row.bonusReparation,
+  };
 }
 
 /**
@@ -155,13 +165,15 @@ async function checkSlot(
   start: Date,
   now: Date,
   options: {
+    /** Issue 29: the identity whose opening hours are the default hours (the current one). */
+    shop: Pick<ShopIdentity, "openingHours">;
     ignoreLeadTime: boolean;
     except?: string;
     beforeCount?: (settings: BookingSettings) => Promise<PlaceOutcome | null>;
   },
 ): Promise<{ ok: true; end: Date } | { ok: false; outcome: PlaceOutcome }> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${BOOKING_LOCK_CLASS}, ${SETTINGS_LOCK_KEY})`);
-  const { booking } = await readShopSettings(tx);
+  const { booking } = await readShopSettings(tx, options.shop);
   const settings = options.ignoreLeadTime ? { ...booking, leadHours: 0 } : booking;
   if (!withinBookingWindow(settings, start, now)) return { ok: false, outcome: { status: "outside-window" } };
   await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK_CLASS}, ${Math.floor(start.getTime() / 60_000)})`);
@@ -231,6 +243,7 @@ export async function placeAppointment(
   return context.db.transaction(async (tx) => {
     const slot = await checkSlot(tx, start, now, {
       ignoreLeadTime: false,
+      shop: context.mail.shop?.current() ?? defaultShop,
       async beforeCount(settings) {
         // A retry sent while the first was running waited on this slot's lock: the first has committed.
         const earlier = details.formKey ? await byFormKey(tx, details.formKey) : undefined;
@@ -283,7 +296,11 @@ export async function moveAppointment(
   return context.db.transaction(async (tx) => {
     const current = await lockModifiable(tx, id, now, linkVersion);
     if (!current || !current.ok) return current ? current.outcome : null;
-    const slot = await checkSlot(tx, start, now, { ignoreLeadTime: by === "shop", except: id });
+    const slot = await checkSlot(tx, start, now, {
+      ignoreLeadTime: by === "shop",
+      except: id,
+      shop: context.mail.shop?.current() ?? defaultShop,
+    });
     if (!slot.ok) return slot.outcome;
     const [row] = await tx
       .update(appointments)

@@ -14,7 +14,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import { shop } from "#app/config/shop.ts";
+import { defaultShop, type ShopSource } from "#app/config/shop.ts";
 import type { OutboxMail } from "#database/schema.ts";
 import type { Env } from "#server/env.ts";
 
@@ -36,10 +36,20 @@ export type MailTransportConfig =
     }
   | { kind: "file"; folder: string; from: string };
 
-/** SMTP if `SMTP_URL`, else the e-mail API if configured, else .eml files in `DATA_DIR/outbox`. */
-export function mailTransportConfig(env: Env): MailTransportConfig {
-  const from = env.MAIL_FROM ?? `"${shop.name}" <${env.SHOP_EMAIL}>`;
-  if (env.SMTP_URL) return { kind: "smtp", url: env.SMTP_URL, from };
+/**
+ * SMTP if `SMTP_URL`, else the e-mail API if configured, else .eml files in `DATA_DIR/outbox`.
+ * Without `MAIL_FROM`, `from` is the shop's name and inbox as they are at each delivery (issue 29: a getter
+ * over `shop`, the current identity, so a change in « Boutique » applies to the next mail sent).
+ */
+export function mailTransportConfig(env: Env, shop?: ShopSource): MailTransportConfig {
+  const sender = () => {
+    if (env.MAIL_FROM) return env.MAIL_FROM;
+    const identity = shop?.current() ?? defaultShop;
+    return `"${identity.name.replace(/["\\]/g, "")}" <${env.SHOP_EMAIL ?? identity.email}>`;
+  };
+  const withSender = <T extends object>(config: T): T & { from: string } =>
+    Object.defineProperty(config, "from", { get: sender, enumerable: true }) as T & { from: string };
+  if (env.SMTP_URL) return withSender({ kind: "smtp" as const, url: env.SMTP_URL });
   if (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_CONTACT && env.EMAILJS_TEMPLATE_QUOTE && env.EMAILJS_PUBLIC_KEY) {
     return {
       kind: "emailjs",
@@ -50,7 +60,7 @@ export function mailTransportConfig(env: Env): MailTransportConfig {
       privateKey: env.EMAILJS_PRIVATE_KEY,
     };
   }
-  return { kind: "file", folder: `${env.DATA_DIR.replace(/\/+$/, "")}/outbox`, from };
+  return withSender({ kind: "file" as const, folder: `${env.DATA_DIR.replace(/\/+$/, "")}/outbox` });
 }
 
 export type Delivery = { messageId: string; mail: OutboxMail; createdAt: Date };

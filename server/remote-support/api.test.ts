@@ -11,6 +11,7 @@ import {
 import { sessions } from "#database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
+  accountRole,
   ROLES,
   createAccount,
   createAccounts,
@@ -20,7 +21,7 @@ import {
   type Role,
   type TestAccount,
 } from "#tests/support/remote-support.ts";
-import { roleOf, type Caller } from "#server/access.ts";
+import { ROLE_PERMISSIONS, type Caller } from "#server/access.ts";
 import { REPORT_GRANT_SECONDS, VERIFY_ATTEMPTS_PER_MINUTE, generateSessionCode } from "./sessions.ts";
 
 type Who = "anonymous" | Role;
@@ -184,7 +185,7 @@ const callerOf = (account: TestAccount): Caller => ({
   userId: account.id,
   name: account.name,
   email: account.email,
-  role: roleOf(account),
+  role: accountRole(account),
   authSessionId: "fixture",
 });
 
@@ -257,6 +258,7 @@ describe.each(DATABASE_KINDS)("remote-support API on %s", (kind) => {
           name: "Camille Tech",
           email: accounts.technician.email,
           isTechnician: true,
+          permissions: [...ROLE_PERMISSIONS.technician],
         },
       });
       const customer = await as("customer", "get", "/api/me");

@@ -78,7 +78,7 @@ import {
 } from "#app/remote-support/protocol.ts";
 import { API_ROUTES } from "#app/remote-support/api-paths.ts";
 import type { Auth } from "#server/auth.ts";
-import { createGuards, type GuardedHandler, type Permission } from "#server/access.ts";
+import { can, createGuards, permissionsOf, type GuardedHandler, type Permission } from "#server/access.ts";
 import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, SessionService } from "./sessions.ts";
 import { createDeviceRouter } from "./device-api.ts";
@@ -131,7 +131,13 @@ export function createRemoteSupportRouter({
     API_ROUTES.me,
     route(async (_req, res, caller) => {
       res.json({
-        user: { id: caller.userId, name: caller.name, email: caller.email, isTechnician: caller.role === "technician" },
+        user: {
+          id: caller.userId,
+          name: caller.name,
+          email: caller.email,
+          isTechnician: can(caller, "session:history"),
+          permissions: [...permissionsOf(caller)],
+        },
       });
     }),
   );

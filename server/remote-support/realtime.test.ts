@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SESSION_MESSAGES, type SessionView, type SignalAck, type SignalData } from "#app/remote-support/protocol.ts";
 import { openDatabase } from "#database/connection.ts";
 import { signaling, users } from "#database/schema.ts";
+import { roleFields } from "#server/access.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
   connectSocket,
@@ -329,7 +330,7 @@ describe.each(DATABASE_KINDS)("remote-support realtime on %s", (kind) => {
         const account = await createAccount(server, database, "customer", false, `-promu-${kind}`);
         const socket = await connectSocket(checking.url, account.cookie);
         opened.push(socket);
-        await database.db.update(users).set({ isTechnician: true }).where(eq(users.id, account.id));
+        await database.db.update(users).set(roleFields("technician")).where(eq(users.id, account.id));
         await pause(REVALIDATE_MS * 3);
         const changed = nextEvent(socket, "sessions:changed");
         await request(checking.url).post("/api/sessions").set("Cookie", accounts.customer.cookie).send({});

@@ -5,13 +5,14 @@ import { SESSION_CODE_ALPHABET, SESSION_MESSAGES, isReadableSessionCode } from "
 import { sessions } from "#database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
+  accountRole,
   createAccounts,
   startRemoteSupportServer,
   type RemoteSupportServer,
   type Role,
   type TestAccount,
 } from "#tests/support/remote-support.ts";
-import { roleOf, type Caller } from "#server/access.ts";
+import type { Caller } from "#server/access.ts";
 import { createSessionService, generateSessionCode, type SessionServiceEvent } from "./sessions.ts";
 
 describe("session codes", () => {
@@ -34,7 +35,7 @@ describe.each(DATABASE_KINDS)("session service on %s", (kind) => {
     userId: accounts[role].id,
     name: accounts[role].name,
     email: accounts[role].email,
-    role: roleOf(accounts[role]),
+    role: accountRole(accounts[role]),
     authSessionId,
   });
 

@@ -12,6 +12,7 @@ import { SESSION_MESSAGES, type SignalAck, type SignalData } from "#app/remote-s
 import { signaling } from "#database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
+  accountRole,
   TEST_SESSION_OPTIONS,
   connectSocket,
   createAccounts,
@@ -23,7 +24,7 @@ import {
   type TestAccount,
   type TestSocket,
 } from "#tests/support/remote-support.ts";
-import { roleOf, type Caller } from "#server/access.ts";
+import type { Caller } from "#server/access.ts";
 import { DEFAULT_SOCKET_SIGNAL_BUDGET, type SessionSignalBudget, type SocketSignalBudget } from "./limits.ts";
 
 const candidate = (index: number): SignalData => ({
@@ -188,7 +189,7 @@ describe.each(DATABASE_KINDS)("signaling limits on %s", (kind) => {
         userId: accounts[role].id,
         name: accounts[role].name,
         email: accounts[role].email,
-        role: roleOf(accounts[role]),
+        role: accountRole(accounts[role]),
         authSessionId: `navigateur-${role}`,
       });
       const codes: string[] = [];

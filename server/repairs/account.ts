@@ -10,6 +10,7 @@
  * is refused (`taken`, in French, naming no one) and that account's list is
  * unchanged. Claiming a ticket already in one's own account again is fine.
  */
+import { defaultShop, type ShopSource } from "#app/config/shop.ts";
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import type { Logger } from "pino";
 import { REPAIR_MESSAGES, type CustomerRepairLine } from "#app/repairs/protocol.ts";
@@ -58,10 +59,13 @@ export function createAccountRepairs({
   db,
   logger,
   tracking,
+  shop,
 }: {
   db: AppDatabase;
   logger: Logger;
   tracking: PublicTracking;
+  /** Issue 29: the shop's identity (its phone in the `taken` message); the defaults when absent. */
+  shop?: ShopSource;
 }): AccountRepairs {
   const failed = (error: unknown): AccountRepairsResult => {
     logger.error({ err: error }, "réparations du compte : lecture impossible");
@@ -105,7 +109,11 @@ export function createAccountRepairs({
       }
       if (claimed.length === 0) {
         logger.info({ ticketId: found.row.id }, "réparation non ajoutée : déjà suivie dans un autre compte");
-        return { ok: false, reason: "taken", message: REPAIR_MESSAGES.claimedElsewhere };
+        return {
+          ok: false,
+          reason: "taken",
+          message: REPAIR_MESSAGES.claimedElsewhere((shop?.current() ?? defaultShop).phone.display),
+        };
       }
       logger.info({ ticketId: found.row.id }, "réparation ajoutée à un compte client");
       return mine(userId);

@@ -142,7 +142,7 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
     expect(before.repairs.map((line: { code: string }) => line.code)).toContain(ticket.code);
 
     const taken = await post(otherCustomer.cookie, "/api/repairs/mine", proof);
-    expect(taken).toMatchObject({ status: 409, body: { message: REPAIR_MESSAGES.claimedElsewhere } });
+    expect(taken).toMatchObject({ status: 409, body: { message: REPAIR_MESSAGES.claimedElsewhere("01 99 00 12 34") } });
     expect(JSON.stringify(taken.body)).not.toContain(customer.name);
     expect((await request(url).get("/api/repairs/mine").set("Cookie", otherCustomer.cookie)).body).toEqual({
       repairs: [],

@@ -7,14 +7,16 @@
  * (the ticket keeps its free text, no bonus line).
  */
 import type { RepairId } from "#app/catalogue/schema.ts";
+import type { Brand } from "#app/catalogue/shapes.ts";
 import { lookupRepairPrice } from "#server/assistant/knowledge.ts";
 
 /** The catalogue entry `modelName` and `repairLabel` name without doubt, or null. Pure; under a millisecond. */
 export function catalogueRepairOf(
   modelName: string,
   repairLabel: string,
+  brands: readonly Brand[],
 ): { modelSlug: string; repairId: RepairId } | null {
-  const lookup = lookupRepairPrice(`${repairLabel} ${modelName}`);
+  const lookup = lookupRepairPrice(`${repairLabel} ${modelName}`, brands);
   if (lookup.kind !== "found" || !lookup.repairNamed || lookup.model.repairs.length !== 1) return null;
   return { modelSlug: lookup.model.slug, repairId: lookup.model.repairs[0]!.id };
 }

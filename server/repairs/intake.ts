@@ -13,6 +13,7 @@ import type { AppDatabase } from "#database/connection.ts";
 import { users } from "#database/schema.ts";
 import { appointments } from "#database/schema-booking.ts";
 import { repairTickets } from "#database/schema-repairs.ts";
+import type { Brand } from "#app/catalogue/shapes.ts";
 import { catalogueRepairOf } from "./catalogue-link.ts";
 import type { RepairRefusal } from "./service.ts";
 
@@ -23,6 +24,8 @@ import type { RepairRefusal } from "./service.ts";
 export async function newTicketValues(
   db: AppDatabase,
   input: unknown,
+  /** Issue 29: the current catalogue's brands, for a walk-in's model and repair. */
+  brands: readonly Brand[],
 ): Promise<RepairRefusal | Omit<typeof repairTickets.$inferInsert, "trackingCode">> {
   const parsed = parseOpenTicket(input);
   if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message, fieldErrors: parsed.fieldErrors };
@@ -62,7 +65,7 @@ export async function newTicketValues(
     ...dropOff,
     modelName,
     repairLabel,
-    ...catalogueRepairOf(modelName, repairLabel),
+    ...catalogueRepairOf(modelName, repairLabel, brands),
     customerName,
     email,
     phone,

@@ -6,7 +6,7 @@
  * end once "Rendu", the tracking link), and one to the shop when the
  * customer answers a quote.
  */
-import { shop } from "#app/config/shop.ts";
+import { defaultShop, type ShopSource } from "#app/config/shop.ts";
 import { trackingLink } from "#app/repairs/protocol.ts";
 import {
   formatDay,
@@ -26,6 +26,8 @@ export type RepairMailSettings = {
   messageIdDomain: string;
   /** `PUBLIC_URL`: the tracking link's origin. */
   publicUrl: string;
+  /** Issue 29: the shop's identity, read when a mail is composed (« Boutique »); the defaults when absent. */
+  shop?: ShopSource;
 };
 
 /** What a mail says of the ticket. */
@@ -42,20 +44,24 @@ export type MailedTicket = {
 /** One step as the customer is told it; `warrantyUntil` "YYYY-MM-DD" once "Rendu". */
 export type MailedStep = { status: RepairStatus; note: string | null; warrantyUntil: string | null };
 
-const outboxMail = (to: string, subject: string, text: string, settings: RepairMailSettings): OutboxMail => ({
-  to,
-  subject,
-  text,
-  template: null,
-  // The e-mail API transport sends these (same shape as the password-reset mail).
-  templateParams: { to_email: to, from_name: shop.name, from_email: settings.shopEmail, message: text },
-});
+const outboxMail = (to: string, subject: string, text: string, settings: RepairMailSettings): OutboxMail => {
+  const shop = settings.shop?.current() ?? defaultShop;
+  return {
+    to,
+    subject,
+    text,
+    template: null,
+    // The e-mail API transport sends these (same shape as the password-reset mail).
+    templateParams: { to_email: to, from_name: shop.name, from_email: settings.shopEmail, message: text },
+  };
+};
 
 /**
  * The customer's mail for `step` of `ticket` (issue 18 §2 "a mail goes out
  * at each step"): plain text in French, reply goes to the shop.
  */
 export function composeStepMail(ticket: MailedTicket, step: MailedStep, settings: RepairMailSettings): OutboxMail {
+  const shop = settings.shop?.current() ?? defaultShop;
   const code = formatTrackingCode(ticket.trackingCode);
   const label = REPAIR_STATUS_LABELS[step.status];
   const lines = [

@@ -43,6 +43,8 @@ import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/ra
 import { newMessageId } from "#server/requests.ts";
 import { newTrackingCode } from "./codes.ts";
 import { newTicketValues } from "./intake.ts";
+import { brands as seedBrands } from "#app/catalogue/index.ts";
+import type { Brand } from "#app/catalogue/shapes.ts";
 import { composeDecisionMail, composeStepMail, type RepairMailSettings } from "./mail.ts";
 import { publicView, staffView, summaryOf, warrantyOf, type EventRow, type TicketRow } from "./views.ts";
 import { trackPublic } from "./tracking.ts";
@@ -87,6 +89,11 @@ export type RepairServiceOptions = {
   rateLimit?: { points: number; durationSeconds: number; store?: RateLimitStore };
   /** Called after a commit that queued mail, to deliver without waiting for the next poll. */
   onMailQueued?: () => void;
+  /**
+   * Issue 29: the brands a walk-in's typed model and repair are matched in (the catalogue service's current
+   * ones); default the JSON seed.
+   */
+  catalogue?: () => readonly Brand[];
 };
 
 /** Default limit of the tracking page: 10 failed lookups per 15 minutes and address. */
@@ -233,10 +240,10 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
   const tracking = trackPublic({ db, logger, limiter, eventsOf });
 
   return {
-    account: createAccountRepairs({ db, logger, tracking }),
+    account: createAccountRepairs({ db, logger, tracking, shop: options.mail.shop }),
     async open(input, authorId) {
       try {
-        const values = await newTicketValues(db, input);
+        const values = await newTicketValues(db, input, (options.catalogue ?? (() => seedBrands))());
         if ("ok" in values) return values;
         // A code already taken (one chance in ~10¹¹ per ticket) is drawn again.
         for (let attempt = 0; ; attempt++) {

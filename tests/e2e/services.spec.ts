@@ -313,8 +313,8 @@ test.describe("structured data", { tag: "@desktop" }, () => {
 
 test.describe("light pages", { tag: "@desktop" }, () => {
   test("a brand page's JavaScript and data do not carry other brands' catalogue", async ({ page, request }) => {
-    // The model finder's search index (finder-engine chunk, loaded once the field is used) holds the
-    // whole catalogue by design; everything else must carry this brand only.
+    // The model finder's search index (issue 29: /api/catalogue/recherche, fetched with the finder-engine chunk
+    // once the field is used) holds the whole catalogue by design; everything else must carry this brand only.
     // The scripts' addresses only: reading bodies from the page's responses raced the end of the test (a body
     // still pending when a CI rehearsal's test ended); they are fetched again, from the same server, once loaded.
     const urls: string[] = [];

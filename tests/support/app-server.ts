@@ -17,6 +17,8 @@ import { parseEnv, type Env } from "#server/env.ts";
 import { createApp } from "#server/app.ts";
 import { attachRealtime } from "#server/remote-support/realtime.ts";
 import { appServices, startServices, type Services } from "#server/services.ts";
+import { catalogueContext } from "#app/catalogue/context.ts";
+import { shopIdentityContext } from "#app/shop/use-shop.ts";
 import { freePort } from "./postgres.ts";
 import { TEST_AUTH_SECRET } from "./remote-support.ts";
 
@@ -62,6 +64,11 @@ export async function startAppServer(variables: Record<string, string> = {}): Pr
     env,
     logger,
     ...appServices(services),
+    // Issue 29: renders read the current catalogue, as server/index.ts sets it.
+    sharedContext: (context) => {
+      context.set(catalogueContext, services.catalogue.current());
+      context.set(shopIdentityContext, services.shopIdentity.current());
+    },
     mode: "production",
     buildDir: path.join(root, "build"),
   });

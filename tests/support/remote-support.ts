@@ -19,6 +19,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from "#app/remote-sup
 import { users } from "#database/schema.ts";
 import { createApiRouter } from "#server/api.ts";
 import { createAuth, type Auth } from "#server/auth.ts";
+import { roleFields, type Role as AccountRole } from "#server/access.ts";
 import { authHandlers } from "#server/auth-http.ts";
 import { createRequestService } from "#server/requests.ts";
 import { requireSameOrigin } from "#server/security.ts";
@@ -39,6 +40,9 @@ import {
   type DeviceService,
   type DeviceServiceOptions,
 } from "#server/remote-support/device-service.ts";
+import { createBackupRouter } from "#server/backup/api.ts";
+import { createStaffRouter } from "#server/staff/api.ts";
+import { createStaffService, type StaffService } from "#server/staff/service.ts";
 import type { TestDatabase } from "./databases.ts";
 import { freePort } from "./postgres.ts";
 
@@ -53,6 +57,8 @@ export type RemoteSupportServer = {
   devices: DeviceService;
   realtime: Realtime;
   httpServer: HttpServer;
+  /** Issue 29: the staff service behind /api/staff, when `staff` was asked. */
+  staff?: StaffService;
   close(): Promise<void>;
 };
 
@@ -84,6 +90,8 @@ export type RemoteSupportServerOptions = {
    * (default the server's, in memory).
    */
   deviceOptions?: Pick<DeviceServiceOptions, "pairingLimit" | "pairingCodeTtlSeconds" | "surfaceBudget" | "rateLimits">;
+  /** Issue 29: mount /api/staff (the manager's routes and the link routes), with this clock (default the system's). */
+  staff?: { now?: () => Date };
 };
 
 const UNLIMITED = { points: 1_000_000, durationSeconds: 60 };
@@ -139,6 +147,18 @@ export async function startRemoteSupportServer(
     app.use("/api", createAssistantRouter({ auth, assistant: options.assistant, ratings }));
   }
   app.use("/api", createRemoteSupportRouter({ auth, sessions, devices, ice: options.ice }));
+  const staff = options.staff
+    ? createStaffService({
+        db: database.db,
+        auth,
+        logger,
+        publicUrl: url,
+        now: options.staff.now,
+        onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
+      })
+    : undefined;
+  if (staff) app.use("/api", createStaffRouter({ auth, staff }));
+  app.use("/api", createBackupRouter({ auth, env }));
   app.use("/api", createApiRouter(forms));
 
   const httpServer = createServer(app);
@@ -162,6 +182,7 @@ export async function startRemoteSupportServer(
     devices,
     realtime,
     httpServer,
+    staff,
     async close() {
       await realtime.close();
       httpServer.closeAllConnections();
@@ -183,6 +204,11 @@ export type TestAccount = {
   /** Cookie header of a sign-in through the HTTP API. */
   cookie: string;
 };
+
+/** The stored role of a test account (`TestAccount.role` names the fixture, not the role). */
+export function accountRole(account: Pick<TestAccount, "isTechnician">): AccountRole {
+  return account.isTechnician ? "technician" : "customer";
+}
 
 /** Signs in through `POST /api/auth/sign-in/email`; returns the Cookie header to send back. */
 export async function signIn(url: string, email: string, password: string): Promise<string> {
@@ -225,7 +251,7 @@ export async function createAccount(
   const email = `${role.toLowerCase()}${suffix}@exemple.fr`;
   const password = `mot-de-passe-${role}`;
   const { user } = await server.auth.api.signUpEmail({ body: { name, email, password } });
-  if (isTechnician) await database.db.update(users).set({ isTechnician: true }).where(eq(users.id, user.id));
+  if (isTechnician) await database.db.update(users).set(roleFields("technician")).where(eq(users.id, user.id));
   return { role, id: user.id, name, email, password, isTechnician, cookie: await signIn(server.url, email, password) };
 }
 

@@ -5,6 +5,7 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { useShop } from "#app/shop/use-shop.ts";
 import { cataloguePageGraph, serializeJsonLd, type Crumb, type OfferSource } from "#app/utils/structured-data.ts";
 
 /** The site's canonical origin (PUBLIC_URL), as the root loader gives it to every page. */
@@ -28,11 +29,13 @@ type Props = {
  */
 export function CatalogueJsonLd({ trail, brand }: Props) {
   const origin = usePublicUrl();
+  // Issue 29: the identity of this render (« Boutique »), so a change shows in the JSON-LD too.
+  const shop = useShop();
   return (
     <script
       type="application/ld+json"
       // serializeJsonLd escapes "<", ">" and "&", so the data cannot close or alter the element.
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(cataloguePageGraph(origin, trail, brand)) }}
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(cataloguePageGraph(origin, shop, trail, brand)) }}
     />
   );
 }

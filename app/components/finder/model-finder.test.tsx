@@ -3,8 +3,7 @@
  * ModelFinder (issue 3): the APG combobox pattern — typing lists options with
  * prices, arrows move the active option, Enter navigates, Escape closes then
  * clears, the status announces the count, and the server HTML is a labelled,
- * collapsed field. Uses the real build-time index (virtual module, through
- * the plugin in vitest.config.ts). It runs without a router (issue 16): its
+ * collapsed field. Uses the seed catalogue's index (the server's at run time). It runs without a router (issue 16): its
  * links are plain links, and Enter loads the page (`goTo`, replaced here).
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -16,6 +15,11 @@ import { goTo } from "./go-to.ts";
 import { ModelFinder, type ModelFinderProps } from "./model-finder";
 
 vi.mock("./go-to.ts", () => ({ goTo: vi.fn() }));
+// Issue 29: the finder fetches its index from the server (GET /api/catalogue/recherche); here, the seed's.
+vi.mock("./search-index-client.ts", async () => {
+  const { searchPayload } = await import("#app/catalogue/search-payload.server.ts");
+  return { fetchSearchPayload: () => Promise.resolve(searchPayload) };
+});
 
 /** The links the visitor followed by clicking (the click's page load is cancelled: happy-dom would fetch it). */
 let followed: string[] = [];

@@ -15,8 +15,9 @@
  * - a polite status announces "3 modèles trouvés" / "Aucun modèle trouvé",
  *   the latter with a link to /contact.
  *
- * The search runs in the browser over an index built at build time, loaded
- * (`./finder-engine.ts`, 20 KB gzip) when a pointer reaches the field, or it
+ * The search runs in the browser over the server's index of the current
+ * catalogue (issue 29: `GET /api/catalogue/recherche`, with the prices edited in
+ * « Tarifs »), loaded with the engine (`./finder-engine.ts`) when a pointer reaches the field, or it
  * gets the focus or text; not with the page (issue 16: the brand page loads
  * 74 KB of JavaScript, 94 KB once the finder is used): no network request
  * while typing. The server-rendered HTML holds the
@@ -39,18 +40,24 @@ import type { ModelHit, ModelSearchResult } from "#app/catalogue/search.ts";
 import { clsx } from "clsx";
 import { flushSync } from "react-dom";
 import { goTo } from "./go-to.ts";
+import { fetchSearchPayload } from "./search-index-client.ts";
 import { bookingPath } from "#app/booking/paths.ts";
 
-type Engine = typeof import("./finder-engine");
+type Engine = import("./finder-engine").FinderEngine;
 
 let enginePromise: Promise<Engine> | undefined;
 
-/** Loads the search engine chunk once per page (shared by every finder). */
+/**
+ * Loads the search engine chunk and the server's index (issue 29: the current prices) together, once per
+ * page (shared by every finder).
+ */
 function loadEngine(): Promise<Engine> {
-  enginePromise ??= import("./finder-engine").catch((error: unknown) => {
-    enginePromise = undefined; // let a later focus retry
-    throw error;
-  });
+  enginePromise ??= Promise.all([import("./finder-engine"), fetchSearchPayload()])
+    .then(([engine, payload]) => engine.createFinderEngine(payload))
+    .catch((error: unknown) => {
+      enginePromise = undefined; // let a later focus retry
+      throw error;
+    });
   return enginePromise;
 }
 

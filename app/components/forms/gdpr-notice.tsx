@@ -5,7 +5,8 @@
  */
 import { Link } from "react-router";
 import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
-import { mailtoHref, shop } from "#app/config/shop.ts";
+import { mailtoHref } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 import { cn } from "#app/utils/cn.ts";
 
 const linkClass =
@@ -23,6 +24,7 @@ type GdprNoticeProps = {
 
 /** Small print under a form: controller, purpose, legal basis, retention (`RETENTION.requestDays`, issue 13 §11), rights and the CNIL. */
 export function GdprNotice({ purpose, legalBasis, kept, className }: GdprNoticeProps) {
+  const shop = useShop();
   return (
     <div className={cn("flex flex-col gap-2 text-sm text-slate-300", className)}>
       <p>
@@ -32,7 +34,7 @@ export function GdprNotice({ purpose, legalBasis, kept, className }: GdprNoticeP
       </p>
       <p>
         Vous pouvez exercer vos droits d'accès, de rectification, d'effacement et d'opposition en nous écrivant à{" "}
-        <a className={`${linkClass} break-all`} href={mailtoHref}>
+        <a className={`${linkClass} break-all`} href={mailtoHref(shop)}>
           {shop.email}
         </a>{" "}
         (voir nos{" "}

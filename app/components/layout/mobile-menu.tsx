@@ -15,7 +15,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { AddressLink } from "#app/components/ui/address-link.tsx";
 import { footerNav, mainNav, servicesNav, type NavLinkItem } from "#app/config/navigation.ts";
-import { mailtoHref, shop, telHref } from "#app/config/shop.ts";
+import { mailtoHref, telHref } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 import { cn } from "#app/utils/cn.ts";
 import { supportsInvokerCommands, wrapFocus } from "./mobile-menu-dom.ts";
 
@@ -50,6 +51,7 @@ function Group({ title, items, onNavigate, children }: GroupProps) {
 const plainLink = "block rounded-lg px-3 py-2.5 text-lg break-words text-slate-100 hover:bg-slate-800";
 
 export function MobileMenu() {
+  const shop = useShop();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -126,12 +128,12 @@ export function MobileMenu() {
           <Group title="Nos services" items={servicesNav} onNavigate={close} />
           <Group title="Informations" items={footerNav} onNavigate={close}>
             <li>
-              <a className={plainLink} href={telHref}>
+              <a className={plainLink} href={telHref(shop)}>
                 Appeler le {shop.phone.display}
               </a>
             </li>
             <li>
-              <a className={plainLink} href={mailtoHref}>
+              <a className={plainLink} href={mailtoHref(shop)}>
                 {shop.email}
               </a>
             </li>

@@ -2,13 +2,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { servicesNav } from "#app/config/navigation.ts";
-import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, shop, telHref } from "#app/config/shop.ts";
+import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, telHref } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 
 /**
  * @param renderedYear the year the HTML was rendered (pre-rendered pages are
  * built once); the browser then shows its own current year.
  */
 export function SiteFooter({ renderedYear }: { renderedYear: number }) {
+  const shop = useShop();
   const [year, setYear] = useState(renderedYear);
   useEffect(() => setYear(new Date().getFullYear()), []);
   return (
@@ -18,14 +20,19 @@ export function SiteFooter({ renderedYear }: { renderedYear: number }) {
           <p className="text-lg font-bold text-white">{shop.name}</p>
           <p>{shop.tagline}</p>
           <address className="flex flex-col gap-1 not-italic">
-            <a className="underline-offset-4 hover:underline" href={mapsUrl()} rel="noopener" target="_blank">
-              {formatAddress()}
+            <a
+              className="underline-offset-4 hover:underline"
+              href={mapsUrl(shop.address)}
+              rel="noopener"
+              target="_blank"
+            >
+              {formatAddress(shop.address)}
               <span className="sr-only"> (ouvre un plan dans un nouvel onglet)</span>
             </a>
-            <a className="underline-offset-4 hover:underline" href={telHref}>
+            <a className="underline-offset-4 hover:underline" href={telHref(shop)}>
               Tél. {shop.phone.display}
             </a>
-            <a className="underline-offset-4 hover:underline" href={mailtoHref}>
+            <a className="underline-offset-4 hover:underline" href={mailtoHref(shop)}>
               {shop.email}
             </a>
           </address>
@@ -33,7 +40,7 @@ export function SiteFooter({ renderedYear }: { renderedYear: number }) {
         <div>
           <h2 className="font-semibold text-white">Horaires</h2>
           <ul className="mt-2 flex flex-col gap-1">
-            {formatOpeningHours().map((line) => (
+            {formatOpeningHours(shop.openingHours).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

@@ -2,11 +2,12 @@
 import { Wrench } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { mainNav } from "#app/config/navigation.ts";
-import { shop } from "#app/config/shop.ts";
+import { useShop } from "#app/shop/use-shop.ts";
 import { cn } from "#app/utils/cn.ts";
 import { MobileMenu } from "./mobile-menu";
 
 export function SiteHeader() {
+  const shop = useShop();
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-800 bg-slate-950/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">

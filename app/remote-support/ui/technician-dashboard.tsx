@@ -48,6 +48,12 @@ import { RequestsView } from "#app/requests/requests-view.tsx";
 import { RatingsView } from "#app/assistant/ratings-view.tsx";
 import { AgendaView } from "#app/booking/agenda-view.tsx";
 import { RepairsView } from "#app/repairs/repairs-view.tsx";
+// Issue 29: the manager's « Équipe » view, a chunk only managers download.
+const StaffView = lazy(() => import("#app/staff/staff-view.tsx"));
+// Issue 29: « Tarifs » (prices in the dashboard), a chunk only those with `shop:manage` download.
+const PricesView = lazy(() => import("#app/prices/prices-view.tsx"));
+// Issue 29: « Boutique » (the shop's identity), a chunk only those with `shop:manage` download.
+const ShopIdentityView = lazy(() => import("#app/shop/identity-view.tsx"));
 
 type Props = {
   user: AccountView;
@@ -68,7 +74,11 @@ export default function TechnicianDashboard({
 }
 
 function Dashboard({ user, socket, initial }: Props) {
-  const [view, setView] = useState<"sessions" | "agenda" | "requests" | "assistant" | "repairs">("sessions");
+  const [view, setView] = useState<
+    "sessions" | "agenda" | "requests" | "assistant" | "repairs" | "staff" | "prices" | "shop"
+  >("sessions");
+  const managesStaff = user.permissions?.includes("staff:manage") === true;
+  const managesShop = user.permissions?.includes("shop:manage") === true;
   return (
     <div className="flex flex-col gap-8">
       <nav aria-label="Vues du tableau de bord" className="flex flex-wrap gap-2">
@@ -79,6 +89,8 @@ function Dashboard({ user, socket, initial }: Props) {
             ["requests", "Demandes"],
             ["assistant", "Assistant"],
             ["repairs", "Réparations"],
+            ...(managesStaff ? [["staff", "Équipe"] as const] : []),
+            ...(managesShop ? [["prices", "Tarifs"] as const, ["shop", "Boutique"] as const] : []),
           ] as const
         ).map(([key, label]) => (
           <Button
@@ -100,6 +112,21 @@ function Dashboard({ user, socket, initial }: Props) {
       {view === "requests" ? <RequestsView /> : null}
       {view === "assistant" ? <RatingsView /> : null}
       {view === "repairs" ? <RepairsView /> : null}
+      {view === "staff" && managesStaff ? (
+        <Suspense fallback={<p className="text-slate-300">Chargement…</p>}>
+          <StaffView selfId={user.id} />
+        </Suspense>
+      ) : null}
+      {view === "prices" && managesShop ? (
+        <Suspense fallback={<p className="text-slate-300">Chargement…</p>}>
+          <PricesView />
+        </Suspense>
+      ) : null}
+      {view === "shop" && managesShop ? (
+        <Suspense fallback={<p className="text-slate-300">Chargement…</p>}>
+          <ShopIdentityView />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

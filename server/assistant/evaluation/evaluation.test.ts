@@ -30,7 +30,7 @@ describe("the offline assistant on the evaluation set", () => {
   let reports: Record<string, CategoryReport>;
   // Thirteen thousand questions: seconds alone, more beside other test files on 2 cores.
   beforeAll(async () => {
-    reports = await evaluate(cases, (question) => offlineReply(question));
+    reports = await evaluate(cases, (question) => offlineReply(question, brands));
   }, 180_000);
   const report = async (category: string) => {
     const found = reports[category];

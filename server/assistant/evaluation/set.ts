@@ -23,7 +23,7 @@ import {
   formatEuros,
   formatOpeningHours,
   QUOTE_REPLY_HOURS,
-  shop,
+  defaultShop as shop,
   TECHNICIAN_HOURLY_RATE_EUROS,
 } from "#app/config/shop.ts";
 import type { RepairId } from "#app/catalogue/schema.ts";
@@ -171,7 +171,7 @@ export { FACT_TOPICS as FACT_QUESTIONS_TOPICS } from "../facts.ts";
 
 /** Fact questions, several phrasings per topic, with what the answer must say (from the configuration). */
 export function factQuestions(): FactCase[] {
-  const hours = formatOpeningHours();
+  const hours = formatOpeningHours(shop.openingHours);
   const plans = MAILBOX_PLANS.map((plan) => describeMailboxPlan(plan));
   const salesWarranty = [
     formatMonths(salesPromises.salesWarrantyMaxMonths),
@@ -203,7 +203,7 @@ export function factQuestions(): FactCase[] {
     ],
     [
       "address",
-      [formatAddress()],
+      [formatAddress(shop.address)],
       ["Quelle est votre adresse ?", "Où se trouve l'atelier ?", "Où êtes-vous situés ?", "adresse de la boutique"],
     ],
     [

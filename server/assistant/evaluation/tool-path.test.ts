@@ -90,6 +90,7 @@ describe("the evaluation set through an AI provider and our tools", () => {
         provider,
         history: [{ role: "user", content: question }],
         grounded: new Set(),
+        brands: brands,
         onText: () => {},
       });
       replaced += outcome.replaced.length;

@@ -1,0 +1,119 @@
+/**
+ * Issue 29: the staff API under `/api/staff` (table in `app/staff/protocol.ts`), mounted before the forms
+ * router (whose catch-all answers 404). The manager's routes are behind `staff:manage` (401 « Utilisateur
+ * non connecté », 403 « Réservé au gérant de l'atelier. »); the four link routes are public, each call
+ * counted per IP address (`LINK_LIMIT`), and answer with the sign-in cookie once the account is made.
+ *
+ * Bodies: JSON only, at most `STAFF_BODY_LIMIT_BYTES`; unreadable JSON 400, too large 413, another type
+ * 415: never a 5xx for bad bytes. Every answer is `Cache-Control: no-store`.
+ */
+import express, { type ErrorRequestHandler, type Request, type Response } from "express";
+import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
+import { STAFF_MESSAGES } from "#app/staff/protocol.ts";
+import { createGuards, type Caller } from "#server/access.ts";
+import type { Auth } from "#server/auth.ts";
+import type { StaffRefusal } from "./link-accounts.ts";
+import type { Manager, StaffService } from "./service.ts";
+
+/** Largest body: a name, an address and a password in JSON, with room to spare. */
+export const STAFF_BODY_LIMIT_BYTES = 4 * 1024;
+
+type Answer = ({ ok: true } & Record<string, unknown>) | StaffRefusal;
+
+/** Sends a service answer: `status` on success (without `ok` and `setCookie`), else the refusal. */
+function send(res: Response, answer: Answer, status = 200): void {
+  if (!answer.ok) {
+    if (answer.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(answer.retryAfterSeconds));
+    res.status(answer.status).json({ message: answer.message, fieldErrors: answer.fieldErrors });
+    return;
+  }
+  const { ok: _ok, setCookie, ...body } = answer as { ok: true; setCookie?: string[] } & Record<string, unknown>;
+  for (const cookie of setCookie ?? []) res.append("Set-Cookie", cookie);
+  res.status(status).json(setCookie ? { message: STAFF_MESSAGES.created, ...body } : body);
+}
+
+const managerOf = (caller: Caller): Manager => ({ userId: caller.userId, name: caller.name });
+
+/** The router of the table in `app/staff/protocol.ts`. */
+export function createStaffRouter({ auth, staff }: { auth: Auth; staff: StaffService }): express.Router {
+  const router = express.Router();
+  const json = express.json({ limit: STAFF_BODY_LIMIT_BYTES });
+  const { requirePermission } = createGuards(auth);
+  /** A JSON body, or a French 415 before anything else reads it. */
+  const jsonOnly = (req: Request, res: Response): boolean => {
+    if (req.is("application/json")) return true;
+    res.status(415).json({ message: "Format non pris en charge : envoyez du JSON (Content-Type: application/json)." });
+    return false;
+  };
+  const ipOf = (req: Request) => req.ip ?? "inconnue";
+  const noStore: express.RequestHandler = (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  };
+  router.use("/staff", noStore);
+
+  router.get(
+    "/staff",
+    requirePermission("staff:manage", async (_req, res) => {
+      res.json(await staff.list());
+    }),
+  );
+  router.post(
+    "/staff/invitations",
+    json,
+    requirePermission("staff:manage", async (req, res, caller) => {
+      if (jsonOnly(req, res)) send(res, await staff.invite(managerOf(caller), req.body), 201);
+    }),
+  );
+  router.delete(
+    "/staff/invitations/:id",
+    requirePermission("staff:manage", async (req, res, caller) => {
+      send(res, await staff.revoke(managerOf(caller), String(req.params.id)));
+    }),
+  );
+  for (const [action, disabled] of [
+    ["disable", true],
+    ["enable", false],
+  ] as const) {
+    router.post(
+      `/staff/members/:id/${action}`,
+      requirePermission("staff:manage", async (req, res, caller) => {
+        send(res, await staff.setDisabled(managerOf(caller), String(req.params.id), disabled));
+      }),
+    );
+  }
+  router.post(
+    "/staff/members/:id/password-reset",
+    requirePermission("staff:manage", async (req, res, caller) => {
+      send(res, await staff.sendPasswordReset(managerOf(caller), String(req.params.id)));
+    }),
+  );
+
+  // Public: whoever holds the link (no account yet). Limited per IP address inside the service.
+  router.post("/staff/invitation/check", json, async (req, res) => {
+    if (jsonOnly(req, res)) send(res, await staff.checkInvitation(req.body, ipOf(req)));
+  });
+  router.post("/staff/invitation/accept", json, async (req, res) => {
+    if (jsonOnly(req, res)) send(res, await staff.acceptInvitation(req.body, ipOf(req)), 201);
+  });
+  router.post("/staff/setup/check", json, async (req, res) => {
+    if (jsonOnly(req, res)) send(res, await staff.checkSetup(req.body, ipOf(req)));
+  });
+  router.post("/staff/setup", json, async (req, res) => {
+    if (jsonOnly(req, res)) send(res, await staff.completeSetup(req.body, ipOf(req)), 201);
+  });
+
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    res.setHeader("Cache-Control", "no-store");
+    if (error?.type === "entity.parse.failed") return void res.status(400).json({ message: SESSION_MESSAGES.badJson });
+    if (error?.type === "entity.too.large")
+      return void res.status(413).json({ message: "Le contenu envoyé est trop volumineux." });
+    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
+      return void res.status(error.status).json({ message: SESSION_MESSAGES.badBody });
+    req.log?.error({ err: error }, "staff API request failed");
+    res.status(500).json({ message: STAFF_MESSAGES.failed });
+  };
+  router.use("/staff", onError);
+  return router;
+}
