@@ -9,7 +9,7 @@
  * the sockets' 30 s background check is what notices. Payloads are validated (zod): a foreign NOTIFY on
  * the channel is ignored. Logs carry ids only.
  */
-import type pg from "pg";
+import pg from "pg";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { ACCOUNT_ENDED_CHANNEL } from "./accounts.ts";
@@ -26,10 +26,12 @@ export function listenAccountEnded(
   onEnded: (ended: { id: string; userId: string }) => void,
   logger: Logger,
 ): AccountEventsListener {
-  let client: pg.PoolClient | undefined;
+  // A connection of its own, not one of the pool's: a pool's client held for LISTEN would keep
+  // `pool.end()` (the database's close) waiting forever (a 30 s hang in the logger test on PostgreSQL).
+  let client: pg.Client | undefined;
   let closed = false;
   // A broken connection can report twice (its error event, then the failed query): released once.
-  const released = new WeakSet<pg.PoolClient>();
+  const released = new WeakSet<pg.Client>();
   let retry: NodeJS.Timeout | undefined;
 
   const onNotification = (message: pg.Notification) => {
@@ -46,14 +48,16 @@ export function listenAccountEnded(
 
   async function connect(): Promise<void> {
     try {
-      const connected = await pool.connect();
-      if (closed) return connected.release();
-      client = connected;
-      connected.on("notification", onNotification);
+      const connected = new pg.Client(pool.options as pg.ClientConfig);
+      // Before connect(): a refused connection emits "error" too, and an unhandled one would crash the server.
       connected.on("error", (error) => {
         logger.warn({ err: error }, "écoute des fins de compte interrompue");
         drop(connected, true);
       });
+      await connected.connect();
+      if (closed) return void connected.end().catch(() => undefined);
+      client = connected;
+      connected.on("notification", onNotification);
       await connected.query(`listen ${ACCOUNT_ENDED_CHANNEL}`);
     } catch (error) {
       if (closed) return;
@@ -63,12 +67,12 @@ export function listenAccountEnded(
     }
   }
 
-  function drop(connected: pg.PoolClient, broken: boolean): void {
+  function drop(connected: pg.Client, broken: boolean): void {
     if (released.has(connected)) return;
     released.add(connected);
     connected.off("notification", onNotification);
     if (client === connected) client = undefined;
-    connected.release(broken);
+    void connected.end().catch(() => undefined);
     if (broken && !closed) schedule();
   }
 
