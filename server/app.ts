@@ -65,9 +65,8 @@ import { createPageCache, type PageCache } from "./page-cache.ts";
 import type { PageChanges } from "./page-changes.ts";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 
-/** Hashed build assets never change: cache for a year. */
+/** Hashed build assets never change: a year. Other public files (images, video, favicon) may be replaced: an hour. */
 export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
-/** Other public files (images, video, favicon) may be replaced: one hour. */
 export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
 
 export type AppOptions = {

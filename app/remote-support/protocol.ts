@@ -116,14 +116,13 @@ export type SessionReport = {
 /** Every error answer of the API: a French message to show as is. */
 export type ApiError = { message: string };
 
-/** The signed-in account, `GET /api/me`. */
+/** The signed-in account, `GET /api/me`. `isTechnician`: the dashboard's screen (technicians, the manager);
+ * `permissions`: `server/access.ts` names, to show its views (issue 29). */
 export type AccountView = {
   id: string;
   name: string;
   email: string;
-  /** The dashboard's screen: technicians and the manager (`session:history`). */
   isTechnician: boolean;
-  /** Issue 29: what the account may do (`server/access.ts` names, e.g. `staff:manage`), to show its views. */
   permissions?: readonly string[];
 };
 export type MeResponse = { user: AccountView };
