@@ -116,15 +116,8 @@ export type SessionReport = {
 /** Every error answer of the API: a French message to show as is. */
 export type ApiError = { message: string };
 
-/** The signed-in account, `GET /api/me`. `isTechnician`: the dashboard's screen (technicians, the manager);
- * `permissions`: `server/access.ts` names, to show its views (issue 29). */
-export type AccountView = {
-  id: string;
-  name: string;
-  email: string;
-  isTechnician: boolean;
-  permissions?: readonly string[];
-};
+export type { AccountView } from "./account-view.ts";
+import type { AccountView } from "./account-view.ts";
 export type MeResponse = { user: AccountView };
 /** `POST /api/sessions` (201 created, 200 existing), `POST /api/sessions/join`, `POST /api/sessions/:code/disconnect`. */
 export type SessionResponse = { session: SessionView };
