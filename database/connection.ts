@@ -75,6 +75,8 @@ export type OpenDatabaseOptions = {
   poolSize?: number;
   /** French lines saying what a slow start is doing (cluster creation, PGlite import); default: none. */
   onProgress?: (message: string) => void;
+  /** Embedded PostgreSQL: called when its `initdb` or `pg_ctl start` has been launched (see `StartOptions`). */
+  onToolLaunched?: () => void;
 };
 
 /**
@@ -213,7 +215,7 @@ async function openEmbeddedPostgres(options: OpenDatabaseOptions): Promise<Datab
       await rm(folder, { recursive: true, force: true });
     }
     if (importing) await writeFile(marker, "");
-    server = await startEmbeddedPostgres({ folder, onProgress: progress });
+    server = await startEmbeddedPostgres({ folder, onProgress: progress, onToolLaunched: options.onToolLaunched });
     process.on("exit", stopOnExit);
     if (server.created) progress("base PostgreSQL intégrée créée ; application du schéma");
     handle = await openPostgres(server.url, options.poolSize ?? 10);

@@ -22,7 +22,9 @@ const connectionModule = path.resolve(import.meta.dirname, "connection.ts");
 let dataDir: string;
 const handles: DatabaseHandle[] = [];
 
-async function open(extra: { onProgress?: (message: string) => void; lockRetries?: number } = {}) {
+async function open(
+  extra: { onProgress?: (message: string) => void; lockRetries?: number; onToolLaunched?: () => void } = {},
+) {
   const handle = await openDatabase({ dataDir, ...extra });
   handles.push(handle);
   return handle;
@@ -85,7 +87,15 @@ describe("embedded PostgreSQL (default database)", () => {
     expect(runningPostmaster(folder)).toBeUndefined();
 
     const later: string[] = [];
-    const second = await open({ onProgress: (message) => later.push(message) });
+    // The server loads its modules once PostgreSQL is launched (issue 29): told before the database is open.
+    let launchedBeforeOpen = false;
+    let opened = false;
+    const second = await open({
+      onProgress: (message) => later.push(message),
+      onToolLaunched: () => (launchedBeforeOpen ||= !opened),
+    });
+    opened = true;
+    expect(launchedBeforeOpen).toBe(true);
     expect(later).toEqual([]);
     const rows = await second.db.select().from(contactRequests);
     expect(rows.map((row) => row.name)).toEqual(["Léa"]);

@@ -287,6 +287,11 @@ export type StartOptions = {
   folder: string;
   /** French progress lines for the shop owner's log (first run, leftover stopped). */
   onProgress?: Progress;
+  /**
+   * Called when `initdb` or `pg_ctl start` has been launched: from then on PostgreSQL's work runs in its own
+   * processes, and the caller can load its modules beside it (issue 29: a start under 2 s). Once or twice.
+   */
+  onToolLaunched?: () => void;
 };
 
 /**
@@ -316,7 +321,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       chownSync(folder, account.uid, account.gid);
       chownSync(passwordFile, account.uid, account.gid);
     }
-    await run(
+    const initdb = run(
       binaries.initdb,
       [
         `--pgdata=${folder}`,
@@ -331,6 +336,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       ],
       account,
     );
+    options.onToolLaunched?.();
+    await initdb;
     const conf = path.join(folder, "postgresql.conf");
     await writeFile(conf, `${await readFile(conf, "utf8")}\ninclude_if_exists = 'atelier.conf'\n`);
   }
@@ -358,6 +365,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       ["start", "-D", folder, "-l", path.join(folder, "postgresql.log"), "-w", "-t", "60", "-s"],
       account,
     );
+    options.onToolLaunched?.();
     // Armed while pg_ctl starts postgres (its ~6 ms spawn off the start-up path), long before postgres accepts
     // connections: a server killed from here on leaves no postgres behind (issue 28 §11).
     watcher ??= startPostgresWatcher({
