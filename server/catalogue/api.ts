@@ -12,11 +12,11 @@
  * Bodies: JSON only, at most `CATALOGUE_BODY_LIMIT_BYTES`; unreadable JSON 400, too large 413, another type
  * 415: never a 5xx for bad bytes. Logs carry the user id, never a price.
  */
-import express, { type ErrorRequestHandler, type Request, type Response } from "express";
+import express, { type Request, type Response } from "express";
 import { CATALOGUE_MESSAGES, CATALOGUE_PATHS } from "#app/catalogue/prices-protocol.ts";
-import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import { createGuards, type Caller } from "#server/access.ts";
 import type { Auth } from "#server/auth.ts";
+import { isJsonRequest, jsonApiErrors } from "#server/json-api.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import type { CatalogueService, EditOutcome, Editor } from "./service.ts";
 
@@ -76,11 +76,7 @@ export function createCatalogueRouter({
   /** A change: JSON only, counted per account, then handed to the service (which never throws). */
   const change = (run: (editor: Editor, body: unknown) => Promise<EditOutcome>) =>
     requirePermission("shop:manage", async (req: Request, res: Response, caller: Caller) => {
-      if (!req.is("application/json")) {
-        return void res
-          .status(415)
-          .json({ message: "Format non pris en charge : envoyez du JSON (Content-Type: application/json)." });
-      }
+      if (!isJsonRequest(req, res)) return;
       const outcome = await consume(limiter, caller.userId).catch(() => ({ allowed: true as const }));
       if (!outcome.allowed) {
         res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
@@ -92,17 +88,9 @@ export function createCatalogueRouter({
   router.post(CATALOGUE_PATHS.models.replace("/api", ""), json, change(catalogue.addModel));
   router.post(CATALOGUE_PATHS.visibility.replace("/api", ""), json, change(catalogue.setVisibility));
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    res.setHeader("Cache-Control", "no-store");
-    if (error?.type === "entity.parse.failed") return void res.status(400).json({ message: SESSION_MESSAGES.badJson });
-    if (error?.type === "entity.too.large")
-      return void res.status(413).json({ message: "Le contenu envoyé est trop volumineux." });
-    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
-      return void res.status(error.status).json({ message: SESSION_MESSAGES.badBody });
-    req.log?.error({ err: error }, "catalogue API request failed");
-    res.status(500).json({ message: CATALOGUE_MESSAGES.failed });
-  };
-  router.use("/catalogue", onError);
+  router.use(
+    "/catalogue",
+    jsonApiErrors("catalogue API request failed", { status: 500, message: CATALOGUE_MESSAGES.failed }),
+  );
   return router;
 }

@@ -19,11 +19,12 @@
  * invalid body (never a 5xx for bad bytes), 404 unknown ticket or
  * appointment, 409 a move the rules refuse, 413 too large, 500 database failure.
  */
-import express, { type ErrorRequestHandler, type Response } from "express";
+import express, { type Response } from "express";
 import type { CustomerRepairsResponse, RepairListResponse, RepairTicketResponse } from "#app/repairs/protocol.ts";
 import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards } from "#server/access.ts";
+import { jsonApiErrors } from "#server/json-api.ts";
 import type { RepairRefusal, RepairService, TicketResult } from "./service.ts";
 
 /** Largest body: a quote's 2 000 characters and notes, in JSON, with room to spare. */
@@ -118,17 +119,6 @@ export function createRepairsRouter({ auth, repairs }: { auth: Auth; repairs: Re
     }),
   );
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    res.setHeader("Cache-Control", "no-store");
-    if (error?.type === "entity.parse.failed") return void res.status(400).json({ message: SESSION_MESSAGES.badJson });
-    if (error?.type === "entity.too.large")
-      return void res.status(413).json({ message: "Le contenu envoyé est trop volumineux." });
-    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
-      return void res.status(error.status).json({ message: SESSION_MESSAGES.badBody });
-    req.log?.error({ err: error }, "repairs API request failed");
-    res.status(500).json({ message: SESSION_MESSAGES.failed });
-  };
-  router.use(onError);
+  router.use(jsonApiErrors("repairs API request failed", { status: 500, message: SESSION_MESSAGES.failed }));
   return router;
 }

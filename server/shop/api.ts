@@ -7,11 +7,11 @@
  * 415, invalid values 400 with French messages per field (`fieldErrors`), too many changes 429 with
  * `Retry-After`: never a 5xx for any bytes sent; 503 only when the database fails. `no-store` throughout.
  */
-import express, { type ErrorRequestHandler } from "express";
-import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
+import express from "express";
 import { SHOP_IDENTITY_PATH, type ShopIdentityResponse } from "#app/shop/protocol.ts";
 import { createGuards } from "#server/access.ts";
 import type { Auth } from "#server/auth.ts";
+import { isJsonRequest, jsonApiErrors } from "#server/json-api.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import type { ShopIdentityService } from "./identity.ts";
 
@@ -48,11 +48,7 @@ export function createShopRouter({
     path,
     json,
     requirePermission("shop:manage", async (req, res, caller) => {
-      if (!req.is("application/json")) {
-        return void res
-          .status(415)
-          .json({ message: "Format non pris en charge : envoyez du JSON (Content-Type: application/json)." });
-      }
+      if (!isJsonRequest(req, res)) return;
       const limit = await consume(limiter, caller.userId);
       if (!limit.allowed) {
         res.setHeader("Retry-After", String(limit.retryAfterSeconds));
@@ -73,17 +69,6 @@ export function createShopRouter({
     }),
   );
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    res.setHeader("Cache-Control", "no-store");
-    if (error?.type === "entity.parse.failed") return void res.status(400).json({ message: SESSION_MESSAGES.badJson });
-    if (error?.type === "entity.too.large")
-      return void res.status(413).json({ message: "Le contenu envoyé est trop volumineux." });
-    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
-      return void res.status(error.status).json({ message: SESSION_MESSAGES.badBody });
-    req.log?.error({ err: error }, "shop API request failed");
-    res.status(503).json({ message: UNAVAILABLE });
-  };
-  router.use(path, onError);
+  router.use(path, jsonApiErrors("shop API request failed", { status: 503, message: UNAVAILABLE }));
   return router;
 }

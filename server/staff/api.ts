@@ -7,11 +7,11 @@
  * Bodies: JSON only, at most `STAFF_BODY_LIMIT_BYTES`; unreadable JSON 400, too large 413, another type
  * 415: never a 5xx for bad bytes. Every answer is `Cache-Control: no-store`.
  */
-import express, { type ErrorRequestHandler, type Request, type Response } from "express";
-import { SESSION_MESSAGES } from "#app/remote-support/protocol.ts";
+import express, { type Request, type Response } from "express";
 import { STAFF_MESSAGES } from "#app/staff/protocol.ts";
 import { createGuards, type Caller } from "#server/access.ts";
 import type { Auth } from "#server/auth.ts";
+import { isJsonRequest, jsonApiErrors, noStore } from "#server/json-api.ts";
 import type { StaffRefusal } from "./link-accounts.ts";
 import type { Manager, StaffService } from "./service.ts";
 
@@ -39,17 +39,7 @@ export function createStaffRouter({ auth, staff }: { auth: Auth; staff: StaffSer
   const router = express.Router();
   const json = express.json({ limit: STAFF_BODY_LIMIT_BYTES });
   const { requirePermission } = createGuards(auth);
-  /** A JSON body, or a French 415 before anything else reads it. */
-  const jsonOnly = (req: Request, res: Response): boolean => {
-    if (req.is("application/json")) return true;
-    res.status(415).json({ message: "Format non pris en charge : envoyez du JSON (Content-Type: application/json)." });
-    return false;
-  };
   const ipOf = (req: Request) => req.ip ?? "inconnue";
-  const noStore: express.RequestHandler = (_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    next();
-  };
   router.use("/staff", noStore);
 
   router.get(
@@ -62,7 +52,7 @@ export function createStaffRouter({ auth, staff }: { auth: Auth; staff: StaffSer
     "/staff/invitations",
     json,
     requirePermission("staff:manage", async (req, res, caller) => {
-      if (jsonOnly(req, res)) send(res, await staff.invite(managerOf(caller), req.body), 201);
+      if (isJsonRequest(req, res)) send(res, await staff.invite(managerOf(caller), req.body), 201);
     }),
   );
   router.delete(
@@ -91,29 +81,18 @@ export function createStaffRouter({ auth, staff }: { auth: Auth; staff: StaffSer
 
   // Public: whoever holds the link (no account yet). Limited per IP address inside the service.
   router.post("/staff/invitation/check", json, async (req, res) => {
-    if (jsonOnly(req, res)) send(res, await staff.checkInvitation(req.body, ipOf(req)));
+    if (isJsonRequest(req, res)) send(res, await staff.checkInvitation(req.body, ipOf(req)));
   });
   router.post("/staff/invitation/accept", json, async (req, res) => {
-    if (jsonOnly(req, res)) send(res, await staff.acceptInvitation(req.body, ipOf(req)), 201);
+    if (isJsonRequest(req, res)) send(res, await staff.acceptInvitation(req.body, ipOf(req)), 201);
   });
   router.post("/staff/setup/check", json, async (req, res) => {
-    if (jsonOnly(req, res)) send(res, await staff.checkSetup(req.body, ipOf(req)));
+    if (isJsonRequest(req, res)) send(res, await staff.checkSetup(req.body, ipOf(req)));
   });
   router.post("/staff/setup", json, async (req, res) => {
-    if (jsonOnly(req, res)) send(res, await staff.completeSetup(req.body, ipOf(req)), 201);
+    if (isJsonRequest(req, res)) send(res, await staff.completeSetup(req.body, ipOf(req)), 201);
   });
 
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    res.setHeader("Cache-Control", "no-store");
-    if (error?.type === "entity.parse.failed") return void res.status(400).json({ message: SESSION_MESSAGES.badJson });
-    if (error?.type === "entity.too.large")
-      return void res.status(413).json({ message: "Le contenu envoyé est trop volumineux." });
-    if (typeof error?.status === "number" && error.status >= 400 && error.status < 500)
-      return void res.status(error.status).json({ message: SESSION_MESSAGES.badBody });
-    req.log?.error({ err: error }, "staff API request failed");
-    res.status(500).json({ message: STAFF_MESSAGES.failed });
-  };
-  router.use("/staff", onError);
+  router.use("/staff", jsonApiErrors("staff API request failed", { status: 500, message: STAFF_MESSAGES.failed }));
   return router;
 }
