@@ -233,16 +233,9 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   if (options.repairs) app.use("/api", createRepairsRouter({ auth: options.auth, repairs: options.repairs }));
   if (options.staff) app.use("/api", createStaffRouter({ auth: options.auth, staff: options.staff }));
   app.use("/api", createBackupRouter({ auth: options.auth, env }));
-  if (options.catalogue) {
-    app.use(
-      "/api",
-      createCatalogueRouter({ auth: options.auth, catalogue: options.catalogue, rateLimits: options.rateLimits }),
-    );
-  }
-  if (options.shopIdentity) {
-    const shopRoutes = { auth: options.auth, identity: options.shopIdentity, rateLimits: options.rateLimits };
-    app.use("/api", createShopRouter(shopRoutes));
-  }
+  const counted = { auth: options.auth, rateLimits: options.rateLimits };
+  if (options.catalogue) app.use("/api", createCatalogueRouter({ ...counted, catalogue: options.catalogue }));
+  if (options.shopIdentity) app.use("/api", createShopRouter({ ...counted, identity: options.shopIdentity }));
   app.use("/api", createApiRouter(options.forms));
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 
