@@ -200,7 +200,7 @@ export async function startServices(
     },
     rateLimit: { ...TRACKING_RATE_LIMIT, store: rateLimits },
     onMailQueued: () => outbox.wake(),
-    catalogue: () => catalogue.current().brands,
+    catalogue: () => catalogue.current(),
   });
   const staff = createStaffService({
     db: database.db,

@@ -43,8 +43,8 @@ import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/ra
 import { newMessageId } from "#server/requests.ts";
 import { newTrackingCode } from "./codes.ts";
 import { newTicketValues } from "./intake.ts";
-import { brands as seedBrands } from "#app/catalogue/index.ts";
-import type { Brand } from "#app/catalogue/shapes.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
+import { catalogue as seedCatalogue } from "#app/catalogue/index.ts";
 import { composeDecisionMail, composeStepMail, type RepairMailSettings } from "./mail.ts";
 import { publicView, staffView, summaryOf, warrantyOf, type EventRow, type TicketRow } from "./views.ts";
 import { trackPublic } from "./tracking.ts";
@@ -90,10 +90,11 @@ export type RepairServiceOptions = {
   /** Called after a commit that queued mail, to deliver without waiting for the next poll. */
   onMailQueued?: () => void;
   /**
-   * Issue 29: the brands a walk-in's typed model and repair are matched in (the catalogue service's current
-   * ones); default the JSON seed.
+   * Issue 29: the catalogue as it is now (the catalogue service's `current()`, read at each use): a walk-in's
+   * typed model and repair are matched in it, and the staff view's reference price and the bonus line are
+   * read from it. Default the JSON seed.
    */
-  catalogue?: () => readonly Brand[];
+  catalogue?: () => Catalogue;
 };
 
 /** Default limit of the tracking page: 10 failed lookups per 15 minutes and address. */
@@ -114,6 +115,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** The rules over `options.db` (issue 18 §2). */
 export function createRepairService(options: RepairServiceOptions): RepairService {
   const { db, logger, mail } = options;
+  const currentCatalogue = options.catalogue ?? (() => seedCatalogue);
   const rule: NonNullable<RepairServiceOptions["rateLimit"]> = options.rateLimit ?? TRACKING_RATE_LIMIT;
   const limiter = createRateLimiter(rule.store ?? MEMORY_STORE, {
     name: "repair-tracking-ip",
@@ -143,7 +145,8 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
   async function staffTicket(row: TicketRow): Promise<StaffRepairTicket> {
     const events = await eventsOf(db, row.id);
     const names = await namesOf([row.quoteDecidedBy, ...events.map((event) => event.authorId)]);
-    return staffView(row, events, names, await ticketBonus(db, row));
+    const catalogue = currentCatalogue();
+    return staffView(row, events, names, catalogue, await ticketBonus(db, row, catalogue));
   }
 
   /**
@@ -237,13 +240,13 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
     );
   }
 
-  const tracking = trackPublic({ db, logger, limiter, eventsOf });
+  const tracking = trackPublic({ db, logger, limiter, eventsOf, catalogue: currentCatalogue });
 
   return {
     account: createAccountRepairs({ db, logger, tracking, shop: options.mail.shop }),
     async open(input, authorId) {
       try {
-        const values = await newTicketValues(db, input, (options.catalogue ?? (() => seedBrands))());
+        const values = await newTicketValues(db, input, currentCatalogue().brands);
         if ("ok" in values) return values;
         // A code already taken (one chance in ~10¹¹ per ticket) is drawn again.
         for (let attempt = 0; ; attempt++) {
@@ -360,7 +363,11 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
         if (!outcome) return { ok: false, reason: "conflict", message: REPAIR_MESSAGES.noQuote };
         logger.info({ ticketId: outcome.id, decision }, "réparation : réponse du client au devis");
         options.onMailQueued?.();
-        const ticket = publicView(outcome, await eventsOf(db, outcome.id), await ticketBonus(db, outcome));
+        const ticket = publicView(
+          outcome,
+          await eventsOf(db, outcome.id),
+          await ticketBonus(db, outcome, currentCatalogue()),
+        );
         return { ok: true, ticket, decision } satisfies TrackingResult & { decision: QuoteDecision };
       } catch (error) {
         logger.error({ err: error }, "réparation : réponse au devis non enregistrée");

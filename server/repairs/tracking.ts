@@ -19,6 +19,7 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { REPAIR_MESSAGES } from "#app/repairs/protocol.ts";
 import { parseTrackingQuery, type TrackingQuery } from "#app/repairs/schemas.ts";
 import { normalizeTrackingCode } from "#app/repairs/statuses.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import type { TrackingResult } from "#app/repairs/tracking-context.ts";
 import type { RequestOrigin } from "#app/utils/server-context.ts";
 import type { AppDatabase } from "#database/connection.ts";
@@ -42,17 +43,22 @@ export type PublicTracking = {
   find(query: TrackingQuery, origin: RequestOrigin): Promise<{ ok: true; row: TicketRow } | Refusal>;
 };
 
-/** The lookups over `db`, counting failures in `limiter` (keyed by the visitor's IP). */
+/**
+ * The lookups over `db`, counting failures in `limiter` (keyed by the visitor's IP); the bonus line is
+ * read in `catalogue()`, the catalogue at the time of the lookup (issue 29).
+ */
 export function trackPublic({
   db,
   logger,
   limiter,
   eventsOf,
+  catalogue,
 }: {
   db: AppDatabase;
   logger: Logger;
   limiter: RateLimiterAbstract;
   eventsOf: (db: AppDatabase, ticketId: string) => Promise<EventRow[]>;
+  catalogue: () => Catalogue;
 }): PublicTracking {
   const failed = (error: unknown): Refusal => {
     logger.error({ err: error }, "suivi de réparation : lecture impossible");
@@ -106,7 +112,7 @@ export function trackPublic({
       const found = await find(parsed.data, origin);
       if (!found.ok) return found;
       try {
-        const afterBonus = await ticketBonus(db, found.row);
+        const afterBonus = await ticketBonus(db, found.row, catalogue());
         return { ok: true, ticket: publicView(found.row, await eventsOf(db, found.row.id), afterBonus) };
       } catch (error) {
         return failed(error);

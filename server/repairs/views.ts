@@ -1,7 +1,9 @@
 /**
  * Issue 18 §2: a stored ticket and its steps as each audience sees it. The
  * public view (tracking page) leaves out the contact details, the condition
- * notes and who did what; the staff view has everything, with names.
+ * notes and who did what; the staff view has everything, with names, and
+ * the catalogue's current entry for the ticket's repair (issue 29: the
+ * catalogue service's `current()`, so a price edited in « Tarifs » shows at once).
  */
 import type {
   PublicRepairTicket,
@@ -9,7 +11,8 @@ import type {
   RepairTicketSummary,
   StaffRepairTicket,
 } from "#app/repairs/protocol.ts";
-import { formatPrice, getModel } from "#app/catalogue/index.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
+import { formatPrice } from "#app/catalogue/format.ts";
 import { formatTrackingCode, warrantyEnd } from "#app/repairs/statuses.ts";
 import type { repairTicketEvents, repairTickets } from "#database/schema-repairs.ts";
 
@@ -46,19 +49,30 @@ export function publicView(row: TicketRow, events: EventRow[], afterBonus: strin
   };
 }
 
-/** The catalogue's model, repair and price for the ticket's `model_slug`/`repair_id`, if they still exist. */
-function catalogueOf(row: Pick<TicketRow, "modelSlug" | "repairId">): StaffRepairTicket["catalogue"] {
+/**
+ * The model, repair and price `catalogue` has for the ticket's `model_slug`/`repair_id`, or null when
+ * they are no longer in it (removed, or a model staff hid: `current()` leaves hidden models out).
+ */
+function catalogueOf(
+  row: Pick<TicketRow, "modelSlug" | "repairId">,
+  catalogue: Catalogue,
+): StaffRepairTicket["catalogue"] {
   if (!row.modelSlug || !row.repairId) return null;
-  const entry = getModel(row.modelSlug);
+  const entry = catalogue.getModel(row.modelSlug);
   const repair = entry?.model.repairs.find((candidate) => candidate.id === row.repairId);
   return entry && repair ? { model: entry.model.name, repair: repair.label, price: formatPrice(repair.euros) } : null;
 }
 
-/** The staff's view; `names` maps user ids to account names (authors, staff decisions). */
+/**
+ * The staff's view; `names` maps user ids to account names (authors, staff decisions); `catalogue` is the
+ * one the ticket's reference model, repair and price are read in (issue 29: the catalogue service's current
+ * one); `afterBonus` from `ticketBonus` (issue 18 §3).
+ */
 export function staffView(
   row: TicketRow,
   events: EventRow[],
   names: Map<string, string>,
+  catalogue: Catalogue,
   afterBonus: string | null = null,
 ): StaffRepairTicket {
   const decidedBy = row.quoteDecidedBy;
@@ -72,7 +86,7 @@ export function staffView(
     email: row.email,
     phone: row.phone,
     quoteDecidedBy: decidedBy === null || decidedBy === "client" ? decidedBy : (names.get(decidedBy) ?? decidedBy),
-    catalogue: catalogueOf(row),
+    catalogue: catalogueOf(row, catalogue),
     events: events.map((event) => ({
       status: event.status,
       note: event.note,
