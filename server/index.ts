@@ -144,6 +144,8 @@ const realtime = attachRealtime({
   sessionAbandonMs: env.SESSION_ABANDON_S * 1000,
   devices: services.devices,
   agenda: services.booking,
+  // Issue 29: waiting apps are told the hours « Boutique » holds now, not the build's defaults.
+  shop: services.shopIdentity,
 });
 httpServer.listen(env.PORT, env.HOST, () => {
   const address = httpServer.address();

@@ -49,13 +49,6 @@ const DEFAULT_INPUT = {
 export const defaultShop: ShopIdentity = ShopIdentitySchema.parse(DEFAULT_INPUT);
 
 /**
- * @deprecated The defaults under their former name, kept for `desktop/src/ui.ts` only: the desktop app is
- * bundled at build time apart from the site and cannot follow « Boutique » (issue 29). Site and server
- * code read `useShop()` or `ShopSource.current()`.
- */
-export const shop: ShopIdentity = defaultShop;
-
-/**
  * Where server code reads the identity at the time it acts (issue 29): `current()` is synchronous and
  * cheap (kept in memory by `server/shop/identity.ts`). Services take one; tests may omit it.
  */
@@ -115,8 +108,8 @@ function formatDays(days: readonly number[]): string {
 }
 
 /**
- * French lines for the opening hours (days sorted, as the schema leaves them; the defaults' when not given,
- * for the desktop app only), e.g.
+ * French lines for the opening hours (days sorted, as the schema leaves them; the defaults' when not given),
+ * e.g.
  * `["Du lundi au vendredi : 9h – 14h", "Du lundi au vendredi : 14h – 19h sur rendez-vous"]`.
  */
 export function formatOpeningHours(slots: readonly OpeningSlot[] = defaultShop.openingHours): string[] {

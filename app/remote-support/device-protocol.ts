@@ -35,7 +35,8 @@
 import { z } from "zod";
 import { Capture, type DeviceConsentBody, type ScreenDemand, type ScreenFrame } from "./screen-protocol.ts";
 import type { ClipboardAck, DeviceClipboard } from "./clipboard-protocol.ts";
-import type { QueuePlace } from "./queue.ts";
+import { isQueuePlace, type QueuePlace } from "./queue.ts";
+import { ShopIdentitySchema, type OpeningSlot } from "#app/config/shop-schema.ts";
 
 /** Socket.IO namespace of the desktop app. */
 export const DEVICE_NAMESPACE = "/device";
@@ -280,9 +281,35 @@ export type ServerToDeviceEvents = {
   "device:ack": (seq: number) => void;
   /** Issue 27 (`clipboard-protocol.ts`): the technician's text: put it on the OS clipboard and paste it (control active). */
   "device:clipboard": (clipboard: DeviceClipboard) => void;
-  /** Issue 27: the customer's place in the waiting queue (`queue.ts`), null once out of it (joined, ended). */
-  "device:queue": (place: QueuePlace | null) => void;
+  /**
+   * Issue 27: the customer's place in the waiting queue (`queue.ts`), null once out of it (joined, ended); since
+   * issue 29 with the shop's current opening hours (`DeviceQueuePlace`).
+   */
+  "device:queue": (place: DeviceQueuePlace | null) => void;
 };
+
+/**
+ * Issue 29: what `device:queue` carries: the place, and the shop's opening hours as « Boutique » sets them when
+ * the server sends it (`OpeningSlot`: ISO weekdays 1–7, "HH:MM" in Europe/Paris). The app is built once for every
+ * shop (decision 023), so it cannot know them itself; it says them while the shop is closed. `openingHours` is
+ * absent from servers older than issue 29 (and dropped by `readDeviceQueuePlace` when malformed): the app then
+ * uses its built-in defaults (`defaultShop`).
+ */
+export type DeviceQueuePlace = QueuePlace & { openingHours?: OpeningSlot[] };
+
+/** The identity's own rule for opening hours (at most 14 lines, valid times, no overlap on a day). */
+const OpeningHours = ShopIdentitySchema.shape.openingHours;
+
+/**
+ * What the app keeps of a `device:queue` push (untrusted): null when `value` is not a place (`isQueuePlace`);
+ * otherwise the place, with `openingHours` only when they are valid slots of the identity's schema.
+ */
+export function readDeviceQueuePlace(value: unknown): DeviceQueuePlace | null {
+  if (!isQueuePlace(value)) return null;
+  const place: DeviceQueuePlace = { place: value.place, total: value.total, estimatedMinutes: value.estimatedMinutes };
+  const hours = OpeningHours.safeParse((value as { openingHours?: unknown }).openingHours);
+  return hours.success ? { ...place, openingHours: hours.data } : place;
+}
 
 /** App → server. */
 export type DeviceToServerEvents = {

@@ -17,14 +17,15 @@ import {
   DEVICE_NAMESPACE,
   type DeviceState,
   type DeviceStatus,
+  type DeviceQueuePlace,
   type DeviceToServerEvents,
   type Injection,
   InputEvent,
+  readDeviceQueuePlace,
   type Screen,
   type ServerToDeviceEvents,
 } from "#app/remote-support/device-protocol.ts";
 import type { Capture, ScreenDemand, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
-import { isQueuePlace, type QueuePlace } from "#app/remote-support/queue.ts";
 import { type Injector, pickScreen } from "./input/injector.ts";
 import type { ScreenCapturer } from "./capture/capturer.ts";
 import type { JpegEncoder } from "./capture/jpeg.ts";
@@ -100,8 +101,11 @@ export class DeviceConnection {
   #stopping = false;
   /** Issue 26: the customer allowed, in this app, the technician to see the screen. */
   viewAllowed = false;
-  /** Issue 27: this customer's place in the waiting queue (`device:queue`), null when not waiting. */
-  waiting: QueuePlace | null = null;
+  /**
+   * Issue 27: this customer's place in the waiting queue (`device:queue`), null when not waiting; issue 29: with
+   * the shop's opening hours when the server sent valid ones.
+   */
+  waiting: DeviceQueuePlace | null = null;
   readonly #picture: PictureSource | undefined;
   readonly #stream: ScreenStream | undefined;
   #lastCaptureNotice = "";
@@ -208,7 +212,7 @@ export class DeviceConnection {
       this.#events.onChange();
     });
     socket.on("device:queue", (place) => {
-      this.waiting = isQueuePlace(place) ? place : null;
+      this.waiting = readDeviceQueuePlace(place);
       this.#events.onChange();
     });
     socket.on("device:ack", (seq) => {

@@ -7,10 +7,10 @@
  * spaces to the terminal's width. Once stopped, only what happened remains.
  * `renderScreen` is pure; `TerminalView` writes it.
  */
-import type { DeviceState, Injection } from "#app/remote-support/device-protocol.ts";
+import type { DeviceQueuePlace, DeviceState, Injection } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
-import { queuePlaceText, type QueuePlace } from "#app/remote-support/queue.ts";
-import { formatOpeningHours, shop } from "#app/config/shop.ts";
+import { queuePlaceText } from "#app/remote-support/queue.ts";
+import { defaultShop, formatOpeningHours } from "#app/config/shop.ts";
 import { bigLetters, bigLettersWidth } from "./big-letters.ts";
 import type { LinkPhase } from "./connection.ts";
 import { APP_NAME, APP_VERSION } from "./version.ts";
@@ -44,8 +44,11 @@ export type ScreenModel = {
    * joined): key P here, a button in a window.
    */
   clipboardSendable?: boolean;
-  /** Issue 27: the customer's place in the technicians' waiting queue (`device:queue`), null when not waiting. */
-  waiting?: QueuePlace | null;
+  /**
+   * Issue 27: the customer's place in the technicians' waiting queue (`device:queue`), null when not waiting;
+   * issue 29: with the shop's opening hours as the server knows them (absent from older servers).
+   */
+  waiting?: DeviceQueuePlace | null;
   /** Terminal width, columns (default 80). */
   columns?: number;
 };
@@ -92,11 +95,14 @@ export function renderScreen(model: ScreenModel): string {
 /**
  * Issue 27: while nobody has joined, the customer's place in the waiting queue and the estimated wait, or the
  * shop's hours when it is closed (`queuePlaceText`: the same words as the site's page); none otherwise. `now`
- * decides open or closed (default: the clock).
+ * decides open or closed (default: the clock). Issue 29: open, closed and the hours said follow the hours the
+ * server sent with the place (« Boutique »); the build's defaults only when it sent none (a server older than
+ * issue 29), since one build serves every shop.
  */
 export function waitingLines(model: ScreenModel, now = new Date()): string[] {
   if (!model.waiting || model.state?.technicianName) return [];
-  return queuePlaceText(model.waiting, { now, slots: shop.openingHours, hours: formatOpeningHours() });
+  const slots = model.waiting.openingHours ?? defaultShop.openingHours;
+  return queuePlaceText(model.waiting, { now, slots, hours: formatOpeningHours(slots) });
 }
 
 /** The session code, large, and what to do with it. */

@@ -24,6 +24,7 @@ import type { Logger } from "pino";
 import type { Namespace, Server } from "socket.io";
 import type { QueueServerEvents } from "#app/remote-support/queue.ts";
 import type { ServerToDeviceEvents } from "#app/remote-support/device-protocol.ts";
+import { fixedShop, type ShopSource } from "#app/config/shop.ts";
 import type { Caller } from "#server/access.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
 import type { DeviceService } from "./device-service.ts";
@@ -57,6 +58,8 @@ export type QueueRealtimeOptions = {
   absenceGraceMs?: number;
   /** Background refresh period, ms (default `QUEUE_REFRESH_MS`). */
   refreshMs?: number;
+  /** Issue 29: where the opening hours sent to apps are read, at each push (default: `defaultShop`'s). */
+  shop?: ShopSource;
 };
 
 export type QueueRealtime = {
@@ -73,6 +76,7 @@ export function attachQueueRealtime(options: QueueRealtimeOptions): QueueRealtim
   const main = io.of("/");
   const graceMs = options.absenceGraceMs ?? QUEUE_ABSENCE_GRACE_MS;
   const devices = options.devices;
+  const shop = options.shop ?? fixedShop();
   const deviceNamespace = devices?.namespace as unknown as Namespace<object, ServerToDeviceEvents> | undefined;
   const unanswered = createRefusalLog(logger, "file d'attente : présence non confirmée par un autre serveur");
 
@@ -117,11 +121,12 @@ export function attachQueueRealtime(options: QueueRealtimeOptions): QueueRealtim
   async function push(): Promise<void> {
     const { snapshot, waiting } = await sessions.queueState();
     io.to(techniciansRoom).emit("queue:updated", snapshot);
+    const openingHours = shop.current().openingHours;
     for (const customer of waiting) {
       if (customer.userId)
         io.to(userRoom(customer.userId)).emit("queue:place", { code: customer.code, place: customer.place });
       if (customer.pairingId && devices && deviceNamespace)
-        deviceNamespace.to(devices.room(customer.pairingId)).emit("device:queue", customer.place);
+        deviceNamespace.to(devices.room(customer.pairingId)).emit("device:queue", { ...customer.place, openingHours });
     }
     // Those told a place by this process that no longer wait (taken, ended, gone) hear that they are out.
     const still = new Set(waiting.map((customer) => customer.code));

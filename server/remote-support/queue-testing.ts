@@ -5,7 +5,8 @@
  * until they say what the test expects. Test code only.
  */
 import { io as connect, type Socket } from "socket.io-client";
-import { DEVICE_NAMESPACE } from "#app/remote-support/device-protocol.ts";
+import { DEVICE_NAMESPACE, type DeviceQueuePlace } from "#app/remote-support/device-protocol.ts";
+import type { OpeningSlot } from "#app/config/shop.ts";
 import type { QueuePlace, QueueServerEvents, QueueSnapshot } from "#app/remote-support/queue.ts";
 import type { TestSocket } from "#tests/support/remote-support.ts";
 import type { DeviceClient } from "./device-testing.ts";
@@ -70,9 +71,15 @@ export function placeOf(
 /** An app's `/device` connection whose `device:queue` pushes are all kept, from before it connects. */
 export type WaitingApp = {
   app: DeviceClient;
-  /** Resolves once the latest place received is `expected` (null: out of the queue). */
+  /** Resolves once the latest place received is `expected` (null: out of the queue), whatever hours came with it. */
   place(expected: QueuePlace | null, timeoutMs?: number): Promise<void>;
+  /** Issue 29: resolves once the latest push carries these opening hours. */
+  hours(expected: readonly OpeningSlot[], timeoutMs?: number): Promise<void>;
 };
+
+/** The place alone of a push (the hours of issue 29 left aside), as the tests of issue 27 compare it. */
+const placeAlone = (pushed: DeviceQueuePlace | null): QueuePlace | null =>
+  pushed && { place: pushed.place, total: pushed.total, estimatedMinutes: pushed.estimatedMinutes };
 
 /** Connects as the app with `token`, listening to `device:queue` before the connection exists. */
 export async function connectWaitingApp(url: string, token: string): Promise<WaitingApp> {
@@ -83,7 +90,7 @@ export async function connectWaitingApp(url: string, token: string): Promise<Wai
     autoConnect: false,
     auth: { token },
   });
-  let latest: QueuePlace | null | undefined;
+  let latest: DeviceQueuePlace | null | undefined;
   const waiters = new Set<() => void>();
   app.on("device:queue", (place) => {
     latest = place;
@@ -94,24 +101,37 @@ export async function connectWaitingApp(url: string, token: string): Promise<Wai
     app.once("connect_error", reject);
     app.connect();
   });
+  /** Resolves once the latest push passes `matches`; rejects after `timeoutMs`, naming `what`. */
+  const latestMatching = (matches: (pushed: DeviceQueuePlace | null) => boolean, what: string, timeoutMs: number) => {
+    const check = () => latest !== undefined && matches(latest);
+    if (check()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const waiter = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`${what} attendu ; dernier reçu : ${JSON.stringify(latest)}`));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+  };
   return {
     app,
-    place(expected, timeoutMs = 8_000) {
-      const matches = () => latest !== undefined && JSON.stringify(latest) === JSON.stringify(expected);
-      if (matches()) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (!matches()) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`place ${JSON.stringify(expected)} attendue ; dernière : ${JSON.stringify(latest)}`));
-        }, timeoutMs);
-        waiters.add(check);
-      });
-    },
+    place: (expected, timeoutMs = 8_000) =>
+      latestMatching(
+        (pushed) => JSON.stringify(placeAlone(pushed)) === JSON.stringify(expected),
+        `place ${JSON.stringify(expected)}`,
+        timeoutMs,
+      ),
+    hours: (expected, timeoutMs = 8_000) =>
+      latestMatching(
+        (pushed) => JSON.stringify(pushed?.openingHours) === JSON.stringify(expected),
+        `horaires ${JSON.stringify(expected)}`,
+        timeoutMs,
+      ),
   };
 }

@@ -63,6 +63,7 @@ import { attachDeviceRealtime, deviceRoom } from "./device-realtime.ts";
 import { closePostgresAdapters } from "./postgres-adapter-close.ts";
 import { attachQueueRealtime } from "./queue-realtime.ts";
 import type { DeviceService } from "./device-service.ts";
+import type { ShopSource } from "#app/config/shop.ts";
 
 /** Default period of the background session check, ms. */
 export const REVALIDATE_INTERVAL_MS = 30_000;
@@ -107,6 +108,8 @@ export type RealtimeOptions = {
   devices?: DeviceService;
   /** Issue 18 §1: appointment changes, pushed to technicians as `agenda:changed`. Absent: none. */
   agenda?: { subscribe(listener: (change: { date: string }) => void): () => void };
+  /** Issue 29: the shop's identity, read at each `device:queue` for its opening hours. Absent: `defaultShop`. */
+  shop?: ShopSource;
 };
 
 export type Realtime = {
@@ -304,6 +307,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     userRoom,
     techniciansRoom: TECHNICIANS_ROOM,
     crossProcess: pool !== undefined,
+    shop: options.shop,
   });
   const unsubscribeAgenda = options.agenda?.subscribe(({ date }) => {
     io.to(TECHNICIANS_ROOM).emit("agenda:changed", { date });

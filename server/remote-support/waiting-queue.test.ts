@@ -4,14 +4,19 @@
  * logiciel » or « depuis le site », the system, the conversation handed
  * over), that only customers who are there wait, each customer's place
  * (page and app), « Prendre en charge » raced by two technicians, its limit,
- * and the code that still works over the phone. Across two processes:
+ * and the code that still works over the phone; issue 29: the app is told
+ * the opening hours « Boutique » holds at each push. Across two processes:
  * `queue-cluster.test.ts`.
  */
+import { pino } from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DeviceSessionResponse } from "#app/remote-support/device-protocol.ts";
 import { SESSION_MESSAGES, type SessionView } from "#app/remote-support/protocol.ts";
 import { QUEUE_MESSAGES, type QueueSnapshot } from "#app/remote-support/queue.ts";
+import { defaultShop } from "#app/config/shop.ts";
+import { toIdentityInput } from "#app/config/shop-schema.ts";
+import { createShopIdentityService, type ShopIdentityService } from "#server/shop/identity.ts";
 import { assistantMessages, sessions } from "#database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import {
@@ -36,6 +41,8 @@ describe.each(DATABASE_KINDS)("the waiting queue on %s", (kind) => {
   let server: RemoteSupportServer;
   let accounts: Record<Role, TestAccount>;
   let as: ReturnType<typeof asAccount>;
+  /** Issue 29: the real identity service, polling off (one process), as `server/index.ts` hands it to realtime. */
+  let identity: ShopIdentityService;
   const opened: (TestSocket | DeviceClient)[] = [];
 
   const browser = async (role: Role) => {
@@ -63,7 +70,8 @@ describe.each(DATABASE_KINDS)("the waiting queue on %s", (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    server = await startRemoteSupportServer(database);
+    identity = await createShopIdentityService({ db: database.db, logger: pino({ level: "silent" }), pollMs: 0 });
+    server = await startRemoteSupportServer(database, { shop: identity });
     accounts = await createAccounts(server, database);
     as = asAccount(server, accounts);
   });
@@ -74,6 +82,7 @@ describe.each(DATABASE_KINDS)("the waiting queue on %s", (kind) => {
     for (const socket of opened.splice(0)) socket.close();
   });
   afterAll(async () => {
+    identity?.close();
     await server?.close();
     await database?.dispose();
   });
@@ -214,6 +223,19 @@ describe.each(DATABASE_KINDS)("the waiting queue on %s", (kind) => {
     expect(paired.status).toBe(201);
     const [after] = await database.db.select().from(sessions);
     expect(after!.customerSystem).toBe("macOS");
+  });
+
+  it("tells a waiting app the opening hours « Boutique » holds at each push, not the build's (issue 29)", async () => {
+    const { app } = await appSession("Marie");
+    await app.hours(defaultShop.openingHours);
+
+    const saturdays = [{ days: [6], opens: "10:00", closes: "12:30", byAppointment: false }];
+    const manager = accounts.technician.id;
+    const updated = await identity.update({ ...toIdentityInput(defaultShop), openingHours: saturdays }, manager);
+    expect(updated.ok).toBe(true);
+    // Any change may move the queue, so each pushes it again: here a dashboard opening.
+    await browser("technician");
+    await app.hours(saturdays);
   });
 });
 

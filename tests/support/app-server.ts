@@ -80,6 +80,7 @@ export async function startAppServer(variables: Record<string, string> = {}): Pr
     logger,
     publicUrl: env.PUBLIC_URL,
     agenda: services.booking,
+    shop: services.shopIdentity,
   });
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
   return {

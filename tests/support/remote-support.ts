@@ -16,6 +16,7 @@ import { pino, type Logger } from "pino";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
 import { parseEnv } from "#server/env.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "#app/remote-support/protocol.ts";
+import type { ShopSource } from "#app/config/shop.ts";
 import { users } from "#database/schema.ts";
 import { createApiRouter } from "#server/api.ts";
 import { createAuth, type Auth } from "#server/auth.ts";
@@ -92,6 +93,8 @@ export type RemoteSupportServerOptions = {
   deviceOptions?: Pick<DeviceServiceOptions, "pairingLimit" | "pairingCodeTtlSeconds" | "surfaceBudget" | "rateLimits">;
   /** Issue 29: mount /api/staff (the manager's routes and the link routes), with this clock (default the system's). */
   staff?: { now?: () => Date };
+  /** Issue 29: the shop's identity whose opening hours `device:queue` carries (default: `defaultShop`). */
+  shop?: ShopSource;
 };
 
 const UNLIMITED = { points: 1_000_000, durationSeconds: 60 };
@@ -172,6 +175,7 @@ export async function startRemoteSupportServer(
     revalidateIntervalMs: options.revalidateIntervalMs,
     signalBudget: options.signalBudget,
     devices,
+    shop: options.shop,
     ...(options.sessionAbandonMs ? { db: database.db, sessionAbandonMs: options.sessionAbandonMs } : {}),
   });
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
