@@ -67,7 +67,12 @@ export type VisibilityEdit = z.infer<typeof VisibilityEditSchema>;
 /** One repair in the view. */
 export type PricesRepair = { id: RepairId; label: string; euros: number; estimate: boolean };
 /** One model in the view; hidden models are listed too. */
-export type PricesModel = { slug: string; name: string; hidden: boolean; repairs: PricesRepair[] };
+/**
+ * One model in « Tarifs ». `estimable`: whether its prices may be marked « estimation » — only a model with a
+ * release year and a product line (the seed's), whose estimates the catalogue checks against its generation;
+ * a model added in « Tarifs » has shop prices only.
+ */
+export type PricesModel = { slug: string; name: string; hidden: boolean; estimable: boolean; repairs: PricesRepair[] };
 /** One brand with its series, as `GET /api/catalogue/tarifs` gives it. */
 export type PricesBrand = {
   slug: string;
@@ -116,5 +121,7 @@ export const CATALOGUE_MESSAGES = {
   unknownRepair: "Ce modèle n'a pas ce type de réparation.",
   unknownSeries: "Cette série n'existe pas dans cette marque.",
   unchanged: "Rien n'a changé.",
+  // A model added in « Tarifs » has no generation (year, line) to check an estimate against (`PricesModel`).
+  notEstimable: "Un modèle ajouté à l'atelier n'a que des prix de la boutique : choisissez « Prix de la boutique ».",
   tooMany: "Trop de modifications en peu de temps. Réessayez dans quelques minutes.",
 } as const;

@@ -139,10 +139,17 @@ function RepairLine({
             id={`${id}-origine`}
             value={estimate ? "estimate" : "shop"}
             onChange={(event) => setEstimate(event.target.value === "estimate")}
+            aria-describedby={model.estimable ? undefined : `${id}-origine-aide`}
           >
             <option value="shop">Prix de la boutique</option>
-            <option value="estimate">Estimation</option>
+            {/* An estimate is checked against the model's generation (year, line), which an added model lacks. */}
+            {model.estimable ? <option value="estimate">Estimation</option> : null}
           </Select>
+          {model.estimable ? null : (
+            <p id={`${id}-origine-aide`} className="text-xs text-slate-300">
+              Modèle ajouté à l'atelier : prix de la boutique uniquement.
+            </p>
+          )}
         </div>
         <Button type="submit" disabled={saving}>
           {saving ? "Enregistrement…" : "Enregistrer"}

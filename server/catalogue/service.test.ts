@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brands as seedBrands, formatPrice } from "#app/catalogue/index.ts";
+import { CATALOGUE_MESSAGES } from "#app/catalogue/prices-protocol.ts";
 import { users } from "#database/schema.ts";
 import { lookupRepairPrice } from "#server/assistant/knowledge.ts";
 import { offlineAnswer } from "#server/assistant/offline.ts";
@@ -145,7 +146,12 @@ describe("catalogue service", () => {
       euros: 149,
       estimate: true,
     });
-    expect(!estimate.ok && estimate.message).toMatch(/doit indiquer year et line/);
+    expect(estimate).toEqual({ ok: false, status: 400, message: CATALOGUE_MESSAGES.notEstimable });
+    // « Tarifs » offers « Estimation » only where the catalogue can check it (a seed model with its generation).
+    const models = service.pricesView().brands.flatMap((b) => b.series.flatMap((s) => s.models));
+    const estimable = (slug: string) => models.find((m) => m.slug === slug)?.estimable;
+    expect(estimable("excite-go")).toBe(false);
+    expect(estimable("iphone-13")).toBe(true);
 
     expect(await service.setVisibility(EDITOR, { brand: "toshiba-tablet", model: "excite-go", hidden: true })).toEqual({
       ok: true,

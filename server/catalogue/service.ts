@@ -217,6 +217,7 @@ export async function createCatalogueService(options: CatalogueServiceOptions): 
               slug: model.slug,
               name: model.name,
               hidden: hidden.has(model.slug),
+              estimable: model.year !== undefined && model.line !== undefined,
               repairs: model.repairs.map(({ id, label, euros, estimate }) => ({ id, label, euros, estimate })),
             })),
           })),
@@ -258,6 +259,9 @@ export async function createCatalogueService(options: CatalogueServiceOptions): 
         if (!brand || !found) return notFound(CATALOGUE_MESSAGES.unknownModel);
         const repair = found.model.repairs.find((candidate) => candidate.id === repairId);
         if (!repair) return { ok: false, status: 400, message: CATALOGUE_MESSAGES.unknownRepair };
+        if (estimate && !repair.estimate && (found.model.year === undefined || found.model.line === undefined)) {
+          return { ok: false, status: 400, message: CATALOGUE_MESSAGES.notEstimable };
+        }
         const base = { brandSlug, modelSlug, modelName: found.model.name, repairId };
         const history: EditWrite["history"] = [];
         if (repair.euros !== euros) {
