@@ -1,6 +1,6 @@
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium; Playwright cannot
- * download browsers here). The built site is served by `server/index.ts` on
+ * download browsers here). The built site is served by `server/index.ts` (bundled: `build/atelier-server.mjs`) on
  * 127.0.0.1 and a free port chosen once here; workers inherit it through the
  * environment. Playwright stops the server at the end (SIGTERM), and the run's
  * data folder goes with the runner.
@@ -89,7 +89,8 @@ export default defineConfig({
   ],
   globalSetup: "./tests/support/playwright-global-setup.ts",
   webServer: {
-    command: "node server/index.ts",
+    // The server as `npm start` runs it: bundled (docs/decisions/027), made by `npm run test:e2e` first.
+    command: "node build/atelier-server.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -77,6 +77,8 @@ if (!env.DATABASE_URL && env.EMBEDDED_DATABASE !== "pglite") {
   database.then(postgresLaunched, postgresLaunched);
   await launched;
 }
+// The site's build (≈0.5 s to load) loads while PostgreSQL starts; `createApp` then finds it in the module cache.
+if (env.NODE_ENV !== "development") import(path.join(root, "build", "server", "index.js")).catch(() => undefined);
 const [{ createApp }, { attachRealtime }, { appServices, startServices }, { catalogueContext }] = await Promise.all([
   import("./app.ts"),
   import("./remote-support/realtime.ts"),

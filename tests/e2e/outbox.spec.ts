@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createScratchDatabase, freePort } from "#tests/support/postgres.ts";
-import { exited, startServerProcess } from "#tests/support/server-process.ts";
+import { exited, SERVER_ENTRY, startServerProcess } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp.ts";
 
 const kinds = ["pglite", ...(process.env.E2E_POSTGRES_URL ? ["postgres"] : [])] as const;
@@ -93,7 +93,7 @@ test("a second server on the same data folder refuses to start, with a French me
   const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-e2e-lock-"));
   const first = await startServerProcess({ DATA_DIR: dataDir });
   try {
-    const second = spawn(process.execPath, [path.resolve(import.meta.dirname, "../../server/index.ts")], {
+    const second = spawn(process.execPath, [SERVER_ENTRY], {
       env: {
         PATH: process.env.PATH,
         NODE_ENV: "production",

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { SERVER_ENTRY, startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -75,7 +75,7 @@ test.describe("server", { tag: "@desktop" }, () => {
     // A fresh data folder: the first start creates the embedded database, which takes seconds on a busy CI machine.
     test.setTimeout(90_000);
     const dataDir = mkdtempSync(path.join(tmpdir(), "atelier-e2e-sigterm-"));
-    const child = spawn(process.execPath, ["server/index.ts"], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],

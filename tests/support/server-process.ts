@@ -1,15 +1,17 @@
 /**
- * Runs the real server (`node server/index.ts`, production build) as a child
+ * Runs the real server (`node build/atelier-server.mjs`: `server/index.ts` bundled, production build) as a child
  * process on 127.0.0.1 and a free port (or `env.PORT`, to restart on the same
  * one), for tests that restart it or run two at once. `stop()` sends SIGTERM
  * and resolves with the exit code; `kill()` sends SIGKILL (a crash).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
+import { SERVER_ENTRY } from "../../scripts/ensure-build.ts";
 import { freePort } from "./postgres.ts";
 
-const entry = path.resolve(import.meta.dirname, "../../server/index.ts");
+// The server as `npm start` runs it: bundled (docs/decisions/027; `npm run test:e2e` makes it first).
+const entry = SERVER_ENTRY;
+export { SERVER_ENTRY };
 
 export type ServerProcess = {
   url: string;
