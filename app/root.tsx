@@ -31,6 +31,16 @@ import { getPublicEnv } from "#app/utils/env.server.ts";
 import { defaultShop } from "#app/config/shop.ts";
 import { shopIdentityContext } from "#app/shop/use-shop.ts";
 import { optionalContext } from "#app/utils/server-context.ts";
+import { refuseForeignActions } from "#app/utils/action-origin.ts";
+import { errorPageText } from "#app/utils/error-page.ts";
+import { shopFromMatches } from "#app/utils/meta.ts";
+
+/** Issue 30: the Origin check of every page's form, refused in French (see `react-router.config.ts`). */
+export const middleware: Route.MiddlewareFunction[] = [refuseForeignActions];
+
+/** Issue 30: the error page's title (the boundary here renders no other route's meta); pages set their own. */
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? [{ title: `${errorPageText(error).title} | ${shopFromMatches(matches).name}` }] : [];
 
 /** Issue 29: `shop`, the identity the server holds now (« Boutique »), for `useShop()` and `getMeta()`. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -91,16 +101,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { title, text } = errorPageText(error);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 pt-32 pb-20">
-      <h1 className="text-3xl font-bold text-white">{notFound ? "Page introuvable" : "Une erreur est survenue"}</h1>
-      <p className="text-lg text-slate-300">
-        {notFound
-          ? "Cette page n'existe pas ou a été déplacée."
-          : "Nous n'avons pas pu afficher cette page. Veuillez réessayer dans quelques instants."}
-      </p>
+      <h1 className="text-3xl font-bold text-white">{title}</h1>
+      <p className="text-lg text-slate-300">{text}</p>
       <ButtonLink to="/">Retour à l'accueil</ButtonLink>
     </section>
   );

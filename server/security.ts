@@ -6,9 +6,11 @@
  *   middleware as helmet's headers, which the pre-rendered responder copies).
  * - `requireSameOrigin()`, the Origin check of state-changing `/api` requests,
  *   so the remote-support API does not rely on SameSite=Lax cookies alone.
- *   better-auth checks `/api/auth` itself.
+ *   better-auth checks `/api/auth` itself; the pages' own forms are checked by
+ *   the root route's middleware (`app/utils/action-origin.ts`, issue 30).
  */
 import type { RequestHandler } from "express";
+import { CROSS_SITE_MESSAGE } from "#app/utils/action-origin.ts";
 
 /**
  * Powerful features no page of ours uses are denied to every document, ours
@@ -40,9 +42,8 @@ export const PERMISSIONS_POLICY = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
-/** Answer of a refused cross-site request (403). */
-export const CROSS_SITE_MESSAGE =
-  "Cette demande vient d'un autre site : elle est refusée. Ouvrez le site à son adresse habituelle et réessayez.";
+/** Answer of a refused cross-site request (403); the pages' forms say the same (issue 30, `action-origin.ts`). */
+export { CROSS_SITE_MESSAGE };
 
 /** Methods that never change anything (RFC 9110 "safe" methods); every other one is checked. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

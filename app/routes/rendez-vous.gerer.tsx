@@ -10,7 +10,8 @@
  * e-mail, phone or note, and once cancelled it says only that, and how to
  * book again (issue 28 §10).
  */
-import { data, Form, Link, redirect } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/rendez-vous.gerer";
 import { bookingServicesContext, type ManagedAppointment } from "#app/booking/context.ts";
 import { formatWhen } from "#app/booking/format.ts";
@@ -59,15 +60,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ appointment: found.appointment, cancelled: false, token, week, notice }, { headers });
 }
 
-/** The loader's headers: never cached (the `referrer` meta keeps the token out of referrers). */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/**
+ * Issue 30 §1: the signed token is in this page's URL, so no other site may see it as a referrer; yet
+ * `no-referrer` made Chromium send `Origin: null` with the page's own form posts (move, cancel), which
+ * React Router refuses as a cross-site action. `strict-origin` sends only our origin, never the path:
+ * the token reaches no one (not even a proxy's log of Referer), and a same-origin post keeps its Origin.
+ * The header covers the page loaded from a mail's link (sent after helmet's, so it wins), the meta a
+ * client-side visit after booking (a meta's policy then stays for the rest of the visit, hence one that
+ * keeps every form's Origin).
+ */
+const TOKEN_PAGE_REFERRER_POLICY = "strict-origin";
+
+/** The loader's headers (never cached) and the referrer policy that keeps the token to ourselves. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  headers.set("Referrer-Policy", TOKEN_PAGE_REFERRER_POLICY);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "Mon rendez-vous",
     description: "Votre rendez-vous à l'atelier : date, invitation pour votre agenda, déplacement ou annulation.",
     path: "/rendez-vous/gerer",
-  }).concat({ name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" });
+  }).concat({ name: "robots", content: "noindex" }, { name: "referrer", content: TOKEN_PAGE_REFERRER_POLICY });
 
 type ManageActionData = { message: string; next?: SlotView[] };
 
@@ -143,14 +159,38 @@ function Details({ appointment, token }: { appointment: ManagedAppointment; toke
   );
 }
 
+/**
+ * Issue 30 §2: the page reached by the redirect after booking, moving or cancelling with JavaScript kept
+ * the scroll of the form that posted (its `preventScrollReset` keeps a refused slot in view), so the
+ * confirmation opened off screen and « Déplacer à ce créneau » showed instead. When a navigation brings
+ * a `notice`, the page goes back to its top and the notice takes the focus, so it is seen and read out.
+ * A POP (the first load, Back and Forward) is left to the browser's own scroll. Returns the notice's ref.
+ */
+function useNoticeInView(notice: string | null) {
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (!notice || navigationType === "POP") return;
+    // Instant: the smooth scrolling of app.css would leave the notice moving while it is read out.
+    window.scrollTo({ top: 0, behavior: "instant" });
+    noticeRef.current?.focus();
+  }, [key, notice, navigationType]);
+  return noticeRef;
+}
+
+/** The focus ring of a notice that took the focus (issue 30 §2). */
+const noticeFocus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
+
 /** Issue 28 §10: a cancelled booking's page: that it is cancelled, and how to book again. */
 function Cancelled({ notice }: { notice: string | null }) {
   const shop = useShop();
+  const noticeRef = useNoticeInView(notice);
   return (
     <>
       <PageHero title="Mon rendez-vous" />
       <Section title="Rendez-vous annulé" id="rendez-vous">
-        <p role="status" className="max-w-2xl text-lg text-slate-200">
+        <p ref={noticeRef} tabIndex={-1} role="status" className={`max-w-2xl text-lg text-slate-200 ${noticeFocus}`}>
           {notice ?? BOOKING_MESSAGES.cancelledPage}
         </p>
         <p className="mt-4 text-slate-300">
@@ -172,6 +212,7 @@ function Cancelled({ notice }: { notice: string | null }) {
 export default function ManageAppointment({ loaderData, actionData }: Route.ComponentProps) {
   const shop = useShop();
   const { appointment, token, week, notice } = loaderData;
+  const noticeRef = useNoticeInView(loaderData.cancelled ? null : notice);
   if (loaderData.cancelled) return <Cancelled notice={notice} />;
   if (!appointment) {
     return (
@@ -196,8 +237,10 @@ export default function ManageAppointment({ loaderData, actionData }: Route.Comp
         <div className="flex flex-col gap-6">
           {notice ? (
             <p
+              ref={noticeRef}
+              tabIndex={-1}
               role="status"
-              className="rounded-xl border border-emerald-400/60 bg-emerald-950/70 px-4 py-3 text-emerald-50"
+              className={`rounded-xl border border-emerald-400/60 bg-emerald-950/70 px-4 py-3 text-emerald-50 ${noticeFocus}`}
             >
               {notice}
             </p>

@@ -46,9 +46,21 @@ export function manageUrl(publicUrl: string, token: string): string {
 }
 
 /**
+ * Issue 30: the event's STATUS (RFC 5545 §3.8.1.11) for the appointment's state, so a calendar shows a
+ * booking the shop has not confirmed yet (« À confirmer ») as tentative, never as settled.
+ */
+const EVENT_STATUS: Record<AppointmentRow["status"], ICalEventStatus> = {
+  requested: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+};
+
+/**
  * The appointment as an iCalendar text: PUBLISH (add or update, same UID,
- * SEQUENCE = `revision`) or CANCEL once cancelled. Times in UTC, which every
- * calendar converts to its own zone.
+ * SEQUENCE = `revision`) or CANCEL once cancelled; the event's STATUS is
+ * TENTATIVE while it awaits the shop's confirmation, CONFIRMED once
+ * confirmed, CANCELLED once cancelled. Times in UTC, which every calendar
+ * converts to its own zone.
  */
 export function invitation(row: AppointmentRow, settings: BookingMailSettings, token: string | null): string {
   const cancelled = row.status === "cancelled";
@@ -72,7 +84,7 @@ export function invitation(row: AppointmentRow, settings: BookingMailSettings, t
       .filter(Boolean)
       .join("\n"),
     location: `${shop.name}, ${formatAddress(shop.address)}`,
-    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: EVENT_STATUS[row.status],
     organizer: { name: shop.name, email: settings.shopEmail },
   });
   return calendar.toString();
