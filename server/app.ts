@@ -59,7 +59,7 @@ import type { DeviceService } from "./remote-support/device-service.ts";
 import { cspDirectives } from "./csp.ts";
 import { createDownloadsRouter, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
-import { PERMISSIONS_POLICY, requireSameOrigin } from "./security.ts";
+import { PERMISSIONS_POLICY, refuseUnreadableOrigin, requireSameOrigin } from "./security.ts";
 import { createPrerenderedResponder, pagePathOf, type HeaderSet } from "./prerendered.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import type { PageChanges } from "./page-changes.ts";
@@ -299,7 +299,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     );
     handler = createRequestHandler({ build: build!, mode: "production", getLoadContext: loadContext });
   }
-  app.all("/{*splat}", handler);
+  app.all("/{*splat}", refuseUnreadableOrigin, handler);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;

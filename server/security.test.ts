@@ -137,3 +137,21 @@ describe("state-changing /api requests from another site (issue 13 §12a)", () =
     expect(answer.body).not.toContain(CROSS_SITE_MESSAGE);
   });
 });
+
+describe("a page's form posted with an unreadable Origin (issue 30: never an English error)", () => {
+  it("gets a French 403 page, not React Router's « Bad Request »", async () => {
+    const before = await db().$count(contactRequests);
+    for (const origin of ["foo", "http://", "%%%"]) {
+      const answer = await rawRequest(server.url, "/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+        body: "name=Paul&email=paul%40exemple.fr&message=Bonjour",
+      });
+      expect(answer.status, origin).toBe(403);
+      expect(answer.body, origin).toContain(CROSS_SITE_MESSAGE);
+      expect(answer.body, origin).toContain('lang="fr"');
+      expect(answer.body, origin).not.toMatch(/Bad Request/i);
+    }
+    expect(await db().$count(contactRequests)).toBe(before);
+  });
+});

@@ -91,3 +91,23 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
       .json(FORM_PATHS.has(trimmed) ? { ok: false, message: CROSS_SITE_MESSAGE } : { message: CROSS_SITE_MESSAGE });
   };
 }
+
+/**
+ * Issue 30 (no page shows an English error): before React Router's handler, a page request other than
+ * GET/HEAD/OPTIONS whose `Origin` header is not a readable URL gets a French 403 page. React Router reads
+ * that header with `new URL()` before any of its settings apply and answers a bare English "Bad Request";
+ * browsers never send such a header (only hand-made requests do), and a readable foreign one is refused in
+ * French by the root route's middleware.
+ */
+export const refuseUnreadableOrigin: RequestHandler = (req, res, next) => {
+  const origin = req.headers.origin;
+  if (SAFE_METHODS.has(req.method) || origin === undefined || origin === "null" || URL.canParse(origin)) return next();
+  res.setHeader("Cache-Control", "no-store");
+  res
+    .status(403)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Demande refusée</title></head>` +
+        `<body><h1>Demande refusée</h1><p>${CROSS_SITE_MESSAGE}</p><p><a href="/">Retour à l'accueil</a></p></body></html>`,
+    );
+};
