@@ -1,10 +1,11 @@
 /**
  * Issue 18 §1 and §3: what is being booked, beside the booking form: the
  * model and repair, the "à partir de" price with its estimate note, the
- * bonus line when the shop shows it, the shop's address, and a way back to
- * the prices.
+ * bonus line when the shop shows it (with what the bonus is, issue 30 §3),
+ * the shop's address, and a way back to the prices.
  */
 import { Link } from "react-router";
+import { BonusExplainer } from "#app/catalogue/bonus-explainer.tsx";
 import { formatPrice } from "#app/catalogue/format.ts";
 import { formatAddress } from "#app/config/shop.ts";
 import { useShop } from "#app/shop/use-shop.ts";
@@ -14,6 +15,10 @@ import { bookingPath } from "./paths.ts";
 const linkClass =
   "font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
 
+/**
+ * The summary card; `bonus` is the line "64 € après bonus réparation" (`bonusLine`), or null when the shop
+ * does not show the bonus or the repair is not eligible.
+ */
 export function BookingSummary({ booked, bonus }: { booked: BookedRepair; bonus: string | null }) {
   const shop = useShop();
   return (
@@ -35,7 +40,12 @@ export function BookingSummary({ booked, bonus }: { booked: BookedRepair; bonus:
       ) : (
         <p className="text-slate-200">Le diagnostic est gratuit : nous vous donnons un devis avant toute réparation.</p>
       )}
-      {bonus ? <p className="font-semibold text-emerald-200">{bonus}</p> : null}
+      {bonus ? (
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold text-emerald-200">{bonus}</p>
+          <BonusExplainer />
+        </div>
+      ) : null}
       {booked.choices.length > 0 && booked.modelSlug ? (
         <nav aria-label="Choisir la réparation">
           <p className="text-slate-200">Vous connaissez la panne ? Choisissez la réparation :</p>

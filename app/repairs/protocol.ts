@@ -94,6 +94,8 @@ export const REPAIR_MESSAGES = {
   failed: "Une erreur est survenue. Veuillez réessayer.",
   listFailed: "Les réparations n'ont pas pu être lues. Veuillez réessayer.",
   noQuote: "Aucun devis n'attend de réponse pour cette réparation.",
+  /** Issue 30: the quote was replaced between the customer's reading and their confirmation. */
+  quoteChanged: "Le devis a changé depuis votre lecture : vérifiez le nouveau montant avant de répondre.",
   quoteNotAllowed: "Un devis ne peut plus être saisi pour cette réparation.",
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives depuis votre connexion. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}, ou appelez-nous.`,

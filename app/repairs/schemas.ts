@@ -144,7 +144,14 @@ export const QuoteDecisionBody = z.object({
 });
 export const parseQuoteDecision = (input: unknown) => check(QuoteDecisionBody, input);
 
-/** The customer's answer to a quote, from the tracking page's buttons. */
-export const QuoteAnswer = TrackingQuery.extend(QuoteDecisionBody.shape);
+/**
+ * The customer's answer to a quote, from the tracking page's confirmation (issue 30): `amountEuros` is the
+ * amount they confirmed, whole euros; the answer is refused when the quote's amount is no longer that one.
+ * Optional, so that a form sent before it existed still counts.
+ */
+export const QuoteAnswer = TrackingQuery.extend({
+  ...QuoteDecisionBody.shape,
+  amountEuros: optionalEuros("le montant du devis"),
+});
 export type QuoteAnswer = z.infer<typeof QuoteAnswer>;
 export const parseQuoteAnswer = (input: unknown) => check(QuoteAnswer, input);

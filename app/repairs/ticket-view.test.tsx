@@ -1,13 +1,17 @@
 // @vitest-environment happy-dom
 /**
- * Issue 18 §2, the ticket on /suivi: status, steps with fr-FR date and time
- * in the shop's time zone, the quote's two buttons only while it waits (with
- * the code and contact to check again), and the warranty once "Rendu".
+ * Issue 18 §2 and issue 30, the ticket on /suivi: status, the steps done
+ * (fr-FR date and time in the shop's time zone) and to come, the current one
+ * `aria-current="step"`; the quote's answer in two steps, the question
+ * showing the amount and nothing posted before « Confirmer », with the code,
+ * contact and amount posted then; the warranty once "Rendu"; the bonus
+ * réparation's explanation beside its line.
  */
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { PublicRepairTicket } from "./protocol.ts";
+import type { QuoteDecision } from "./statuses.ts";
 import { TicketView } from "./ticket-view.tsx";
 
 const TICKET: PublicRepairTicket = {
@@ -21,35 +25,99 @@ const TICKET: PublicRepairTicket = {
     { status: "received", note: null, at: "2026-11-24T09:05:00.000Z" },
     { status: "quote-pending", note: "La nappe est abîmée aussi.", at: "2026-11-24T13:30:00.000Z" },
   ],
-  quote: { description: "Nappe de l'écran", amountEuros: 35, decision: null, decidedAt: null },
+  quote: { description: "Nappe de l'écran", amountEuros: 149, decision: null, decidedAt: null },
   warrantyUntil: null,
 };
 
-function show(ticket: PublicRepairTicket) {
+/** Renders the ticket at /suivi; `posted` receives every form the page's action gets. */
+function show(ticket: PublicRepairTicket, asking: QuoteDecision | null = null) {
+  const posted: Record<string, string>[] = [];
+  const action = vi.fn(async ({ request }: { request: Request }) => {
+    posted.push(Object.fromEntries(new URLSearchParams(await request.text())));
+    return null;
+  });
   const Stub = createRoutesStub([
-    { path: "/suivi", Component: () => <TicketView ticket={ticket} contact="lea@exemple.fr" /> },
+    {
+      path: "/suivi",
+      action,
+      Component: () => <TicketView ticket={ticket} contact="lea@exemple.fr" asking={asking} />,
+    },
   ]);
-  return render(<Stub initialEntries={["/suivi"]} />);
+  return { ...render(<Stub initialEntries={["/suivi"]} />), posted, action };
 }
 
+const steps = () => within(screen.getByRole("region", { name: "Étapes" })).getAllByRole("listitem");
+
 describe("TicketView", () => {
-  it("shows the steps in the shop's time and the quote's buttons while it waits", async () => {
-    const { container } = show(TICKET);
+  it("lists the steps done with their time, then the steps to come, the current one marked", async () => {
+    show(TICKET);
     expect(await screen.findByRole("heading", { name: "Réparation R7K3-QXMA" })).toBeInTheDocument();
     expect(screen.getByTestId("statut")).toHaveTextContent("Devis à valider");
-    const steps = within(screen.getByRole("list")).getAllByRole("listitem");
-    expect(steps.map((step) => step.textContent)).toEqual([
+    expect(within(screen.getByRole("region", { name: "Étapes" })).getByRole("list").tagName).toBe("OL");
+    expect(steps().map((step) => step.textContent)).toEqual([
       "Reçu24/11/2026 à 10:05",
-      "Devis à valider24/11/2026 à 14:30La nappe est abîmée aussi.",
+      "Devis à valider (étape actuelle)24/11/2026 à 14:30La nappe est abîmée aussi.",
+      "En réparation (à venir)",
+      "Prêt à récupérer (à venir)",
+      "Rendu (à venir)",
     ]);
-    expect(screen.getByText(/Montant : 35\s€ TTC/)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Accepter le devis" })).toHaveAttribute("value", "accepted");
-    expect(screen.getByRole("button", { name: "Refuser le devis" })).toHaveAttribute("value", "refused");
-    expect(container.querySelector('input[name="contact"]')).toHaveValue("lea@exemple.fr");
+    expect(steps().map((step) => step.getAttribute("aria-current"))).toEqual([null, "step", null, null, null]);
+    expect(screen.getByText(/Montant : 149\s€ TTC/)).toBeInTheDocument();
     expect(screen.queryByText(/Garantie/)).toBeNull();
   });
 
-  it("shows the answer instead of the buttons, and the warranty once « Rendu »", async () => {
+  it("asks « Accepter le devis de 149 € ? » and posts nothing before « Confirmer l'acceptation »", async () => {
+    const { posted, action } = show(TICKET);
+    fireEvent.click(await screen.findByRole("button", { name: "Accepter le devis" }));
+    const question = screen.getByRole("group", { name: /^Accepter le devis de 149\s€\s?\?$/u });
+    expect(question).toHaveTextContent("Nous poursuivrons la réparation pour ce montant TTC.");
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/^Accepter le devis de 149/u));
+    expect(screen.queryByRole("button", { name: "Accepter le devis" })).toBeNull();
+    expect(action).not.toHaveBeenCalled();
+
+    // « Annuler » goes back to the two buttons, focus on the one clicked, still without a request.
+    fireEvent.click(within(question).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Accepter le devis" })));
+    expect(action).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Accepter le devis" }));
+    fireEvent.click(screen.getByRole("button", { name: "Confirmer l'acceptation" }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(posted).toEqual([
+      { code: "R7K3-QXMA", contact: "lea@exemple.fr", amountEuros: "149", decision: "accepted" },
+    ]);
+  });
+
+  it("asks the same before refusing", async () => {
+    const { posted, action } = show(TICKET);
+    fireEvent.click(await screen.findByRole("button", { name: "Refuser le devis" }));
+    const question = screen.getByRole("group", { name: /^Refuser le devis de 149\s€\s?\?$/u });
+    expect(action).not.toHaveBeenCalled();
+    fireEvent.click(within(question).getByRole("button", { name: "Confirmer le refus" }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(posted[0]).toMatchObject({ decision: "refused", amountEuros: "149" });
+  });
+
+  it("works without JavaScript: the first step and « Annuler » post back to #devis, the server's question shows", async () => {
+    const { container } = show(TICKET);
+    const accept = await screen.findByRole("button", { name: "Accepter le devis" });
+    expect(accept).toHaveAttribute("name", "confirm");
+    expect(accept).toHaveAttribute("value", "accepted");
+    expect(accept.getAttribute("formaction")).toMatch(/\/suivi#devis$/);
+    expect(screen.getByRole("button", { name: "Refuser le devis" })).toHaveAttribute("value", "refused");
+    expect(container.querySelector('input[name="contact"]')).toHaveValue("lea@exemple.fr");
+    expect(container.querySelector("#devis")).toBe(screen.getByRole("region", { name: "Devis" }));
+
+    show(TICKET, "accepted");
+    const question = (await screen.findAllByRole("group", { name: /^Accepter le devis de 149/u }))[0]!;
+    expect(within(question).getByRole("button", { name: "Confirmer l'acceptation" })).toHaveAttribute(
+      "value",
+      "accepted",
+    );
+    expect(within(question).getByRole("button", { name: "Annuler" }).getAttribute("formaction")).toMatch(/#devis$/);
+  });
+
+  it("shows the answer instead of the buttons, and the warranty once « Rendu », with nothing to come", async () => {
     show({
       ...TICKET,
       status: "returned",
@@ -59,5 +127,23 @@ describe("TicketView", () => {
     expect(await screen.findByText("Devis accepté le 24/11/2026 à 16:00.")).toBeInTheDocument();
     expect(screen.queryByRole("button")).toBeNull();
     expect(screen.getByText(/Garantie jusqu'au 26 novembre 2027/)).toBeInTheDocument();
+    expect(steps().at(-1)).toHaveAttribute("aria-current", "step");
+    expect(screen.queryByText(/à venir/)).toBeNull();
+  });
+
+  it("explains the bonus réparation where its line shows, with the official link", async () => {
+    show({ ...TICKET, afterBonus: "64 € après bonus réparation" });
+    expect(await screen.findByText("64 € après bonus réparation")).toBeInTheDocument();
+    expect(screen.getByText(/^Qu'est-ce que le bonus réparation/u).closest("details")).not.toBeNull();
+    expect(screen.getByRole("link", { name: /site officiel/u })).toHaveAttribute(
+      "href",
+      "https://www.ecologie.gouv.fr/politiques-publiques/bonus-reparation",
+    );
+  });
+
+  it("has no bonus explanation without the line", async () => {
+    show(TICKET);
+    await screen.findByRole("heading", { name: "Réparation R7K3-QXMA" });
+    expect(screen.queryByText(/bonus réparation/u)).toBeNull();
   });
 });

@@ -1,16 +1,24 @@
 /**
  * Issue 18 §2: a repair ticket as the customer reads it on `/suivi`: model,
- * repair, current status, the steps with their date and time (shop's time
- * zone, the same on the server and in the browser) and notes, the quote with
- * « Accepter le devis » / « Refuser le devis » while it waits (a plain form
- * POST carrying the code and contact again: the action checks them anew),
- * and "Garantie jusqu'au …" once "Rendu".
+ * repair (with « X € après bonus réparation » and its explanation when the
+ * shop shows the bonus, issue 30 §3), current status, the quote with its
+ * two-step answer while it waits (`quote-answer.tsx`, issue 30 §1), the
+ * steps done and to come (`progress.tsx`, issue 30 §2), and "Garantie
+ * jusqu'au …" once "Rendu".
  */
-import { Form } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { BonusExplainer } from "#app/catalogue/bonus-explainer.tsx";
 import type { PublicRepairTicket } from "./protocol.ts";
-import { formatDay, formatEuros, formatInstant, REPAIR_STATUS_LABELS, WARRANTY_MONTHS } from "./statuses.ts";
+import { RepairProgress } from "./progress.tsx";
+import { QuoteAnswer } from "./quote-answer.tsx";
+import {
+  formatDay,
+  formatEuros,
+  formatInstant,
+  REPAIR_STATUS_LABELS,
+  WARRANTY_MONTHS,
+  type QuoteDecision,
+} from "./statuses.ts";
 
 type Props = {
   ticket: PublicRepairTicket;
@@ -18,10 +26,12 @@ type Props = {
   contact: string;
   /** A quote answer is being sent (buttons disabled). */
   busy?: boolean;
+  /** The quote's question the server was asked to show (`confirm`, posted without JavaScript). */
+  asking?: QuoteDecision | null;
 };
 
 /** The ticket's card; see the module comment. */
-export function TicketView({ ticket, contact, busy = false }: Props) {
+export function TicketView({ ticket, contact, busy = false, asking = null }: Props) {
   const { quote } = ticket;
   const waiting = ticket.status === "quote-pending" && quote !== null && quote.decision === null;
   return (
@@ -37,7 +47,12 @@ export function TicketView({ ticket, contact, busy = false }: Props) {
           <dd className="text-white">
             {ticket.repairLabel}
             {ticket.priceEuros !== null ? ` (annoncée ${formatEuros(ticket.priceEuros)})` : null}
-            {ticket.afterBonus ? <span className="block text-base text-emerald-200">{ticket.afterBonus}</span> : null}
+            {ticket.afterBonus ? (
+              <>
+                <span className="block text-base text-emerald-200">{ticket.afterBonus}</span>
+                <BonusExplainer className="mt-1" />
+              </>
+            ) : null}
           </dd>
           <dt className="font-semibold text-slate-300">Statut</dt>
           <dd className="font-semibold text-sky-200" data-testid="statut">
@@ -53,23 +68,22 @@ export function TicketView({ ticket, contact, busy = false }: Props) {
       </div>
 
       {quote ? (
-        <section aria-labelledby="devis-titre" className="flex flex-col gap-3">
+        <section id="devis" aria-labelledby="devis-titre" className="flex scroll-mt-24 flex-col gap-3">
           <h3 id="devis-titre" className="text-xl font-semibold text-white">
             Devis
           </h3>
           <p className="whitespace-pre-line break-words text-slate-100">{quote.description}</p>
           <p className="text-lg font-semibold text-white">Montant : {formatEuros(quote.amountEuros)} TTC</p>
           {waiting ? (
-            <Form method="post" className="flex flex-wrap gap-3">
-              <input type="hidden" name="code" value={ticket.code} />
-              <input type="hidden" name="contact" value={contact} />
-              <Button type="submit" name="decision" value="accepted" disabled={busy}>
-                Accepter le devis
-              </Button>
-              <Button type="submit" name="decision" value="refused" variant="secondary" disabled={busy}>
-                Refuser le devis
-              </Button>
-            </Form>
+            // Keyed by the quote: a replaced quote (the action's conflict) asks again from the start.
+            <QuoteAnswer
+              key={`${quote.amountEuros}|${quote.description}|${asking ?? ""}`}
+              code={ticket.code}
+              contact={contact}
+              amountEuros={quote.amountEuros}
+              asking={asking}
+              busy={busy}
+            />
           ) : quote.decision ? (
             <p className="text-slate-200">
               Devis {quote.decision === "accepted" ? "accepté" : "refusé"}
@@ -79,22 +93,7 @@ export function TicketView({ ticket, contact, busy = false }: Props) {
         </section>
       ) : null}
 
-      <section aria-labelledby="etapes-titre" className="flex flex-col gap-3">
-        <h3 id="etapes-titre" className="text-xl font-semibold text-white">
-          Étapes
-        </h3>
-        <ol className="flex flex-col gap-3 border-l-2 border-sky-400/60 pl-4">
-          {ticket.events.map((event, index) => (
-            <li key={`${event.at}-${index}`} className="flex flex-col gap-1">
-              <span className="font-semibold text-white">{REPAIR_STATUS_LABELS[event.status]}</span>
-              <time dateTime={event.at} className="text-sm text-slate-300">
-                {formatInstant(event.at)}
-              </time>
-              {event.note ? <p className="whitespace-pre-line break-words text-slate-100">{event.note}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <RepairProgress ticket={ticket} />
     </Card>
   );
 }

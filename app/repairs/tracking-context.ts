@@ -30,7 +30,10 @@ export type TrackingResult =
 export type RepairTrackingServices = {
   /** The ticket of `code` when `contact` is its e-mail (any case) or its phone (digits compared). */
   track(input: unknown, origin: RequestOrigin): Promise<TrackingResult>;
-  /** Same check, then records the customer's `decision` on the pending quote ("client", now). */
+  /**
+   * Same check, then records the customer's `decision` on the pending quote ("client", now); with
+   * `amountEuros` (the amount they confirmed, issue 30), a `conflict` if the quote's amount is another.
+   */
   decideQuote(input: unknown, origin: RequestOrigin): Promise<TrackingResult & { decision?: QuoteDecision }>;
 };
 

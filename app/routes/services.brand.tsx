@@ -9,7 +9,9 @@
  *   'Votre modèle n'est pas répertorié ?' banner; the iPhone page adds a
  *   'Diagnostic gratuit' button (its series are the generation rows);
  * - tablets: trust blocks and 'Votre tablette n'est pas répertoriée ?';
- * - consoles: trust blocks and 'Votre console n'est pas répertoriée ?'.
+ * - consoles: trust blocks and 'Votre console n'est pas répertoriée ?';
+ * - while the shop shows the bonus réparation (rendered per request), its
+ *   explanation once above the cards (issue 30 §3), not in each of them.
  *
  * The loader sends only this brand's data, with prices already formatted,
  * so the page's JavaScript never carries the whole catalogue.
@@ -30,6 +32,7 @@ import { bookingServicesContext } from "#app/booking/context.ts";
 import { withBonus } from "#app/booking/bonus.server.ts";
 import { optionalContext } from "#app/utils/server-context.ts";
 import { catalogueOf } from "#app/catalogue/context.ts";
+import { BonusExplainer } from "#app/catalogue/bonus-explainer.tsx";
 
 /** The brand whose page is `/services/:page`; any other page goes to / like an unknown path (spec §2, §8). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -114,6 +117,9 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const family = brand.family;
   const isPhone = family === "smartphone" || family === "iphone";
   const notListed = NOT_LISTED[isPhone ? "phone" : family];
+  const showsBonus = brand.series.some((series) =>
+    series.models.some((model) => model.repairs.some((repair) => repair.afterBonus)),
+  );
   return (
     <>
       <CatalogueJsonLd trail={catalogueTrail(categoryOfFamily(family), brand)} brand={brand} />
@@ -126,6 +132,11 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       </PageHero>
       <div className="flex flex-col gap-6">
         {isPhone ? <PhonePricingNotice /> : <PriceNote />}
+        {showsBonus ? (
+          <Container>
+            <BonusExplainer intro className="max-w-3xl text-base" />
+          </Container>
+        ) : null}
         {brand.series.length > 1 ? <SeriesNav series={brand.series} /> : null}
       </div>
       <FinderSection

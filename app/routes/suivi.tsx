@@ -3,8 +3,10 @@
  * the tracking code from their receipt or mails ("R7K3-QXMA"; `?code=` in the
  * mails' link fills it in) and their e-mail or phone; the page then shows the
  * ticket (`app/repairs/ticket-view.tsx`) and lets them answer a pending
- * quote. Rendered on the server at each request, works without JavaScript
- * (the form and the quote buttons are plain POSTs to this route's action).
+ * quote, after a confirmation showing its amount (issue 30 §1). Rendered on
+ * the server at each request, works without JavaScript (the form and the
+ * quote buttons are plain POSTs to this route's action: `confirm` asks the
+ * question, `decision` records the answer).
  *
  * A wrong code, a wrong contact or both get one sentence, "Aucune réparation
  * ne correspond à ce code et à ces coordonnées.", and failures are limited
@@ -20,16 +22,22 @@ import { PageHero, Section } from "#app/components/ui/section.tsx";
 import { REPAIR_LIMITS, REPAIR_MESSAGES, type PublicRepairTicket } from "#app/repairs/protocol.ts";
 import { repairTrackingContext, type TrackingResult } from "#app/repairs/tracking-context.ts";
 import { TicketView } from "#app/repairs/ticket-view.tsx";
+import { QUOTE_DECISIONS, type QuoteDecision } from "#app/repairs/statuses.ts";
 import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
 
-/** What the action answers: the ticket when found, the French message to show, the typed values. */
+/**
+ * What the action answers: the ticket when found, the French message to show (`error` with a ticket: the
+ * quote's answer was refused, the ticket is shown as it is now), the typed values, and the quote's question
+ * to show (`asking`, from `confirm`, issue 30 §1).
+ */
 export type TrackingActionData = {
   ticket: PublicRepairTicket | null;
   message: string | null;
   tone: "success" | "error";
   values: { code: string; contact: string };
+  asking: QuoteDecision | null;
 };
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -59,14 +67,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/suivi",
   });
 
-/** Looks the ticket up, or records the customer's answer to its quote (`decision`), then shows it. */
+/**
+ * Looks the ticket up (with the quote's question when `confirm` is "accepted" or "refused"), or records the
+ * customer's answer to its quote (`decision`, with the `amountEuros` they confirmed), then shows it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
     const { status, message } = unreadableForm(request);
-    const payload: TrackingActionData = { ticket: null, message, tone: "error", values: { code: "", contact: "" } };
+    const values = { code: "", contact: "" };
+    const payload: TrackingActionData = { ticket: null, message, tone: "error", values, asking: null };
     return data(payload, { status, headers: NO_STORE });
   }
   const fields = formFields(formData);
@@ -76,6 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let result: TrackingResult;
   let message: string | null = null;
+  let tone: TrackingActionData["tone"] = "success";
+  // The first step of a quote's answer without JavaScript: the ticket again, with the question (issue 30 §1).
+  const asking =
+    fields.decision === undefined ? (QUOTE_DECISIONS.find((value) => value === fields.confirm) ?? null) : null;
   if (fields.decision !== undefined) {
     const decided = await services.decideQuote(fields, origin);
     result = decided;
@@ -83,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Already answered (another tab, the shop by phone): show the ticket as it is now, with why.
     else if (decided.reason === "conflict") {
       message = decided.message;
+      tone = "error";
       const current = await services.track(fields, origin);
       if (current.ok) result = current;
     }
@@ -91,12 +108,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (result.ok) {
-    const payload: TrackingActionData = { ticket: result.ticket, message, tone: "success", values };
+    const payload: TrackingActionData = { ticket: result.ticket, message, tone, values, asking };
     return data(payload, { headers: NO_STORE });
   }
   const responseHeaders: Record<string, string> = { ...NO_STORE };
   if (result.retryAfterSeconds !== undefined) responseHeaders["Retry-After"] = String(result.retryAfterSeconds);
-  const payload: TrackingActionData = { ticket: null, message: result.message, tone: "error", values };
+  const payload: TrackingActionData = { ticket: null, message: result.message, tone: "error", values, asking: null };
   return data(payload, { status: STATUS[result.reason], headers: responseHeaders });
 }
 
@@ -106,8 +123,10 @@ export default function TrackingPage({ loaderData, actionData }: Route.Component
   const sending = navigation.state === "submitting";
   const values = actionData?.values ?? { code: loaderData.code, contact: "" };
   const ticket = actionData?.ticket ?? null;
-  const error = actionData && actionData.tone === "error" ? actionData.message : null;
-  const success = actionData && actionData.tone === "success" ? actionData.message : null;
+  // Without a ticket the message is the lookup's refusal, under its form; with one, it is about the ticket.
+  const error = actionData && actionData.tone === "error" && !ticket ? actionData.message : null;
+  const notice = ticket ? (actionData?.message ?? null) : null;
+  const noticeTone = actionData?.tone ?? "success";
   return (
     <>
       <PageHero
@@ -158,8 +177,10 @@ export default function TrackingPage({ loaderData, actionData }: Route.Component
               <FormStatus tone="error">{error ? <p className="font-semibold">{error}</p> : null}</FormStatus>
             </Form>
           </Card>
-          <FormStatus tone="success">{success ? <p className="font-semibold">{success}</p> : null}</FormStatus>
-          {ticket ? <TicketView ticket={ticket} contact={values.contact} busy={sending} /> : null}
+          <FormStatus tone={noticeTone}>{notice ? <p className="font-semibold">{notice}</p> : null}</FormStatus>
+          {ticket ? (
+            <TicketView ticket={ticket} contact={values.contact} busy={sending} asking={actionData?.asking ?? null} />
+          ) : null}
         </div>
       </Section>
     </>

@@ -354,12 +354,15 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
       if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message };
       const found = await tracking.find(parsed.data, origin);
       if (!found.ok) return found;
-      const { decision } = parsed.data;
+      const { decision, amountEuros } = parsed.data;
       try {
         const outcome = await db.transaction(async (tx) => {
           const [row] = await tx.select().from(repairTickets).where(eq(repairTickets.id, found.row.id)).for("update");
+          // Issue 30: the customer confirmed an amount; a quote replaced since then waits for a new reading.
+          if (row && amountEuros !== undefined && row.quoteAmountEuros !== amountEuros) return "changed" as const;
           return row ? writeDecision(tx, row, decision, "client") : null;
         });
+        if (outcome === "changed") return { ok: false, reason: "conflict", message: REPAIR_MESSAGES.quoteChanged };
         if (!outcome) return { ok: false, reason: "conflict", message: REPAIR_MESSAGES.noQuote };
         logger.info({ ticketId: outcome.id, decision }, "réparation : réponse du client au devis");
         options.onMailQueued?.();

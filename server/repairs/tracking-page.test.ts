@@ -3,7 +3,8 @@
  * the real repair service on PGlite and PostgreSQL: `?code=` pre-fills; a
  * right code and contact show the ticket; a wrong code, a wrong contact or
  * both get the same 404 sentence; the quote buttons record the answer after
- * checking code and contact again; a body that is not a form gets a French
+ * checking code and contact again, after a question (`confirm`) and only for
+ * the amount read (issue 30); a body that is not a form gets a French
  * 415 (never the error page); nothing is cached. Issue 28 §2: of 100
  * guesses sent at once, exactly the limit are looked up.
  */
@@ -122,6 +123,32 @@ describe.each(DATABASE_KINDS)("/suivi on %s", (kind) => {
     expect(again.data).toMatchObject({ message: REPAIR_MESSAGES.noQuote, ticket: { status: "repairing" } });
   });
 
+  // Issue 30 §1: without JavaScript, the first click asks the question; the confirmation carries the amount read.
+  it("asks before answering, and refuses an answer to an amount the quote no longer has", async () => {
+    expect((await repairs.enterQuote(id, { description: "Batterie", amountEuros: 60 }, "tech")).ok).toBe(true);
+    const before = await database.db.$count(repairTicketEvents);
+    const asked = await post({ code, contact: "lea@exemple.fr", confirm: "accepted" });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ asking: "accepted", message: null, ticket: { quote: { decision: null } } });
+    expect((await post({ code, contact: "lea@exemple.fr", confirm: "n'importe" })).data.asking).toBeNull();
+    expect(await database.db.$count(repairTicketEvents)).toBe(before);
+
+    // The shop replaces the quote while the customer reads the question.
+    expect((await repairs.enterQuote(id, { description: "Batterie et nappe", amountEuros: 80 }, "tech")).ok).toBe(true);
+    const stale = await post({ code, contact: "lea@exemple.fr", decision: "accepted", amountEuros: "60" });
+    expect(stale.data).toMatchObject({
+      message: REPAIR_MESSAGES.quoteChanged,
+      tone: "error",
+      asking: null,
+      ticket: { status: "quote-pending", quote: { amountEuros: 80, decision: null } },
+    });
+    const accepted = await post({ code, contact: "lea@exemple.fr", decision: "accepted", amountEuros: "80" });
+    expect(accepted.data).toMatchObject({
+      message: REPAIR_MESSAGES.accepted,
+      ticket: { status: "repairing", quote: { amountEuros: 80, decision: "accepted" } },
+    });
+  });
+
   it("never answers 5xx to hostile bodies (issue 13 §7), and records nothing", async () => {
     const before = await database.db.$count(repairTicketEvents);
     const attempts = badInputs([
@@ -130,7 +157,7 @@ describe.each(DATABASE_KINDS)("/suivi on %s", (kind) => {
         name: "POST /suivi (quote answer)",
         path: "/suivi",
         caller: "anonymous",
-        valid: { code, contact: "lea@exemple.fr", decision: "refused" },
+        valid: { code, contact: "lea@exemple.fr", decision: "refused", amountEuros: "80" },
       },
     ]);
     // Each attempt may count as a failed lookup: a service of its own, without a limit that matters.

@@ -3,11 +3,13 @@
  * the test SMTP sink (`tests/support/smtp.ts`): a technician opens a walk-in
  * ticket in the dashboard's "Réparations" view and walks it through every
  * status, with the customer's mail at each step; they enter a quote, which
- * the customer accepts on /suivi (reached by the mail's link), and the shop
- * is told. Once "Rendu", the page shows the warranty. The page refuses a
+ * the customer accepts on /suivi (reached by the mail's link) after a
+ * question showing the amount, and the shop is told. The steps to come are
+ * listed; once "Rendu", the page shows the warranty. The page refuses a
  * wrong code, a wrong e-mail or both with the same sentence, and works
- * without JavaScript. axe finds nothing on /suivi and the view, at desktop
- * and mobile widths.
+ * without JavaScript, the quote's question included. With the bonus shown,
+ * the ticket explains it. axe finds nothing on /suivi and the view, at
+ * desktop and mobile widths.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "#tests/support/smtp.ts";
@@ -77,19 +79,8 @@ async function moveTo(page: Page, code: string, label: string, note = "") {
   await expect(page.getByRole("heading", { level: 3, name: `Réparation ${code} · ${label}` })).toBeVisible();
 }
 
-/** Fills /suivi's form and submits it. */
-async function track(page: Page, code: string, contact: string) {
-  await page.getByRole("textbox", { name: "Code de suivi" }).fill(code);
-  await page.getByRole("textbox", { name: "E-mail ou téléphone" }).fill(contact);
-  await page.getByRole("button", { name: "Suivre ma réparation" }).click();
-}
-
-test("a walk-in repair goes through every status with its mails, and the customer accepts the quote", async ({
-  browser,
-}) => {
-  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
-  const technician = await newPage(browser, area.server.url);
-  await signIn(technician, TECHNICIAN);
+/** Opens a walk-in "iPhone 12" + "Écran" at 89 € for `email` in the technician's « Réparations » view; resolves with its code. */
+async function openWalkIn(technician: Page, email: string): Promise<string> {
   await technician
     .getByRole("navigation", { name: "Vues du tableau de bord" })
     .getByRole("button", { name: "Réparations" })
@@ -106,10 +97,36 @@ test("a walk-in repair goes through every status with its mails, and the custome
   await form.getByLabel("Accessoires laissés").fill("Coque bleue");
   expect(await violations(technician)).toEqual([]);
   await form.getByRole("button", { name: "Ouvrir la réparation" }).click();
-
   const heading = technician.getByRole("heading", { level: 3, name: /^Réparation [2-9A-Z]{4}-[2-9A-Z]{4} · Reçu$/ });
   await expect(heading).toBeVisible();
-  const code = /Réparation (\S+) ·/.exec((await heading.textContent())!)![1]!;
+  return /Réparation (\S+) ·/.exec((await heading.textContent())!)![1]!;
+}
+
+/** Enters a quote of `euros` on the open ticket `code`; resolves once it waits for the customer. */
+async function enterQuote(technician: Page, code: string, description: string, euros: number) {
+  const quote = technician.getByRole("form", { name: "Saisir un devis" });
+  await quote.getByLabel("Description du devis").fill(description);
+  await quote.getByLabel("Montant du devis").fill(String(euros));
+  await quote.getByRole("button", { name: "Envoyer le devis au client" }).click();
+  await expect(
+    technician.getByRole("heading", { level: 3, name: `Réparation ${code} · Devis à valider` }),
+  ).toBeVisible();
+}
+
+/** Fills /suivi's form and submits it. */
+async function track(page: Page, code: string, contact: string) {
+  await page.getByRole("textbox", { name: "Code de suivi" }).fill(code);
+  await page.getByRole("textbox", { name: "E-mail ou téléphone" }).fill(contact);
+  await page.getByRole("button", { name: "Suivre ma réparation" }).click();
+}
+
+test("a walk-in repair goes through every status with its mails, and the customer accepts the quote", async ({
+  browser,
+}) => {
+  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
+  const technician = await newPage(browser, area.server.url);
+  await signIn(technician, TECHNICIAN);
+  const code = await openWalkIn(technician, email);
   ticket = { code, email };
   // The typed model and repair were matched to the catalogue: staff see its price.
   await expect(
@@ -125,13 +142,7 @@ test("a walk-in repair goes through every status with its mails, and the custome
     "Message de l'atelier : La nappe de l'écran est abîmée aussi.",
   );
 
-  const quote = technician.getByRole("form", { name: "Saisir un devis" });
-  await quote.getByLabel("Description du devis").fill("Remplacement de la nappe en plus de l'écran");
-  await quote.getByLabel("Montant du devis").fill("35");
-  await quote.getByRole("button", { name: "Envoyer le devis au client" }).click();
-  await expect(
-    technician.getByRole("heading", { level: 3, name: `Réparation ${code} · Devis à valider` }),
-  ).toBeVisible();
+  await enterQuote(technician, code, "Remplacement de la nappe en plus de l'écran", 35);
   const quoteMail = await stepMail(email, code, "Devis à valider");
   expect(quoteMail.text).toContain("Montant : 35 € TTC");
 
@@ -147,8 +158,21 @@ test("a walk-in repair goes through every status with its mails, and the custome
   await expect(customer.getByRole("heading", { name: `Réparation ${code}` })).toBeVisible();
   await expect(customer.getByTestId("statut")).toHaveText("Devis à valider");
   await expect(customer.getByText("Montant : 35 € TTC")).toBeVisible();
+  // Issue 30 §2: the steps to come are listed after the ones done, the current one marked.
+  const steps = customer.getByRole("region", { name: "Étapes" }).getByRole("listitem");
+  await expect(steps.filter({ hasText: "(à venir)" })).toHaveText([/^En réparation/, /^Prêt à récupérer/, /^Rendu/]);
+  await expect(steps.and(customer.locator('[aria-current="step"]'))).toHaveText(/^Devis à valider \(étape actuelle\)/);
   expect(await violations(customer)).toEqual([]);
+  // Issue 30 §1: a click asks first, with the amount; « Annuler » sends nothing.
   await customer.getByRole("button", { name: "Accepter le devis" }).click();
+  const question = customer.getByRole("group", { name: /^Accepter le devis de 35\s€\s\?$/ });
+  await expect(question.getByText(/^Accepter le devis de 35/)).toBeFocused();
+  expect(await violations(customer)).toEqual([]);
+  await question.getByRole("button", { name: "Annuler" }).click();
+  await expect(customer.getByRole("button", { name: "Accepter le devis" })).toBeFocused();
+  await expect(customer.getByTestId("statut")).toHaveText("Devis à valider");
+  await customer.getByRole("button", { name: "Accepter le devis" }).click();
+  await question.getByRole("button", { name: "Confirmer l'acceptation" }).click();
   await expect(customer.getByRole("status").filter({ hasText: "vous avez accepté le devis" })).toBeVisible();
   await expect(customer.getByTestId("statut")).toHaveText("En réparation");
   await expect(customer.getByText(/^Devis accepté le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}\.$/)).toBeVisible();
@@ -174,7 +198,6 @@ test("a walk-in repair goes through every status with its mails, and the custome
   await track(customer, code, "+33 6 12 34 56 78");
   await expect(customer.getByTestId("statut")).toHaveText("Rendu");
   await expect(customer.getByText(/^Garantie jusqu'au \d{1,2} \S+ \d{4}/)).toBeVisible();
-  const steps = customer.getByRole("region", { name: "Étapes" }).getByRole("listitem");
   await expect(steps).toHaveCount(6);
   await expect(steps.last()).toContainText("Merci de votre confiance.");
   expect(await violations(customer)).toEqual([]);
@@ -208,4 +231,68 @@ test("the tracking page refuses a wrong code or e-mail without saying which", as
   await plain.getByRole("button", { name: "Suivre ma réparation" }).click();
   await expect(plain.getByTestId("statut")).toHaveText("Rendu");
   await context.close();
+});
+
+test("without JavaScript the quote's answer asks first too, and the bonus réparation is explained", async ({
+  browser,
+}) => {
+  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
+  const technician = await newPage(browser, area.server.url);
+  await signIn(technician, TECHNICIAN);
+  // The shop shows the bonus (issue 18 §3): an iPhone screen at 89 € shows 64 € after it.
+  await technician
+    .getByRole("navigation", { name: "Vues du tableau de bord" })
+    .getByRole("button", { name: "Rendez-vous" })
+    .click();
+  await technician.getByRole("button", { name: "Réglages de l'agenda" }).click();
+  await technician.getByRole("checkbox", { name: /Afficher « X € après bonus réparation »/ }).check();
+  await technician.getByRole("button", { name: "Enregistrer les réglages" }).click();
+  await expect(technician.getByText("Réglages enregistrés.")).toBeVisible();
+  const code = await openWalkIn(technician, email);
+  await enterQuote(technician, code, "Écran et nappe", 120);
+  await technician.context().close();
+
+  const context = await browser.newContext({ baseURL: area.server.url, javaScriptEnabled: false, locale: "fr-FR" });
+  const plain = await context.newPage();
+  await plain.goto(`/suivi?code=${code}`);
+  await plain.getByRole("textbox", { name: "E-mail ou téléphone" }).fill(email);
+  await plain.getByRole("button", { name: "Suivre ma réparation" }).click();
+  await expect(plain.getByTestId("statut")).toHaveText("Devis à valider");
+
+  // Issue 30 §3: the line and its explanation, a <details> that opens without JavaScript.
+  await expect(plain.getByText(/^64\s€ après bonus réparation$/)).toBeVisible();
+  const official = plain.getByRole("link", { name: /site officiel.*nouvel onglet/ });
+  await expect(official).toBeHidden();
+  await plain.getByText(/^Qu'est-ce que le bonus réparation/).click();
+  await expect(official).toBeVisible();
+  await expect(official).toHaveAttribute("href", "https://www.ecologie.gouv.fr/politiques-publiques/bonus-reparation");
+  await expect(official).toHaveAttribute("rel", "noopener noreferrer");
+
+  // Issue 30 §1: the first click only asks (a POST answered with the question), and the page comes back at the quote.
+  await plain.getByRole("button", { name: "Accepter le devis" }).click();
+  await expect(plain).toHaveURL(/\/suivi(\?code=\S+)?#devis$/);
+  const question = plain.getByRole("group", { name: /^Accepter le devis de 120\s€\s\?$/ });
+  await expect(question).toBeVisible();
+  await expect(plain.getByTestId("statut")).toHaveText("Devis à valider");
+  await question.getByRole("button", { name: "Annuler" }).click();
+  await expect(question).toBeHidden();
+  await expect(plain.getByTestId("statut")).toHaveText("Devis à valider");
+  const accepted = (mail: ReceivedMail) => mail.subject === `Devis accepté : réparation ${code}`;
+  expect(smtp.received.some(accepted)).toBe(false);
+
+  await plain.getByRole("button", { name: "Accepter le devis" }).click();
+  await question.getByRole("button", { name: "Confirmer l'acceptation" }).click();
+  await expect(plain.getByTestId("statut")).toHaveText("En réparation");
+  await expect(plain.getByRole("status").filter({ hasText: "vous avez accepté le devis" })).toBeVisible();
+  await mailWhere(accepted, "devis accepté pour l'atelier");
+  await context.close();
+
+  // axe (which needs JavaScript) finds nothing on the ticket with the explanation open.
+  const customer = await newPage(browser, area.server.url);
+  await customer.goto("/suivi");
+  await track(customer, code, email);
+  await customer.getByText(/^Qu'est-ce que le bonus réparation/).click();
+  await expect(customer.getByRole("link", { name: /site officiel/ })).toBeVisible();
+  expect(await violations(customer)).toEqual([]);
+  await customer.context().close();
 });
