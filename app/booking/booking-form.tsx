@@ -5,8 +5,10 @@
  * Router once hydrated); after a refusal the page comes back with the
  * message, the errors under each field and the typed values. Issue 28: it
  * carries the one-time key the loader drew (`FORM_KEY_FIELD`), with or
- * without JavaScript, so a POST sent again books nothing more.
+ * without JavaScript, so a POST sent again books nothing more. Issue 30: the chosen slot and its
+ * length are repeated beside « Confirmer le rendez-vous » (`ChosenSlot`, the button's description).
  */
+import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { CalendarCheck } from "lucide-react";
 import { EmailField } from "#app/components/forms/email-field.tsx";
@@ -18,8 +20,10 @@ import { FormField, RequiredFieldsNote, Textarea } from "#app/components/ui/fiel
 import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
 import { LIMITS, type FieldErrors } from "#app/requests/schemas.ts";
 import type { BookedRepair } from "./booked-repair.server.ts";
+import { ChosenSlot } from "./chosen-slot.tsx";
 import type { SlotView } from "./context.ts";
 import { FORM_KEY_FIELD, NOTE_MAX } from "./schemas.ts";
+import { offeredStart, slotMinutesOf } from "./slot-choice.ts";
 import { SlotPicker } from "./slot-picker.tsx";
 import type { WeekData } from "./week.server.ts";
 
@@ -40,7 +44,12 @@ type Props = {
   actionData?: BookingActionData;
 };
 
+/**
+ * The booking `<Form>` (POST to `action`): slot, contact fields, one-time key, the booked model and
+ * repair as hidden fields; `actionData` brings back a refusal's message, field errors and values.
+ */
 export function BookingForm({ action, formKey, week, booked, actionData }: Props) {
+  const choiceId = useId();
   const sending = useNavigation().state === "submitting";
   const state = { errors: actionData?.fieldErrors ?? {}, values: actionData?.values };
   const slotError = actionData?.fieldErrors.slot ?? (actionData?.next ? actionData.message : undefined);
@@ -62,6 +71,7 @@ export function BookingForm({ action, formKey, week, booked, actionData }: Props
         previousWeek={week.previousWeek}
         nextWeek={week.nextWeek}
         error={slotError}
+        repeatChoice={false}
       />
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-2 text-xl font-semibold text-white">2. Vos coordonnées</legend>
@@ -93,8 +103,13 @@ export function BookingForm({ action, formKey, week, booked, actionData }: Props
         </div>
       </fieldset>
       <Honeypot />
-      <div>
-        <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-700/80 bg-slate-900/60 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+        <ChosenSlot
+          id={choiceId}
+          initial={offeredStart(actionData?.values.slot, week.days)}
+          slotMinutes={slotMinutesOf(week.days)}
+        />
+        <Button type="submit" disabled={sending} className="w-full shrink-0 sm:w-auto" aria-describedby={choiceId}>
           <CalendarCheck aria-hidden="true" className="size-5" />
           {sending ? "Envoi en cours..." : "Confirmer le rendez-vous"}
         </Button>

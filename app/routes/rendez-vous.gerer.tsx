@@ -258,6 +258,7 @@ export default function ManageAppointment({ loaderData, actionData }: Route.Comp
                 <input type="hidden" name="intent" value="move" />
                 <SlotPicker
                   legend="Déplacer le rendez-vous"
+                  current={appointment.startsAt}
                   days={week.days}
                   next={actionData?.next}
                   previousWeek={week.previousWeek}

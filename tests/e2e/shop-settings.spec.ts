@@ -128,7 +128,10 @@ test.describe("the shop's identity in the dashboard", { tag: "@desktop" }, () =>
     const visitor = await newPage(browser, server.url);
     await visitor.goto("/rendez-vous");
     await expect(visitor.getByRole("contentinfo").getByText(`Tél. ${NEW_PHONE.display}`)).toBeVisible();
-    await visitor.getByRole("radio").first().check();
+    await visitor
+      .getByRole("radio", { name: / à \d\d:\d\d$/ })
+      .first()
+      .check();
     await visitor.getByLabel("Nom").fill("Inès Morel");
     await visitor.getByLabel("Adresse e-mail").fill(email);
     await visitor.getByLabel("Téléphone").fill("06 12 34 56 78");

@@ -1,0 +1,226 @@
+/**
+ * Issue 30, the slot picker of /rendez-vous and /rendez-vous/gerer, driven as a person does: a day,
+ * then a time; the chosen slot and its length repeated beside the button; booked, then moved the
+ * same way, with JavaScript and without it. A choice and a name entered before hydration survive it,
+ * hydration moves nothing (CLS 0), the keyboard works (arrow keys in each group), and axe finds
+ * nothing, at desktop and mobile widths. Screenshots go to the test's output folder.
+ */
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
+import { formatSlotLength } from "#app/booking/slot-choice.ts";
+import { violations } from "../support/axe.ts";
+
+// Booking holds the slot's lock and queues mails in one transaction: seconds on 2 busy cores.
+test.describe.configure({ timeout: 90_000 });
+const SLOW = { timeout: 20_000 };
+
+/** What the picker says a slot lasts: the code's length (the e2e server keeps the default settings). */
+const LENGTH = formatSlotLength(DEFAULT_BOOKING_SETTINGS.slotMinutes);
+
+/** The day radios (visually hidden; their chips are labels): « mardi 24 novembre 2026, 12 créneaux libres ». */
+const dayRadios = (page: Page) => page.getByRole("radio", { name: /^\S+ \d+ \S+ \d{4}, \d+ créneaux? libres?$/ });
+
+/** The chip (a label) of a day radio, and the full date it speaks: « mardi 24 novembre 2026 ». */
+async function chipOf(page: Page, radio: Locator): Promise<{ chip: Locator; spoken: string }> {
+  const chip = page.locator(`label[for="${await radio.getAttribute("id")}"]`);
+  return { chip, spoken: (await chip.locator(".sr-only").textContent())!.split(",")[0]! };
+}
+
+/** Clicks the chip of the `index`-th day offering slots; answers its spoken date. */
+async function pickDay(page: Page, index: number): Promise<string> {
+  const radio = dayRadios(page).nth(index);
+  const { chip, spoken } = await chipOf(page, radio);
+  await chip.click();
+  await expect(radio).toBeChecked();
+  return spoken;
+}
+
+/** The free times of the day shown, whose legend is its date. */
+const timesOf = (page: Page, spokenDay: string) =>
+  page.getByRole("group", { name: spokenDay, exact: true }).getByRole("radio");
+
+/** Clicks the `index`-th free time of the day shown (modulo their number); answers « … à 09:30 ». */
+async function pickTime(page: Page, spokenDay: string, index: number): Promise<string> {
+  const times = timesOf(page, spokenDay);
+  await expect(times.first()).toBeVisible();
+  const time = times.nth(index % (await times.count()));
+  await time.click();
+  await expect(time).toBeChecked();
+  return time.evaluate((input: HTMLInputElement) => input.labels![0]!.textContent!);
+}
+
+/** Different slots per project and mode: the specs share one server, and each slot has one place. */
+function offset(info: TestInfo, javascript: boolean): number {
+  return (info.project.name === "mobile" ? 6 : 0) + (javascript ? 0 : 3);
+}
+
+/** Resolves once React owns the picker's day radios (its props are attached): hydration done. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const radio = document.querySelector('input[name="jour"]');
+    return radio !== null && Object.keys(radio).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+async function fillContact(page: Page, name: string): Promise<void> {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  await page.getByLabel("Nom").fill(name);
+  await page.getByLabel("Adresse e-mail").fill(`creneau-${suffix}@exemple.fr`);
+  // One phone per booking: the caps count upcoming appointments per phone (issue 28 §5).
+  await page.getByLabel("Téléphone").fill(`06 ${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`);
+}
+
+async function shoot(page: Page, info: TestInfo, name: string): Promise<void> {
+  // The form only: a full page doubles the fixed header where the page was scrolled.
+  await page
+    .locator("main form")
+    .first()
+    .screenshot({ path: info.outputPath(`${name}-${info.project.name}.png`) });
+}
+
+for (const javascript of [true, false]) {
+  test.describe(javascript ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: javascript });
+
+    test("a day, then a time: booked, then moved the same way", async ({ page }, info) => {
+      await page.goto("/rendez-vous");
+      if (javascript) await hydrated(page);
+      const confirm = page.getByRole("button", { name: "Confirmer le rendez-vous" });
+      // The first day with a free place is open; only its times are offered.
+      await expect(dayRadios(page).first()).toBeChecked();
+      await shoot(page, info, `reservation-${javascript ? "js" : "sans-js"}`);
+
+      const day = await pickDay(page, 1);
+      const slot = await pickTime(page, day, offset(info, javascript));
+      // Only the picked day's times are on the page, never the whole week's.
+      expect(await page.getByRole("radio", { name: / à \d\d:\d\d$/ }).count()).toBe(await timesOf(page, day).count());
+      if (javascript) {
+        await expect(confirm).toHaveAccessibleDescription(`Votre créneau : ${slot} (${LENGTH})`);
+      } else {
+        await expect(page.getByText("Créneau choisi ci-dessus.")).toBeVisible();
+        await expect(page.getByText("Aucun créneau choisi")).toBeHidden();
+      }
+      await expect(page.getByText(`Un rendez-vous dure ${LENGTH}.`).or(page.getByText(`(${LENGTH})`))).toBeVisible();
+      // axe runs in the page: with scripts off it never answers (the same markup is checked with them on).
+      if (javascript) expect(await violations(page)).toEqual([]);
+      await shoot(page, info, `reservation-choisi-${javascript ? "js" : "sans-js"}`);
+
+      await fillContact(page, "Inès Créneau");
+      await confirm.click();
+      await expect(page.getByRole("status")).toContainText("Votre rendez-vous est enregistré.", SLOW);
+      await expect(page.getByText(slot, { exact: false }).first()).toBeVisible();
+
+      // Moved: another day, then a time, then the button.
+      const moveDay = await pickDay(page, 0);
+      const moveTo = await pickTime(page, moveDay, offset(info, javascript) + 1);
+      if (javascript)
+        await expect(page.getByText(/^Votre créneau :/)).toHaveText(`Votre créneau : ${moveTo} (${LENGTH})`);
+      if (javascript) expect(await violations(page)).toEqual([]);
+      await shoot(page, info, `deplacement-${javascript ? "js" : "sans-js"}`);
+      await page.getByRole("button", { name: "Déplacer à ce créneau" }).click();
+      await expect(page.getByRole("status")).toContainText("Votre rendez-vous est déplacé.", SLOW);
+      await expect(page.getByText(moveTo, { exact: false }).first()).toBeVisible();
+    });
+  });
+}
+
+test("the keyboard: Tab to the days, arrows to another day, Tab to its times, arrows among them", async ({
+  page,
+}, info) => {
+  await page.goto("/rendez-vous");
+  await hydrated(page);
+  const first = dayRadios(page).first();
+  await first.focus();
+  await page.keyboard.press("ArrowRight");
+  const second = dayRadios(page).nth(1);
+  await expect(second).toBeChecked();
+  await expect(second).toBeFocused();
+  await shoot(page, info, "clavier-jour");
+  const { spoken } = await chipOf(page, second);
+  await page.keyboard.press("Tab");
+  const times = timesOf(page, spoken);
+  await expect(times.first()).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(times.first()).toBeChecked();
+  await page.keyboard.press("ArrowRight");
+  await expect(times.nth(1)).toBeChecked();
+  // Back to the days and on to a third one: the time left behind is unchecked, so Tab reaches the new day's times.
+  await page.keyboard.press("Shift+Tab");
+  await expect(second).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  const third = dayRadios(page).nth(2);
+  await expect(third).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("input[name=slot]:focus")).toBeVisible();
+  await expect(page.locator("input[name=slot]:checked")).toHaveCount(0);
+});
+
+test("a day, a time and a name chosen before hydration survive it; hydration moves nothing", async ({ page }, info) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+  });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/rendez-vous", { waitUntil: "commit" });
+  const day = await pickDay(page, 1);
+  const slot = await pickTime(page, day, offset(info, true) + 2);
+  await page.getByLabel("Nom").fill("Avant Hydratation");
+  release();
+  await hydrated(page);
+  await expect(dayRadios(page).nth(1)).toBeChecked();
+  await expect(page.getByRole("radio", { name: slot })).toBeChecked();
+  await expect(page.getByLabel("Nom")).toHaveValue("Avant Hydratation");
+  await expect(page.getByRole("button", { name: "Confirmer le rendez-vous" })).toHaveAccessibleDescription(
+    `Votre créneau : ${slot} (${LENGTH})`,
+  );
+  // The picker's layout is the server's: nothing shifts when React takes the page over.
+  await page.waitForTimeout(600);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  // No hydration mismatch either (React reports it as a console error).
+  expect(errors).toEqual([]);
+});
+
+test("another week: its first free day is open, and a time there is the one repeated", async ({ page }, info) => {
+  await page.goto("/rendez-vous");
+  await hydrated(page);
+  const firstWeek = await dayRadios(page).first().getAttribute("value");
+  await pickTime(page, (await chipOf(page, dayRadios(page).first())).spoken, 0);
+  await page.getByRole("link", { name: "Semaine suivante" }).click();
+  await expect(dayRadios(page).first()).not.toHaveAttribute("value", firstWeek!);
+  await expect(dayRadios(page).first()).toBeChecked();
+  // The time of the week left is gone with it: nothing is chosen any more.
+  const confirm = page.getByRole("button", { name: "Confirmer le rendez-vous" });
+  await expect(confirm).toHaveAccessibleDescription(/^Aucun créneau choisi/);
+  const day = await pickDay(page, 1);
+  const slot = await pickTime(page, day, offset(info, true) + 5);
+  await expect(confirm).toHaveAccessibleDescription(`Votre créneau : ${slot} (${LENGTH})`);
+  await expect(page.getByRole("group", { name: /^\S+ \d+ \S+ \d{4}$/ })).toHaveCount(1);
+});
+
+test("the manage page labels the appointment's own slot « votre créneau actuel »", async ({ page }, info) => {
+  await page.goto("/rendez-vous");
+  await hydrated(page);
+  const day = await pickDay(page, 2);
+  const slot = await pickTime(page, day, offset(info, true) + 4);
+  await fillContact(page, "Créneau Actuel");
+  await page.getByRole("button", { name: "Confirmer le rendez-vous" }).click();
+  await expect(page.getByRole("status")).toContainText("Votre rendez-vous est enregistré.", SLOW);
+  await pickDay(page, 2);
+  const times = page.getByRole("group", { name: day, exact: true });
+  await expect(times.getByText(`${slot} : votre créneau actuel`)).toBeVisible();
+  await expect(times.getByText(`${slot} : complet`)).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: slot })).toHaveCount(0);
+});
