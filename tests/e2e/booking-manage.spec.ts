@@ -115,7 +115,7 @@ async function expectNoEnglish(page: Page): Promise<void> {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("moving and cancelling from the appointment's page work and answer in French", async ({ page }) => {
+  test("moving and cancelling from the appointment's page work and answer in French @desktop", async ({ page }) => {
     await page.goto(BOOKING_PAGE);
     const booked = await book(page);
     await expect(notice(page, "Votre rendez-vous est enregistré.")).toBeVisible(STORED);
@@ -150,7 +150,7 @@ test.describe("without JavaScript", () => {
     await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "strict-origin");
   });
 
-  test("a form posted with Origin: null or from another site gets the French refusal and changes nothing", async ({
+  test("a form posted with Origin: null or from another site gets the French refusal and changes nothing @desktop", async ({
     page,
     baseURL,
   }) => {
@@ -199,7 +199,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("every page's form refuses Origin: null and other sites in French, never React Router's English", async ({
+test("every page's form refuses Origin: null and other sites in French, never React Router's English @desktop", async ({
   request,
   page,
   baseURL,

@@ -124,7 +124,7 @@ for (const javascript of [true, false]) {
   });
 }
 
-test("the keyboard: Tab to the days, arrows to another day, Tab to its times, arrows among them", async ({
+test("the keyboard: Tab to the days, arrows to another day, Tab to its times, arrows among them @desktop", async ({
   page,
 }, info) => {
   await page.goto("/rendez-vous");
@@ -193,7 +193,7 @@ test("a day, a time and a name chosen before hydration survive it; hydration mov
   expect(errors).toEqual([]);
 });
 
-test("another week: its first free day is open, and a time there is the one repeated", async ({ page }, info) => {
+test("another week: its first free day is open, and a time there is the one repeated @desktop", async ({ page }, info) => {
   await page.goto("/rendez-vous");
   await hydrated(page);
   const firstWeek = await dayRadios(page).first().getAttribute("value");
@@ -210,7 +210,7 @@ test("another week: its first free day is open, and a time there is the one repe
   await expect(page.getByRole("group", { name: /^\S+ \d+ \S+ \d{4}$/ })).toHaveCount(1);
 });
 
-test("the manage page labels the appointment's own slot « votre créneau actuel »", async ({ page }, info) => {
+test("the manage page labels the appointment's own slot « votre créneau actuel » @desktop", async ({ page }, info) => {
   await page.goto("/rendez-vous");
   await hydrated(page);
   const day = await pickDay(page, 2);
