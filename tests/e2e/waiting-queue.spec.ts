@@ -49,7 +49,8 @@ let serverB: ServerProcess;
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 const dataDirs: string[] = [];
 
-test.describe.configure({ mode: "default", timeout: 240_000 });
+// Five pages on two server processes: 1.4 min alone, past 4 min beside the rest of the suite on 2 cores.
+test.describe.configure({ mode: "default", timeout: 360_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
