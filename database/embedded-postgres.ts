@@ -287,10 +287,7 @@ export type StartOptions = {
   folder: string;
   /** French progress lines for the shop owner's log (first run, leftover stopped). */
   onProgress?: Progress;
-  /**
-   * Called when `initdb` or `pg_ctl start` has been launched: from then on PostgreSQL's work runs in its own
-   * processes, and the caller can load its modules beside it (issue 29: a start under 2 s). Once or twice.
-   */
+  /** Called once `initdb` or `pg_ctl start` runs (its own process): the caller loads its modules beside it (issue 29). */
   onToolLaunched?: () => void;
 };
 
