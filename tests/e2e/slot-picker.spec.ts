@@ -193,7 +193,9 @@ test("a day, a time and a name chosen before hydration survive it; hydration mov
   expect(errors).toEqual([]);
 });
 
-test("another week: its first free day is open, and a time there is the one repeated @desktop", async ({ page }, info) => {
+test("another week: its first free day is open, and a time there is the one repeated @desktop", async ({
+  page,
+}, info) => {
   await page.goto("/rendez-vous");
   await hydrated(page);
   const firstWeek = await dayRadios(page).first().getAttribute("value");
