@@ -61,7 +61,12 @@ export default defineConfig({
     baseURL,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // CI keeps only its printed log, so a trace there is recorded for nobody: ~20 % of the suite's CPU (issue 30 §3).
+    trace: process.env.CI ? "off" : "retain-on-failure",
+    // The particle background redraws a full-screen canvas every frame: a whole core per open page in headless
+    // Chromium without a GPU, which starved every other test on 2 cores (issue 30 §3). Pages are tested still, as
+    // visitors who ask for reduced motion see them; decor.spec.ts tests the animation itself.
+    reducedMotion: "reduce",
     launchOptions: chromium,
   },
   projects: [

@@ -3,6 +3,9 @@ import { expect, test, type Page } from "@playwright/test";
 
 const canvas = (page: Page) => page.getByTestId("particules");
 
+// The other specs run under reduced motion (playwright.config.ts); the animation is what this one tests.
+test.use({ reducedMotion: "no-preference" });
+
 test.describe("particle background", () => {
   test("has one particle per 15 000 px², recomputed on resize, and is hidden from assistive tech", async ({ page }) => {
     await page.goto("/");

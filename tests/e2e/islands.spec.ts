@@ -63,6 +63,7 @@ test("a brand page's finder works as an island", async ({ page }) => {
 });
 
 test("/sales plays its hero video with a pause button", { tag: "@desktop" }, async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/sales");
   const pause = page.getByRole("button", { name: "Mettre l'animation en pause" });
   await expect(pause).toBeVisible();

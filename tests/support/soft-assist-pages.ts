@@ -65,9 +65,10 @@ export async function startAreaServer(
 
 /** A page in a new browser context at the current project's device, on `baseURL`. */
 export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, reducedMotion } = test.info().project.use;
   const context = await browser.newContext({
     baseURL,
+    reducedMotion,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     viewport,
