@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts: the reactRouter() plugin must not run under Vitest.
@@ -15,6 +16,9 @@ export default defineConfig({
     // PGlite opens in 1–2 s and PostgreSQL clusters start in ~2 s on 2 cores.
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    // Vitest's default leaves a core idle (cores − 1: one file at a time on 2 cores), while a file spends much of
+    // its time waiting on its databases, servers and sockets: 455 → 323 s for the remote-support files (issue 30 §3).
+    maxWorkers: availableParallelism(),
     environment: "node",
     setupFiles: ["./tests/setup-vitest.ts"],
     restoreMocks: true,

@@ -6,6 +6,7 @@
  * made by an older schema is restored into its own migration state, then
  * migrated. The embedded PostgreSQL and the commands: `embedded.test.ts`.
  */
+import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER, openDatabase, type AppDatabase, type DatabaseHandle } from "#database/connection.ts";
 import { contactRequests } from "#database/schema.ts";
+import { copyMigratedPglite } from "#tests/support/databases.ts";
 import { fillShop, nextAttachmentId, tableContents } from "#tests/support/backup.ts";
 import { createBackup, listBackups } from "./backup.ts";
 import { knownMigrations } from "./catalogue.ts";
@@ -29,7 +31,12 @@ let original: Record<string, string[]>;
 /** A database holding one contact request of its own, which every refused restore must leave exactly so. */
 let witness: DatabaseHandle;
 
-const openPglite = (name: string) => openDatabase({ dataDir: path.join(workDir, name), embedded: "pglite" });
+/** The PGlite database `name` of this run, a copy of the migrated template the first time. */
+async function openPglite(name: string): Promise<DatabaseHandle> {
+  const dataDir = path.join(workDir, name);
+  if (!existsSync(dataDir)) await copyMigratedPglite(dataDir);
+  return openDatabase({ dataDir, embedded: "pglite" });
+}
 
 /** The backup with its first line (the header) changed by `edit`. */
 async function withHeader(edit: (header: Record<string, unknown>) => void): Promise<string> {

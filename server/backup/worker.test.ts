@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#database/connection.ts";
 import { contactRequests } from "#database/schema.ts";
+import { copyMigratedPglite } from "#tests/support/databases.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { backupDate, backupFileName, expiredBackups, listBackups } from "./backup.ts";
@@ -108,6 +109,7 @@ describe("the backup worker", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "atelier-backup-worker-"));
+    await copyMigratedPglite(dataDir);
     database = await openDatabase({ dataDir, embedded: "pglite" });
     await database.db
       .insert(contactRequests)

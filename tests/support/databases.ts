@@ -4,7 +4,7 @@
  * `vitest-global-setup.ts`), else `["pglite"]`. `openTestDatabase(kind)`
  * gives a migrated, empty database and a `dispose()` that removes it.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -19,10 +19,20 @@ export const DATABASE_KINDS: DatabaseKind[] = inject("postgresUrl") ? ["pglite",
 /** `url`: the PostgreSQL database's connection string (absent on PGlite), for a second connection or server. */
 export type TestDatabase = DatabaseHandle & { dataDir: string; url?: string; dispose(): Promise<void> };
 
+/**
+ * Fills `dataDir` with a copy of the run's migrated, empty PGlite database (made once by
+ * `vitest-global-setup.ts`), so that `openDatabase({ dataDir, embedded: "pglite" })` opens it in ~1.5 s
+ * instead of creating one in ~7 s. Tests of the creation itself open an empty folder instead.
+ */
+export async function copyMigratedPglite(dataDir: string): Promise<void> {
+  await cp(inject("pgliteTemplate"), dataDir, { recursive: true });
+}
+
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-test-"));
   if (kind === "pglite") {
     // PGlite: a per-test database opens in a fraction of the time a PostgreSQL cluster takes to create (issue 16).
+    await copyMigratedPglite(dataDir);
     const handle = await openDatabase({ dataDir, embedded: "pglite" });
     return {
       ...handle,
