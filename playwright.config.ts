@@ -43,7 +43,9 @@ const chromium = {
     // WebRTC (issue 6): the screen picker and camera answered by fake devices (a 1280×720 test pattern),
     // and peer connections allowed on loopback.
     "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
+    // 5 frames a second instead of 20: the fake screen is a test pattern, and encoding it at 20 fps in VP8 kept a
+    // core busy for as long as a session lasted (issue 30 §3).
+    "--use-fake-device-for-media-stream=fps=5",
     "--allow-loopback-in-peer-connection",
   ],
 };

@@ -26,6 +26,7 @@ import type { RealtimeSocket } from "#app/remote-support/client/session-events.t
 import { reportSurface } from "#app/remote-support/client/api.ts";
 import { useScreenSharer } from "#app/remote-support/client/use-screen-sharer.ts";
 import { useLatestEvery } from "#app/remote-support/client/use-latest-every.ts";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 // The chat is only shown while sharing: a chunk of its own (issue 16).
 const SessionChat = lazy(() => import("./session-chat").then((module) => ({ default: module.SessionChat })));
@@ -101,6 +102,8 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
   // The shared picture's width / height, so the preview box (and the pointer drawn on it) has its exact shape.
   const [aspect, setAspect] = useState(16 / 9);
   const reportLatest = useLatestEvery(SURFACE_REPORT_MS);
+  // The page comes rendered by the server: a click before the scripts run would do nothing and say nothing.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (previewRef.current && previewRef.current.srcObject !== stream) previewRef.current.srcObject = stream;
@@ -145,7 +148,7 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
           personnels). Vous pouvez arrêter à tout moment.
         </p>
         <div>
-          <Button type="button" onClick={share} disabled={requesting}>
+          <Button type="button" onClick={share} disabled={!hydrated || requesting}>
             <MonitorUp aria-hidden="true" className="size-5" />
             {requesting ? "Choix de l'écran..." : "Partager mon écran"}
           </Button>
