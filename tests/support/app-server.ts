@@ -19,6 +19,7 @@ import { attachRealtime } from "#server/remote-support/realtime.ts";
 import { appServices, startServices, type Services } from "#server/services.ts";
 import { catalogueContext } from "#app/catalogue/context.ts";
 import { shopIdentityContext } from "#app/shop/use-shop.ts";
+import { copyMigratedPglite } from "./databases.ts";
 import { freePort } from "./postgres.ts";
 import { TEST_AUTH_SECRET } from "./remote-support.ts";
 
@@ -49,6 +50,9 @@ export async function startAppServer(variables: Record<string, string> = {}): Pr
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "atelier-app-"));
+  // The test configuration's database is PGlite in DATA_DIR: a copy of the run's migrated one opens 5 s sooner.
+  if (!variables.DATABASE_URL && (variables.EMBEDDED_DATABASE ?? "pglite") === "pglite")
+    await copyMigratedPglite(dataDir);
   const env = parseEnv({
     NODE_ENV: "test",
     PUBLIC_URL: url,
