@@ -22,6 +22,9 @@ export function createTechnician(dataDir: string, account: TechnicianAccount): v
   execFileSync(
     process.execPath,
     [
+      // As `npm run user` runs it (package.json): drizzle-orm resolved in 0.1 s instead of 1.2 s.
+      "--import",
+      "./server/module-resolve.ts",
       "scripts/user.ts",
       "create",
       "--email",
@@ -39,7 +42,7 @@ export function createTechnician(dataDir: string, account: TechnicianAccount): v
 export type AreaServer = { server: ServerProcess; dataDir: string; stop(): Promise<void> };
 
 /**
- * A server of its own on a fresh DATA_DIR named `atelier-e2e-<name>-…`, with
+ * A server of its own on a fresh DATA_DIR named `atelier-e2e-<name>-…` (a copy of the run's migrated template), with
  * `technicians` created by the command first (the embedded database has one
  * process at a time). `stop()` stops it and removes the folder;
  * SOFT_ASSIST_DEBUG=1 prints its log first.
@@ -50,6 +53,9 @@ export async function startAreaServer(
   env: Record<string, string> = {},
 ): Promise<AreaServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `atelier-e2e-${name}-`));
+  // The run's created and migrated database (playwright-global-setup.ts), copied with its owner (postgres as root).
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template) execFileSync("cp", ["-a", `${template}/.`, dataDir]);
   for (const technician of technicians) createTechnician(dataDir, technician);
   const server = await startServerProcess({ DATA_DIR: dataDir, AUTH_SIGN_IN_LIMIT: "1000", LOG_LEVEL: "warn", ...env });
   return {
