@@ -91,7 +91,8 @@ describe("rating an answer", () => {
     expect(screen.getByText("Votre commentaire : « Clair. »")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Pas utile" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Vous avez envoyé beaucoup d'avis.");
+    // The live region is there, empty, before the answer fills it.
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Vous avez envoyé beaucoup d'avis."));
     expect(screen.getByRole("button", { name: "Utile" })).toHaveAttribute("aria-pressed", "true");
   });
 });
@@ -150,6 +151,7 @@ describe("Avis sur l'assistant", () => {
   it("shows the API's French refusal", async () => {
     stubFetch(() => Response.json({ message: "Réservé aux techniciens." }, { status: 403 }));
     render(<RatingsView />);
-    expect(await screen.findByRole("alert")).toHaveTextContent("Réservé aux techniciens.");
+    // The live region is there, empty, before the answer fills it.
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Réservé aux techniciens."));
   });
 });

@@ -52,7 +52,10 @@ describe("ClipboardPanel", () => {
     render(<ClipboardPanel code="ACDEFG" socket={socket} customerName="Marie" />);
     expect(screen.getByRole("region", { name: "Presse-papiers" })).toBeInTheDocument();
     await userEvent.click(pasteButton());
-    expect(await screen.findByRole("status")).toHaveTextContent("Texte collé chez le client (22 caractères).");
+    // The live region is there, empty, before the answer fills it.
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Texte collé chez le client (22 caractères)."),
+    );
     expect(pastes).toEqual([{ code: "ACDEFG", text: TEXT }]);
   });
 

@@ -7,7 +7,7 @@
  * (`?formulaire=`, focus on the new heading), and the browser's own check of
  * a short password at sign-up.
  */
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useActionData, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -77,7 +77,10 @@ describe("SignInPanel", () => {
     await user.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
     await user.type(screen.getByLabelText("Mot de passe"), "un-mot-de-passe");
     await user.click(screen.getByRole("button", { name: "Se connecter" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Trop de tentatives. Réessayez dans 15 minutes.");
+    // The live region is there, empty, before the answer fills it.
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("Trop de tentatives. Réessayez dans 15 minutes."),
+    );
   });
 
   it("switches to account creation through the URL and moves the focus to its heading", async () => {
@@ -106,7 +109,8 @@ describe("SignInPanel", () => {
     expect(screen.getByRole("heading", { name: "Mot de passe oublié" })).toBeInTheDocument();
     await user.type(screen.getByLabelText("Adresse e-mail"), "lea@exemple.fr");
     await user.click(screen.getByRole("button", { name: "Envoyer le lien" }));
-    expect(await screen.findByRole("status")).toHaveTextContent(RESET_REQUESTED_MESSAGE);
+    // The live region is there, empty, before the answer fills it.
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(RESET_REQUESTED_MESSAGE));
     expect(posted).toEqual([{ intent: "forgot", email: "lea@exemple.fr" }]);
   });
 

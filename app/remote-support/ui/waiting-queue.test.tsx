@@ -110,7 +110,8 @@ describe("« File d'attente »", () => {
     const onJoined = vi.fn();
     render(<WaitingQueue socket={socket} onJoined={onJoined} />);
     await userEvent.click(await screen.findByRole("button", { name: "Prendre en charge Marie" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent(QUEUE_MESSAGES.taken);
+    // The live region is there, empty, before the answer fills it.
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(QUEUE_MESSAGES.taken));
     expect(screen.queryByRole("button", { name: "Prendre en charge Marie" })).toBeNull();
     expect(onJoined).not.toHaveBeenCalled();
 
