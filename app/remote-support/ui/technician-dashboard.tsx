@@ -19,6 +19,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
 import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
@@ -79,6 +80,8 @@ function Dashboard({ user, socket, initial }: Props) {
   >("sessions");
   const managesStaff = user.permissions?.includes("staff:manage") === true;
   const managesShop = user.permissions?.includes("shop:manage") === true;
+  // The page comes rendered by the server: a view chosen before the scripts run would be lost without a word.
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-col gap-8">
       <nav aria-label="Vues du tableau de bord" className="flex flex-wrap gap-2">
@@ -98,6 +101,7 @@ function Dashboard({ user, socket, initial }: Props) {
             type="button"
             variant={view === key ? "primary" : "secondary"}
             aria-pressed={view === key}
+            disabled={!hydrated}
             onClick={() => setView(key)}
           >
             {label}
