@@ -86,9 +86,12 @@ test.describe("copy–paste with the desktop app", { tag: "@desktop" }, () => {
     await expect(pasteButton).toHaveCount(0);
     app.press("p");
     await expect.poll(app.output).toContain(NOT_ALLOWED);
-    await remote.getByRole("button", { name: "Envoyer souris et clavier" }).click();
+    const toggle = remote.getByRole("button", { name: "Envoyer souris et clavier" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect(pasteButton).toHaveCount(0);
 
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Le technicien demande la main");
     app.press("c");
     await expect(remote.getByText(/^Contrôle actif/u)).toBeVisible({ timeout: 15_000 });
     await expect.poll(app.output).toContain("P : envoyer au technicien le texte copié (presse-papiers).");

@@ -155,7 +155,11 @@ test.describe("the app's own picture", { tag: "@desktop" }, () => {
     // The second monitor, then control allowed in the app.
     await remote.getByLabel("Écran affiché").selectOption({ label: `Écran 2 — ${SECOND.width} × ${SECOND.height}` });
     await expect(tech.getByTestId("app-screen")).toHaveJSProperty("width", SECOND.width, { timeout: 15_000 });
-    await remote.getByRole("button", { name: "Envoyer souris et clavier" }).click();
+    // As a customer would: C once the app says the technician asks for control.
+    const toggle = remote.getByRole("button", { name: "Envoyer souris et clavier" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Le technicien demande la main");
     app.press("c");
     await expect(remote.getByText(/^Contrôle actif/u)).toBeVisible({ timeout: 15_000 });
     await xApp.clear();
