@@ -3,8 +3,8 @@
  * particle background, fixed header, footer, scroll restoration (a new page
  * starts at the top; Back restores the position).
  *
- * Scripts (issue 16, docs/decisions/013): a route whose `handle` is `ISLANDS_HANDLE` (the
- * pre-rendered content pages) gets only the islands script (`app/islands/main.ts`): no React
+ * Scripts (issue 16, docs/decisions/013; issue 30, 029): a route whose `handle` is `ISLANDS_HANDLE` (the
+ * content pages, the public forms) or `islandsWhen(…)` of its data (signed-out /soft-assist) gets only the islands script (`app/islands/main.ts`): no React
  * Router runtime, no hydration of the page, links load pre-rendered pages, and the browser restores
  * scroll positions itself. Every other route (forms, signed-in area) is hydrated in full and
  * navigates client-side. In dev every page is hydrated in full (Vite serves no islands bundle).
@@ -54,7 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   // Only ever true in the server render: a page the browser renders always has the runtime.
-  const islands = import.meta.env.SSR && import.meta.env.PROD && usesIslands(matches.at(-1)?.handle);
+  const page = matches.at(-1);
+  const islands = import.meta.env.SSR && import.meta.env.PROD && usesIslands(page?.handle, page?.loaderData);
   return (
     <html lang="fr">
       <head>

@@ -14,6 +14,7 @@ import { CalendarCheck } from "lucide-react";
 import { EmailField } from "#app/components/forms/email-field.tsx";
 import { GdprNotice } from "#app/components/forms/gdpr-notice.tsx";
 import { Honeypot } from "#app/components/forms/honeypot.tsx";
+import { SENDING_LABEL } from "#app/components/forms/submit-row.tsx";
 import { TextField } from "#app/components/forms/text-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormField, RequiredFieldsNote, Textarea } from "#app/components/ui/field.tsx";
@@ -26,6 +27,12 @@ import { FORM_KEY_FIELD, NOTE_MAX } from "./schemas.ts";
 import { offeredStart, slotMinutesOf } from "./slot-choice.ts";
 import { SlotPicker } from "./slot-picker.tsx";
 import type { WeekData } from "./week.server.ts";
+
+/**
+ * The booking form's id: the page's week links and its action end with `#reservation`, so a page loaded
+ * by them (islands page, or without JavaScript) opens at the form, with a refusal's message in view.
+ */
+export const BOOKING_FORM_ID = "reservation";
 
 /** What the action answers when nothing was booked. */
 export type BookingActionData = {
@@ -54,7 +61,15 @@ export function BookingForm({ action, formKey, week, booked, actionData }: Props
   const state = { errors: actionData?.fieldErrors ?? {}, values: actionData?.values };
   const slotError = actionData?.fieldErrors.slot ?? (actionData?.next ? actionData.message : undefined);
   return (
-    <Form method="post" action={action} className="relative flex flex-col gap-8" preventScrollReset>
+    <Form
+      method="post"
+      action={action}
+      className="relative flex flex-col gap-8"
+      preventScrollReset
+      id={BOOKING_FORM_ID}
+      // Issue 30: on the islands page, the sending state and the slot choice in plain DOM code.
+      data-enhance="form slots"
+    >
       {actionData && !slotError ? (
         <p role="alert" className="rounded-xl border border-rose-400/70 bg-rose-950/70 px-4 py-3 text-rose-50">
           {actionData.message}
@@ -109,9 +124,15 @@ export function BookingForm({ action, formKey, week, booked, actionData }: Props
           initial={offeredStart(actionData?.values.slot, week.days)}
           slotMinutes={slotMinutesOf(week.days)}
         />
-        <Button type="submit" disabled={sending} className="w-full shrink-0 sm:w-auto" aria-describedby={choiceId}>
+        <Button
+          type="submit"
+          disabled={sending}
+          className="w-full shrink-0 sm:w-auto"
+          aria-describedby={choiceId}
+          data-sending-label={SENDING_LABEL}
+        >
           <CalendarCheck aria-hidden="true" className="size-5" />
-          {sending ? "Envoi en cours..." : "Confirmer le rendez-vous"}
+          {sending ? SENDING_LABEL : "Confirmer le rendez-vous"}
         </Button>
       </div>
       <GdprNotice

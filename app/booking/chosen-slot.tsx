@@ -10,7 +10,8 @@
  */
 import { useCallback, useSyncExternalStore } from "react";
 import { formatWhen } from "./format.ts";
-import { formatSlotLength, SLOT_FIELD } from "./slot-choice.ts";
+import { formatSlotLength } from "./slot-choice.ts";
+import { CHOSEN_SLOT_TEXT, SLOT_FIELD } from "./slot-fields.ts";
 
 type Props = {
   /** The paragraph's id, for the button's `aria-describedby`. */
@@ -50,20 +51,19 @@ export function ChosenSlot({ id, initial, slotMinutes, className = "" }: Props) 
   const length = formatSlotLength(slotMinutes);
   // Two lines reserved: the sentence changes length with the choice, never the layout around it.
   return (
-    <p id={id} className={`min-h-[2lh] text-slate-200 ${className}`}>
+    // `data-chosen-slot`: on an islands page, the `slots` enhancer (issue 30) keeps this sentence up to date.
+    <p id={id} data-chosen-slot="" data-slot-length={length} className={`min-h-[2lh] text-slate-200 ${className}`}>
       {chosen ? (
         <>
-          Votre créneau : <strong className="font-semibold text-white">{formatWhen(new Date(chosen))}</strong> ({length}
-          )
+          {CHOSEN_SLOT_TEXT.chosen}
+          <strong className="font-semibold text-white">{formatWhen(new Date(chosen))}</strong> ({length})
         </>
       ) : (
         <>
           {/* Without JavaScript, CSS says whether a `slot` radio (SLOT_FIELD, spelt out for Tailwind) is checked. */}
-          <span className="[form:has(input[name=slot]:checked)_&]:hidden">
-            Aucun créneau choisi : choisissez un jour, puis une heure.
-          </span>
-          <span className="hidden [form:has(input[name=slot]:checked)_&]:inline">Créneau choisi ci-dessus.</span> Un
-          rendez-vous dure {length}.
+          <span className="[form:has(input[name=slot]:checked)_&]:hidden">{CHOSEN_SLOT_TEXT.none}</span>
+          <span className="hidden [form:has(input[name=slot]:checked)_&]:inline">Créneau choisi ci-dessus.</span>{" "}
+          {CHOSEN_SLOT_TEXT.length(length)}
         </>
       )}
     </p>

@@ -3,7 +3,7 @@
  * time zone (a visitor abroad still sees the shop's wall clock), for the
  * pages, the agenda and the mails.
  */
-import { SHOP_TIME_ZONE } from "./settings.ts";
+import { SHOP_TIME_ZONE } from "./time-zone.ts";
 
 const DAY = new Intl.DateTimeFormat("fr-FR", {
   timeZone: SHOP_TIME_ZONE,

@@ -12,9 +12,10 @@
 import { z } from "zod";
 import { defaultShop, type ShopIdentity } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
+import { SHOP_TIME_ZONE } from "./time-zone.ts";
 
-/** The shop's time zone: every slot is a wall-clock time there. */
-export const SHOP_TIME_ZONE = "Europe/Paris";
+/** The shop's time zone: every slot is a wall-clock time there (`time-zone.ts`). */
+export { SHOP_TIME_ZONE };
 
 /** French names of ISO weekdays, 1 = lundi … 7 = dimanche. */
 export const WEEKDAY_NAMES = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"] as const;

@@ -5,9 +5,10 @@
  */
 import type { DayView } from "./context.ts";
 import { DEFAULT_BOOKING_SETTINGS } from "./settings.ts";
+import { SLOT_FIELD } from "./slot-fields.ts";
 
-/** The form field of a slot's ISO start, the one the booking and manage actions read. */
-export const SLOT_FIELD = "slot";
+/** The form field of a slot's ISO start (`slot-fields.ts`). */
+export { SLOT_FIELD };
 
 /**
  * A slot's length in minutes, read from the week shown: the shortest gap between two starts of one

@@ -15,11 +15,11 @@
 import { useCallback, useId, useSyncExternalStore, type ChangeEvent } from "react";
 import type { DayView, SlotView } from "./context.ts";
 import { formatCalendarDate } from "./format.ts";
-import { SLOT_FIELD } from "./slot-choice.ts";
-import { SHOP_TIME_ZONE } from "./settings.ts";
+import { DAY_FIELD, DAY_GROUP_ATTRIBUTE, SLOT_FIELD } from "./slot-fields.ts";
+import { SHOP_TIME_ZONE } from "./time-zone.ts";
 
-/** The day radios' name: the day shown. Posted with the form, ignored by the actions. */
-export const DAY_FIELD = "jour";
+/** The day radios' name (`slot-fields.ts`). */
+export { DAY_FIELD };
 
 const part = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat("fr-FR", { timeZone: SHOP_TIME_ZONE, ...options });
@@ -133,7 +133,7 @@ export function SlotDays({ days, selected, current }: Props) {
     // A time checked on the day left would stay checked out of sight, and while one radio of a group is
     // checked Tab reaches only that one: the new day's times could not be reached by keyboard.
     const hidden = event.currentTarget.querySelector<HTMLInputElement>(`input[name="${SLOT_FIELD}"]:checked`);
-    if (hidden && hidden.closest("[data-jour]")?.getAttribute("data-jour") !== day.value) {
+    if (hidden && hidden.closest(`[${DAY_GROUP_ATTRIBUTE}]`)?.getAttribute(DAY_GROUP_ATTRIBUTE) !== day.value) {
       hidden.checked = false;
       hidden.dispatchEvent(new Event("change", { bubbles: true }));
     }
@@ -185,7 +185,7 @@ export function SlotDays({ days, selected, current }: Props) {
                 </span>
               </label>
               <fieldset
-                data-jour={day.date}
+                {...{ [DAY_GROUP_ATTRIBUTE]: day.date }}
                 hidden={shown !== undefined && shown !== day.date}
                 className={`col-span-full row-start-2 min-w-0 ${shown === undefined ? "hidden peer-checked:block" : ""}`}
               >

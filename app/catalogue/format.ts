@@ -3,7 +3,7 @@
  * client code (the model finder) can format prices without bundling the
  * catalogue data and its zod schemas. `./index.ts` re-exports it.
  */
-import { formatEuros } from "#app/config/shop.ts";
+import { formatEuros } from "#app/utils/euros.ts";
 
 /**
  * A minimum price as shown on the cards (spec §9): `formatPrice(49)` →

@@ -119,20 +119,5 @@ export function formatOpeningHours(slots: readonly OpeningSlot[] = defaultShop.o
   });
 }
 
-/** Capital in French formatting, e.g. "15 000 €". */
-export function formatEuros(amount: number, fractionDigits = 0): string {
-  let format = euroFormats.get(fractionDigits);
-  if (!format) {
-    format = new Intl.NumberFormat("fr-FR", {
-      style: "currency",
-      currency: "EUR",
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    euroFormats.set(fractionDigits, format);
-  }
-  return format.format(amount);
-}
-
-/** One formatter per number of decimals: building one costs far more than using it (the assistant formats thousands). */
-const euroFormats = new Map<number, Intl.NumberFormat>();
+/** Re-exported: amounts in euros are formatted by `#app/utils/euros.ts`, which client code imports without zod. */
+export { formatEuros } from "#app/utils/euros.ts";

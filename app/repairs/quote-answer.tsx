@@ -44,10 +44,12 @@ type Props = {
   asking: QuoteDecision | null;
   /** An answer is being sent (buttons disabled). */
   busy: boolean;
+  /** The question the server was told « Annuler » to (`back`): its opening button takes the focus on load. */
+  back?: QuoteDecision | null;
 };
 
 /** The form under the quote while it waits; see the module comment. */
-export function QuoteAnswer({ code, contact, amountEuros, asking: askedByServer, busy }: Props) {
+export function QuoteAnswer({ code, contact, amountEuros, asking: askedByServer, busy, back = null }: Props) {
   const [asking, setAsking] = useState<QuoteDecision | null>(askedByServer);
   const question = useRef<HTMLParagraphElement>(null);
   const openers = useRef<Partial<Record<QuoteDecision, HTMLButtonElement | null>>>({});
@@ -63,7 +65,7 @@ export function QuoteAnswer({ code, contact, amountEuros, asking: askedByServer,
   }, [asking]);
 
   return (
-    <Form method="post" className="flex flex-col gap-3">
+    <Form method="post" className="flex flex-col gap-3" data-enhance="form">
       <input type="hidden" name="code" value={code} />
       <input type="hidden" name="contact" value={contact} />
       {asking === null ? (
@@ -78,6 +80,7 @@ export function QuoteAnswer({ code, contact, amountEuros, asking: askedByServer,
               name="confirm"
               value={decision}
               formAction={action}
+              data-focus-on-load={back === decision ? "" : undefined}
               variant={decision === "accepted" ? "primary" : "secondary"}
               disabled={busy}
               onClick={(event) => {
@@ -96,7 +99,14 @@ export function QuoteAnswer({ code, contact, amountEuros, asking: askedByServer,
           aria-labelledby="devis-question"
           className="flex flex-col gap-3 rounded-xl border border-amber-300/60 bg-amber-950/40 p-4"
         >
-          <p id="devis-question" ref={question} tabIndex={-1} className="text-lg font-semibold text-white">
+          <p
+            id="devis-question"
+            ref={question}
+            tabIndex={-1}
+            // Issue 30: the question rendered by the server (islands page, or no JavaScript) takes the focus.
+            data-focus-on-load={askedByServer ? "" : undefined}
+            className="text-lg font-semibold text-white"
+          >
             {WORDING[asking].question} {formatEuros(amountEuros)}&nbsp;?
           </p>
           <p className="text-slate-100">{WORDING[asking].effect}</p>
@@ -108,6 +118,8 @@ export function QuoteAnswer({ code, contact, amountEuros, asking: askedByServer,
             <Button
               type="submit"
               variant="secondary"
+              name="back"
+              value={asking}
               formAction={action}
               disabled={busy}
               onClick={(event) => {

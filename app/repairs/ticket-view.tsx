@@ -28,10 +28,12 @@ type Props = {
   busy?: boolean;
   /** The quote's question the server was asked to show (`confirm`, posted without JavaScript). */
   asking?: QuoteDecision | null;
+  /** The question just closed by « Annuler » without JavaScript (its opening button takes the focus). */
+  back?: QuoteDecision | null;
 };
 
 /** The ticket's card; see the module comment. */
-export function TicketView({ ticket, contact, busy = false, asking = null }: Props) {
+export function TicketView({ ticket, contact, busy = false, asking = null, back = null }: Props) {
   const { quote } = ticket;
   const waiting = ticket.status === "quote-pending" && quote !== null && quote.decision === null;
   return (
@@ -82,6 +84,7 @@ export function TicketView({ ticket, contact, busy = false, asking = null }: Pro
               contact={contact}
               amountEuros={quote.amountEuros}
               asking={asking}
+              back={back}
               busy={busy}
             />
           ) : quote.decision ? (

@@ -9,13 +9,9 @@
  * booking form, rendered per request, draws its key on the server instead.
  */
 import { useEffect, useState } from "react";
-import { FORM_KEY_FIELD } from "./schemas.ts";
+import { FORM_KEY_FIELD, newFormKey } from "./form-key.ts";
 
-/** 128 random bits as 32 hex digits (`getRandomValues` also works outside secure contexts, unlike `randomUUID`). */
-export function newFormKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+export { newFormKey };
 
 /**
  * The hidden key field, to put inside a request form. The key stays for the page's life: the server

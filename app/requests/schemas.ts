@@ -11,6 +11,7 @@ import { z } from "zod";
 import { MAILBOX_PLANS, type MailboxPlanId } from "#app/config/mailbox-plans.ts";
 import { QUOTE_REPLY_HOURS } from "#app/config/shop.ts";
 import { typedString } from "#app/utils/text.ts";
+import { FORM_KEY_FIELD } from "./form-key.ts";
 
 /** Limits in characters, also set as `maxLength` on the form fields. */
 export const LIMITS = {
@@ -46,13 +47,8 @@ export const REQUEST_MESSAGES = {
   badFormContentType: "Cette page n'accepte que son formulaire. Rechargez la page et réessayez.",
 } as const;
 
-/**
- * Issue 28 "a retried booking must not book twice": the hidden field by which a form carries its
- * one-time key, so that a POST sent again (a browser retrying on a reset connection, a double click)
- * answers the first result instead of storing twice. The booking form's key is drawn by the server
- * when the page is rendered; the contact and quote forms' (pre-rendered pages) by the browser.
- */
-export const FORM_KEY_FIELD = "cle";
+/** Issue 28: the hidden field of a form's one-time key (`form-key.ts`). */
+export { FORM_KEY_FIELD };
 
 /** The message of a form key that is not one we make (the page is too old, or was tampered with). */
 export const FORM_KEY_MESSAGE = "Ce formulaire a expiré. Rechargez la page, puis envoyez-le de nouveau.";

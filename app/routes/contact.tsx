@@ -21,6 +21,10 @@ import { useShop } from "#app/shop/use-shop.ts";
 import { clientActionFor } from "#app/requests/action-data.ts";
 import { submitRequestForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** Issue 30 (decision 029): no React Router runtime; the form posts natively, enhanced by plain DOM code. */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

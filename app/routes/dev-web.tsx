@@ -19,6 +19,10 @@ import { DEV_WEB_FEATURES } from "#app/content/offers.ts";
 import { clientActionFor } from "#app/requests/action-data.ts";
 import { submitRequestForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** Issue 30 (decision 029): no React Router runtime; the form posts natively, enhanced by plain DOM code. */
+export const handle = ISLANDS_HANDLE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {

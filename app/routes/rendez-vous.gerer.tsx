@@ -28,6 +28,10 @@ import { rateLimitedMessage } from "#app/requests/schemas.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
 import type { SlotView } from "#app/booking/context.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** Issue 30 (decision 029): no React Router runtime; the forms post natively, enhanced by plain DOM code. */
+export const handle = ISLANDS_HANDLE;
 
 /** The message after booking (`nouveau=1`), moving or cancelling (`fait=`), set by the redirects. */
 function noticeOf(query: URLSearchParams): string | null {
@@ -105,7 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await services.moveByToken(token, fields.slot, origin);
   if (result.status === "booked") {
     const done = fields.intent === "cancel" ? "annule" : "deplace";
-    throw redirect(manageUrl(result.token, `&fait=${done}`), 303);
+    // `#rendez-vous`: the page opens at its notice (else the move form's `#deplacer` would carry over the redirect).
+    throw redirect(`${manageUrl(result.token, `&fait=${done}`)}#rendez-vous`, 303);
   }
   const answer = (status: number, message: string, next?: SlotView[]) =>
     data({ message, next } as ManageActionData, { status });
@@ -190,7 +195,13 @@ function Cancelled({ notice }: { notice: string | null }) {
     <>
       <PageHero title="Mon rendez-vous" />
       <Section title="Rendez-vous annulé" id="rendez-vous">
-        <p ref={noticeRef} tabIndex={-1} role="status" className={`max-w-2xl text-lg text-slate-200 ${noticeFocus}`}>
+        <p
+          ref={noticeRef}
+          tabIndex={-1}
+          role="status"
+          data-focus-on-load={notice ? "" : undefined}
+          className={`max-w-2xl text-lg text-slate-200 ${noticeFocus}`}
+        >
           {notice ?? BOOKING_MESSAGES.cancelledPage}
         </p>
         <p className="mt-4 text-slate-300">
@@ -240,6 +251,7 @@ export default function ManageAppointment({ loaderData, actionData }: Route.Comp
               ref={noticeRef}
               tabIndex={-1}
               role="status"
+              data-focus-on-load=""
               className={`rounded-xl border border-emerald-400/60 bg-emerald-950/70 px-4 py-3 text-emerald-50 ${noticeFocus}`}
             >
               {notice}
@@ -250,10 +262,11 @@ export default function ManageAppointment({ loaderData, actionData }: Route.Comp
             <>
               <Form
                 method="post"
-                action={manageUrl(token)}
+                action={`${manageUrl(token)}#deplacer`}
                 className="flex flex-col gap-5"
                 id="deplacer"
                 preventScrollReset
+                data-enhance="form slots"
               >
                 <input type="hidden" name="intent" value="move" />
                 <SlotPicker
@@ -265,18 +278,23 @@ export default function ManageAppointment({ loaderData, actionData }: Route.Comp
                   nextWeek={week.nextWeek}
                   error={actionData?.message}
                 />
-                <Button type="submit" variant="secondary" className="w-full sm:w-auto">
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  className="w-full sm:w-auto"
+                  data-sending-label="Déplacement en cours..."
+                >
                   Déplacer à ce créneau
                 </Button>
               </Form>
               <details className="rounded-2xl border border-slate-700/80 p-5">
                 <summary className="cursor-pointer text-lg font-semibold text-white">Annuler le rendez-vous</summary>
-                <Form method="post" action={manageUrl(token)} className="mt-4 flex flex-col gap-3">
+                <Form method="post" action={manageUrl(token)} className="mt-4 flex flex-col gap-3" data-enhance="form">
                   <input type="hidden" name="intent" value="cancel" />
                   <p className="text-slate-200">
                     Le créneau sera libéré pour un autre client. Vous recevrez un e-mail de confirmation.
                   </p>
-                  <Button type="submit" className="w-full sm:w-auto">
+                  <Button type="submit" className="w-full sm:w-auto" data-sending-label="Annulation en cours...">
                     Confirmer l'annulation
                   </Button>
                 </Form>

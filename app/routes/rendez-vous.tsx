@@ -19,7 +19,7 @@ import { catalogueOf } from "#app/catalogue/context.ts";
 import { bookingServicesContext, type BookingResult, type SlotView } from "#app/booking/context.ts";
 import { BOOKING_MESSAGES, FORM_KEY_FIELD } from "#app/booking/schemas.ts";
 import { weekOf } from "#app/booking/week.server.ts";
-import { BookingForm, type BookingActionData } from "#app/booking/booking-form.tsx";
+import { BOOKING_FORM_ID, BookingForm, type BookingActionData } from "#app/booking/booking-form.tsx";
 import { BookingSummary } from "#app/booking/booking-summary.tsx";
 import { bonusLine } from "#app/booking/bonus.server.ts";
 import { PageHero, Section } from "#app/components/ui/section.tsx";
@@ -29,15 +29,22 @@ import { getMeta } from "#app/utils/meta.ts";
 import { optionalContext, requestOriginContext, requireContext } from "#app/utils/server-context.ts";
 import { defaultShop } from "#app/config/shop.ts";
 import { shopIdentityContext } from "#app/shop/use-shop.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
-/** The page's own address with the booked repair kept, and the week `semaine` if given. */
+/** Issue 30 (decision 029): no React Router runtime; the form posts natively, enhanced by plain DOM code. */
+export const handle = ISLANDS_HANDLE;
+
+/**
+ * The page's own address with the booked repair kept, and the week `semaine` if given; it opens at the
+ * form (`#reservation`), so a week link or a refused booking keeps the slots in view.
+ */
 function pageUrl(model: string | null, repair: string | null, week?: string): string {
   const query = new URLSearchParams();
   if (model) query.set("modele", model);
   if (repair) query.set("reparation", repair);
   if (week) query.set("semaine", week);
   const text = query.toString();
-  return `/rendez-vous${text ? `?${text}` : ""}`;
+  return `/rendez-vous${text ? `?${text}` : ""}#${BOOKING_FORM_ID}`;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -115,7 +122,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = requireContext(context, bookingServicesContext);
   const result = await services.book(fields, requireContext(context, requestOriginContext));
   if (result.status === "booked") {
-    throw redirect(`/rendez-vous/gerer?jeton=${encodeURIComponent(result.token)}&nouveau=1`, 303);
+    // `#rendez-vous`: the confirmation's section (else the form's `#reservation` would carry over the redirect).
+    throw redirect(`/rendez-vous/gerer?jeton=${encodeURIComponent(result.token)}&nouveau=1#rendez-vous`, 303);
   }
   const shop = optionalContext(context, shopIdentityContext) ?? defaultShop;
   const { status, message, next } = refusal(result, shop.phone.display);

@@ -31,6 +31,8 @@ import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
 import { modeOf, RESET_REQUESTED_MESSAGE, SignInPanel, type SignInResult } from "#app/remote-support/ui/sign-in.tsx";
 import { unreadableForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
+import { islandsWhen } from "#app/islands/names.ts";
+import { announcePendingSignIn } from "#app/remote-support/client/pending-sign-in.ts";
 import {
   accountServicesContext,
   requestOriginContext,
@@ -55,6 +57,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Personal: never stored by a shared cache or the browser's back-forward cache of another account. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * Issue 30 (decision 029): signed out, the page is an islands page (its forms post natively, enhanced by
+ * plain DOM code); signed in, the screens hydrate in full.
+ */
+export const handle = islandsWhen<{ view: AreaView }>((data) => data?.view.user === null);
 
 /** The first view (`AreaView`); `failed` when the database could not be read (the page says so). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -147,6 +155,8 @@ export default function SoftAssist({ loaderData, actionData }: Route.ComponentPr
   const shownAccount = useRef(accountKey);
   useEffect(() => {
     if (accountKey && shownAccount.current === null) announceAuthChange("signed-in");
+    // Issue 30: signed in by the islands page's form (a native post), this is the first page of the account.
+    else if (accountKey) announcePendingSignIn();
     shownAccount.current = accountKey;
   }, [accountKey]);
 

@@ -26,6 +26,10 @@ import { QUOTE_DECISIONS, type QuoteDecision } from "#app/repairs/statuses.ts";
 import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
+import { ISLANDS_HANDLE } from "#app/islands/names.ts";
+
+/** Issue 30 (decision 029): no React Router runtime; the forms post natively, enhanced by plain DOM code. */
+export const handle = ISLANDS_HANDLE;
 
 /**
  * What the action answers: the ticket when found, the French message to show (`error` with a ticket: the
@@ -38,6 +42,8 @@ export type TrackingActionData = {
   tone: "success" | "error";
   values: { code: string; contact: string };
   asking: QuoteDecision | null;
+  /** The question just closed by « Annuler » (`back`, posted from an islands page or without JavaScript). */
+  back?: QuoteDecision | null;
 };
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -92,6 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The first step of a quote's answer without JavaScript: the ticket again, with the question (issue 30 §1).
   const asking =
     fields.decision === undefined ? (QUOTE_DECISIONS.find((value) => value === fields.confirm) ?? null) : null;
+  // « Annuler » of that question: its opening button takes the focus back.
+  const back = fields.decision === undefined ? (QUOTE_DECISIONS.find((value) => value === fields.back) ?? null) : null;
   if (fields.decision !== undefined) {
     const decided = await services.decideQuote(fields, origin);
     result = decided;
@@ -108,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (result.ok) {
-    const payload: TrackingActionData = { ticket: result.ticket, message, tone, values, asking };
+    const payload: TrackingActionData = { ticket: result.ticket, message, tone, values, asking, back };
     return data(payload, { headers: NO_STORE });
   }
   const responseHeaders: Record<string, string> = { ...NO_STORE };
@@ -137,7 +145,12 @@ export default function TrackingPage({ loaderData, actionData }: Route.Component
         <div className="flex max-w-3xl flex-col gap-8">
           <Card>
             {/* The key resets the fields to the values of the last answer. */}
-            <Form method="post" className="flex flex-col gap-5" key={`${values.code}|${values.contact}`}>
+            <Form
+              method="post"
+              className="flex flex-col gap-5"
+              key={`${values.code}|${values.contact}`}
+              data-enhance="form"
+            >
               <RequiredFieldsNote />
               <FormField id="suivi-code" label="Code de suivi" required hint="Par exemple R7K3-QXMA.">
                 {(control) => (
@@ -170,7 +183,12 @@ export default function TrackingPage({ loaderData, actionData }: Route.Component
                 )}
               </FormField>
               <div>
-                <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+                <Button
+                  type="submit"
+                  disabled={sending}
+                  className="w-full sm:w-auto"
+                  data-sending-label="Recherche en cours..."
+                >
                   {sending ? "Recherche en cours..." : "Suivre ma réparation"}
                 </Button>
               </div>
@@ -179,7 +197,13 @@ export default function TrackingPage({ loaderData, actionData }: Route.Component
           </Card>
           <FormStatus tone={noticeTone}>{notice ? <p className="font-semibold">{notice}</p> : null}</FormStatus>
           {ticket ? (
-            <TicketView ticket={ticket} contact={values.contact} busy={sending} asking={actionData?.asking ?? null} />
+            <TicketView
+              ticket={ticket}
+              contact={values.contact}
+              busy={sending}
+              asking={actionData?.asking ?? null}
+              back={actionData?.back ?? null}
+            />
           ) : null}
         </div>
       </Section>

@@ -12,6 +12,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CROSS_SITE_MESSAGE } from "#app/utils/action-origin.ts";
 import { violations } from "#tests/support/axe.ts";
+import { enhanced } from "../support/enhanced.ts";
 
 const BOOKING_PAGE = "/rendez-vous?modele=iphone-13&reparation=ecran";
 // Typing at a person's pace and booking (a transaction with mails) on 2 cores shared with other runs.
@@ -95,12 +96,9 @@ async function book(page: Page): Promise<string> {
 /** The move form of the appointment's page. */
 const moveForm = (page: Page) => page.locator("form#deplacer");
 
-/** Resolves once React owns the page's first form (before that, a submit is a plain POST). */
+/** Resolves once the page's first form has its enhancer (issue 30: an islands page; before, it posts the same). */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("main form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  await enhanced(page, "main form[data-enhance]");
 }
 
 /** The confirmation after booking, moving or cancelling (`role="status"`), by its first sentence. */
@@ -119,8 +117,8 @@ test.describe("without JavaScript", () => {
     await page.goto(BOOKING_PAGE);
     const booked = await book(page);
     await expect(notice(page, "Votre rendez-vous est enregistré.")).toBeVisible(STORED);
-    await expect(page).toHaveURL(/\/rendez-vous\/gerer\?jeton=[^&]+&nouveau=1$/);
-    const manage = page.url().replace(/&nouveau=1$/, "");
+    await expect(page).toHaveURL(/\/rendez-vous\/gerer\?jeton=[^&]+&nouveau=1#rendez-vous$/);
+    const manage = page.url().replace(/&nouveau=1#rendez-vous$/, "");
 
     const opened = await page.goto(manage);
     const moved = await pickSlot(moveForm(page), booked);
@@ -157,7 +155,7 @@ test.describe("without JavaScript", () => {
     await page.goto(BOOKING_PAGE);
     await book(page);
     await expect(notice(page, "Votre rendez-vous est enregistré.")).toBeVisible(STORED);
-    const manage = page.url().replace(/&nouveau=1$/, "");
+    const manage = page.url().replace(/&nouveau=1#rendez-vous$/, "");
 
     /** A page with the cancel form of `manage`, served at `at` under the referrer policy `policy`. */
     const cancelFormAt = async (at: string, policy: string) => {
@@ -248,10 +246,7 @@ test.describe("with JavaScript", () => {
   test("after booking, moving and cancelling, the confirmation opens in view and takes the focus", async ({ page }) => {
     await page.goto(BOOKING_PAGE);
     await hydrated(page);
-    // Client-side: the action is fetched (`/rendez-vous.data`), and the redirect keeps the document.
-    const bookingFetched = page.waitForRequest((sent) => sent.method() === "POST" && sent.url().includes(".data"));
     const booked = await book(page);
-    await bookingFetched;
     const bookedNotice = notice(page, "Votre rendez-vous est enregistré.");
     await expect(bookedNotice).toBeVisible(STORED);
     await expect(bookedNotice).toBeInViewport();
@@ -259,14 +254,13 @@ test.describe("with JavaScript", () => {
     expect(await violations(page)).toEqual([]);
 
     await pickSlot(moveForm(page), booked);
-    const moveFetched = page.waitForRequest((sent) => sent.method() === "POST" && sent.url().includes(".data"));
     await page.getByRole("button", { name: "Déplacer à ce créneau" }).click();
-    await moveFetched;
     const movedNotice = notice(page, "Votre rendez-vous est déplacé.");
     await expect(movedNotice).toBeVisible(STORED);
     await expect(movedNotice).toBeInViewport();
     await expect(movedNotice).toBeFocused();
 
+    await hydrated(page);
     await page.getByText("Annuler le rendez-vous", { exact: true }).click();
     await page.getByRole("button", { name: "Confirmer l'annulation" }).click();
     const cancelledNotice = notice(page, "Votre rendez-vous est annulé.");

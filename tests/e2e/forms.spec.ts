@@ -1,38 +1,32 @@
 /**
  * The contact form on /contact and the quote form on /dev-web (issue 4; spec
  * §4 states, §5 validation, §8 messages), against the real server and
- * database, at desktop and mobile widths: success, sending state, failures
- * (the server answer replaced by `page.route`), server-side validation,
- * plan preselection, both forms without JavaScript, and axe (WCAG 2.2 AA)
- * with field errors and with the success message shown.
+ * database, at desktop and mobile widths: success, sending state,
+ * server-side validation, plan preselection, both forms without JavaScript, and axe (WCAG 2.2 AA)
+ * with field errors and with the success message shown. Issue 30 (decision 029): both pages are
+ * islands pages, whose forms post natively with or without JavaScript; JavaScript adds the sending
+ * state, the focus on the answer and the plan choice.
  */
-import { expect, test, type Page, type Request, type Route } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import { REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 import { violations } from "../support/axe.ts";
+import { enhanced, recordSendingStates, sendingStates } from "../support/enhanced.ts";
 
-/** Opens `path` and waits until React has hydrated its form (before that, a submit is a plain POST). */
-async function openHydrated(page: Page, path: string) {
+/**
+ * Opens `path` and waits for its form's enhancer (issue 30: the page is an islands page, its form posts
+ * natively; the enhancer adds the sending state, the one-time key and the focus after an answer).
+ */
+async function openEnhanced(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const form = document.querySelector("main form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+  await enhanced(page, "main form[data-enhance]");
 }
 
 /** A unique marker, so rows written by parallel tests can be told apart in the database. */
 const marker = () => `e2e ${test.info().project.name} ${test.info().testId} ${Date.now()}`;
 
-/** The fetcher's POST to a route action (`/contact.data`, `/dev-web.data`). */
+/** The form's native POST to its route action (`/contact`, `/dev-web`). */
 const isActionPost = (path: string) => (request: Request) =>
-  request.method() === "POST" && new URL(request.url()).pathname === `${path}.data`;
-
-/** Routes `path`'s action POSTs through `handler`; other requests (loader revalidation) pass. */
-async function interceptAction(page: Page, path: string, handler: (route: Route) => Promise<void>) {
-  await page.route(
-    (url) => url.pathname === `${path}.data`,
-    async (route) => (route.request().method() === "POST" ? handler(route) : route.continue()),
-  );
-}
+  request.method() === "POST" && new URL(request.url()).pathname === path;
 
 // ---------------------------------------------------------------- contact
 
@@ -60,68 +54,50 @@ async function fillContact(page: Page, values: { name?: string; email?: string; 
 
 test.describe("contact form", () => {
   test("sends the message, says so and empties the fields", async ({ page }) => {
-    await openHydrated(page, "/contact");
+    await openEnhanced(page, "/contact");
     const form = await fillContact(page);
     const answer = page.waitForResponse((response) => isActionPost("/contact")(response.request()));
     await form.send.click();
     expect((await answer).status()).toBe(201);
+    await expect(page).toHaveURL(/\/contact#message$/);
     await expect(form.status).toHaveText(REQUEST_MESSAGES.contactSuccess);
+    // Read out: the page loaded by the post puts focus on its answer.
+    await expect(form.status).toBeFocused();
     await expect(form.name).toHaveValue("");
     await expect(form.email).toHaveValue("");
     await expect(form.message).toHaveValue("");
     await expect(form.alert).toBeEmpty();
-    await expect(page).toHaveURL(/\/contact$/);
   });
 
   test("disables the button and reads « Envoi en cours... » while sending", async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await interceptAction(page, "/contact", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await openHydrated(page, "/contact");
+    await recordSendingStates(page);
+    await openEnhanced(page, "/contact");
     const form = await fillContact(page);
     await form.send.click();
-    await expect(form.sending).toBeDisabled();
-    await expect(form.send).toHaveCount(0);
-    release();
     await expect(form.status).toHaveText(REQUEST_MESSAGES.contactSuccess);
+    // What the page showed while the message was on its way: the sending label, then the button disabled.
+    expect(await sendingStates(page)).toContainEqual({ text: "Envoi en cours...", disabled: true });
     await expect(form.send).toBeEnabled();
   });
 
-  test("shows the failure message when the server errs, keeps the values, and hides it on typing", async ({ page }) => {
-    await interceptAction(page, "/contact", (route) =>
-      route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
-    );
-    await openHydrated(page, "/contact");
-    const form = await fillContact(page, { name: "Marie Échec" });
+  test("a refused message keeps the values, and its message goes away on typing", async ({ page }) => {
+    await openEnhanced(page, "/contact");
+    const form = await fillContact(page, { name: "Marie Refus", email: "marie@localhost" });
     await form.send.click();
-    await expect(form.alert).toContainText(REQUEST_MESSAGES.contactFailure);
-    await expect(form.alert.getByRole("link", { name: /01 99 00 12 34/ })).toHaveAttribute("href", /^tel:/);
-    await expect(form.name).toHaveValue("Marie Échec");
-    // The page itself is still there (no route error page).
+    await expect(form.alert).toHaveText(REQUEST_MESSAGES.invalid);
+    await expect(form.name).toHaveValue("Marie Refus");
     await expect(page.getByRole("heading", { level: 1, name: "Contactez-nous" })).toBeVisible();
 
     await form.message.press("End");
     await form.message.pressSequentially(" Merci.");
     await expect(form.alert).toBeEmpty();
-    await expect(page.getByText(REQUEST_MESSAGES.contactFailure)).toHaveCount(0);
-  });
-
-  test("shows the failure message when the network fails", async ({ page }) => {
-    await interceptAction(page, "/contact", (route) => route.abort("internetdisconnected"));
-    await openHydrated(page, "/contact");
-    const form = await fillContact(page);
-    await form.send.click();
-    await expect(form.alert).toContainText(REQUEST_MESSAGES.contactFailure);
-    await expect(form.send).toBeEnabled();
+    await expect(page.getByText(REQUEST_MESSAGES.invalid)).toHaveCount(0);
   });
 
   test("puts the server's French error under the e-mail field; nothing is stored; axe finds nothing", async ({
     page,
   }) => {
-    await openHydrated(page, "/contact");
+    await openEnhanced(page, "/contact");
     // Skip the browser's own check, as an old browser or a robot would.
     await page.locator("#message form").evaluate((element) => ((element as HTMLFormElement).noValidate = true));
     const form = await fillContact(page, { email: "pas-une-adresse" });
@@ -141,7 +117,7 @@ test.describe("contact form", () => {
   });
 
   test("refuses an address the browser accepts but the server does not", async ({ page }) => {
-    await openHydrated(page, "/contact");
+    await page.goto("/contact");
     const form = await fillContact(page, { email: "marie@localhost" });
     await form.send.click();
     await expect(form.email).toHaveAccessibleDescription(/adresse e-mail valide/);
@@ -149,7 +125,7 @@ test.describe("contact form", () => {
   });
 
   test("axe finds nothing with the success message shown", async ({ page }) => {
-    await openHydrated(page, "/contact");
+    await page.goto("/contact");
     const form = await fillContact(page);
     await form.send.click();
     await expect(form.status).toHaveText(REQUEST_MESSAGES.contactSuccess);
@@ -193,7 +169,8 @@ async function fillQuote(page: Page, values: { phone?: string; plan?: string } =
 
 test.describe("quote form", () => {
   test("a plan card's Choisir link preselects its plan, also from the page itself", async ({ page }) => {
-    await openHydrated(page, "/dev-web");
+    await page.goto("/dev-web");
+    await enhanced(page, "#devis select", "quote-plan");
     const form = quote(page);
     await expect(form.plan).toHaveValue("");
     await page.getByRole("link", { name: /^Choisir.*10 Go/ }).click();
@@ -207,15 +184,16 @@ test.describe("quote form", () => {
     await expect(form.plan).toHaveValue("mail-50");
   });
 
-  test("opening a Choisir link's address selects the plan once the page is hydrated", async ({ page }) => {
-    await openHydrated(page, "/dev-web?offre=mail-5#devis");
+  test("opening a Choisir link's address selects the plan", async ({ page }) => {
+    await page.goto("/dev-web?offre=mail-5#devis");
+    await enhanced(page, "#devis select", "quote-plan");
     await expect(quote(page).plan).toHaveValue("mail-5");
     await expect(quote(page).plan).not.toBeFocused();
     await expect(page.getByRole("heading", { name: "Demander un devis", exact: true })).toBeInViewport();
   });
 
   test("the domain field shows .com after it and in its description", async ({ page }) => {
-    await openHydrated(page, "/dev-web");
+    await openEnhanced(page, "/dev-web");
     const form = quote(page);
     await expect(form.domain).toHaveAccessibleDescription(/Extension ajoutée : \.com/);
     const suffix = form.section.locator("#devis-domaine-extension");
@@ -228,54 +206,38 @@ test.describe("quote form", () => {
   });
 
   test("sends the request: the thank-you message replaces the form and takes focus", async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await interceptAction(page, "/dev-web", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await openHydrated(page, "/dev-web");
+    await recordSendingStates(page);
+    await openEnhanced(page, "/dev-web");
     const form = await fillQuote(page);
     await form.send.click();
-    await expect(form.sending).toBeDisabled();
-    release();
 
     await expect(form.status).toContainText(REQUEST_MESSAGES.quoteSuccess);
     await expect(form.status).toContainText(REQUEST_MESSAGES.quoteSuccessDetail);
     await expect(form.status).toBeFocused();
+    expect(await sendingStates(page)).toContainEqual({ text: "Envoi en cours...", disabled: true });
     await expect(form.companyName).toHaveCount(0);
     await expect(form.section.locator("form")).toHaveCount(0);
     expect(await violations(page)).toEqual([]);
   });
 
-  test("a failure keeps the form and its values; the message goes away on the next submit", async ({ page }) => {
-    let attempts = 0;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await interceptAction(page, "/dev-web", async (route) => {
-      attempts += 1;
-      if (attempts === 1)
-        return route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
-      await held;
-      await route.continue();
-    });
-    await openHydrated(page, "/dev-web");
-    const form = await fillQuote(page, { plan: "mail-50" });
+  test("a refusal keeps the form and its values; the message goes away on the next submit", async ({ page }) => {
+    await openEnhanced(page, "/dev-web");
+    await page.locator("#devis form").evaluate((element) => ((element as HTMLFormElement).noValidate = true));
+    const form = await fillQuote(page, { plan: "mail-50", phone: "pas de téléphone" });
     await form.send.click();
-    await expect(form.alert).toContainText(REQUEST_MESSAGES.quoteFailure);
+    await expect(form.alert).toHaveText(REQUEST_MESSAGES.invalid);
     await expect(form.companyName).toHaveValue("Boulangerie Martin");
     await expect(form.domain).toHaveValue("boulangerie-martin");
     await expect(form.plan).toHaveValue("mail-50");
 
+    await form.phone.fill("01 23 45 67 89");
     await form.send.click();
-    await expect(form.sending).toBeDisabled();
-    await expect(form.alert).toBeEmpty();
-    release();
     await expect(form.status).toContainText(REQUEST_MESSAGES.quoteSuccess);
+    await expect(page.getByText(REQUEST_MESSAGES.invalid)).toHaveCount(0);
   });
 
   test("puts the server's French errors under their fields; axe finds nothing", async ({ page }) => {
-    await openHydrated(page, "/dev-web");
+    await openEnhanced(page, "/dev-web");
     await page.locator("#devis form").evaluate((element) => ((element as HTMLFormElement).noValidate = true));
     const form = await fillQuote(page, { phone: "pas de téléphone" });
     await form.email.fill("paul@");

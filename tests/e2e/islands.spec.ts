@@ -2,14 +2,16 @@
  * Content pages without React Router's runtime (issue 16, docs/decisions/013): they load the islands
  * script only, their model finder and mobile menu work, following a link loads the next
  * pre-rendered page with focus and scroll at its start (Back restores the position), no console
- * error (a hydration mismatch would log one); form pages and the pages reached client-side from
- * them keep React Router.
+ * error (a hydration mismatch would log one). Issue 30: the public forms' pages too (decision 029); the
+ * signed-in area and the pages reached client-side from it keep React Router.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
 import { focusEscapes } from "../support/focus.ts";
 
 const CONTENT_PAGES = ["/", "/services/iphone-repair", "/services/smartphone-repair", "/sales", "/mentions-legales"];
+/** Issue 30 (decision 029): the public forms' pages are islands pages too; signed-in /soft-assist is not. */
+const FORM_PAGES = ["/contact", "/dev-web", "/rendez-vous", "/suivi", "/soft-assist"];
 
 /** Console errors and uncaught exceptions of the page, from now on. */
 function collectErrors(page: Page): string[] {
@@ -29,7 +31,7 @@ async function scriptsOf(page: Page) {
   }));
 }
 
-for (const path of CONTENT_PAGES) {
+for (const path of [...CONTENT_PAGES, ...FORM_PAGES]) {
   test(`${path} loads the islands script and no React Router runtime, with no console error`, async ({ page }) => {
     const errors = collectErrors(page);
     const scripts: string[] = [];
@@ -102,9 +104,10 @@ test.describe("following a link between content pages", () => {
     await expect(page.locator("main#contenu")).toBeFocused();
   });
 
-  test("from /contact (hydrated) to /, client-side, the finder still works", async ({ page }) => {
+  test("from a hydrated page to /repair, client-side, the finder still works", async ({ page }) => {
     const errors = collectErrors(page);
-    await page.goto("/contact", { waitUntil: "networkidle" });
+    // The password-reset page (reached from a mail) is one of the pages React Router still hydrates.
+    await page.goto("/soft-assist/nouveau-mot-de-passe", { waitUntil: "networkidle" });
     expect((await scriptsOf(page)).routerContext).toBe(true);
     const documents: string[] = [];
     page.on("request", (request) => {

@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from "@playwrigh
 import { DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
 import { formatSlotLength } from "#app/booking/slot-choice.ts";
 import { violations } from "../support/axe.ts";
+import { enhanced } from "../support/enhanced.ts";
 
 // Booking holds the slot's lock and queues mails in one transaction: seconds on 2 busy cores.
 test.describe.configure({ timeout: 90_000 });
@@ -54,12 +55,12 @@ function offset(info: TestInfo, javascript: boolean): number {
   return (info.project.name === "mobile" ? 6 : 0) + (javascript ? 0 : 3);
 }
 
-/** Resolves once React owns the picker's day radios (its props are attached): hydration done. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const radio = document.querySelector('input[name="jour"]');
-    return radio !== null && Object.keys(radio).some((key) => key.startsWith("__reactProps"));
-  });
+/**
+ * Resolves once the slot choice's enhancer is attached to the page's form (issue 30, decision 029: an
+ * islands page; before that the picker works with CSS alone and the form posts natively).
+ */
+async function slotsEnhanced(page: Page): Promise<void> {
+  await enhanced(page, "main form[data-enhance~=slots]", "slots");
 }
 
 async function fillContact(page: Page, name: string): Promise<void> {
@@ -84,7 +85,7 @@ for (const javascript of [true, false]) {
 
     test("a day, then a time: booked, then moved the same way", async ({ page }, info) => {
       await page.goto("/rendez-vous");
-      if (javascript) await hydrated(page);
+      if (javascript) await slotsEnhanced(page);
       const confirm = page.getByRole("button", { name: "Confirmer le rendez-vous" });
       // The first day with a free place is open; only its times are offered.
       await expect(dayRadios(page).first()).toBeChecked();
@@ -128,7 +129,7 @@ test("the keyboard: Tab to the days, arrows to another day, Tab to its times, ar
   page,
 }, info) => {
   await page.goto("/rendez-vous");
-  await hydrated(page);
+  await slotsEnhanced(page);
   const first = dayRadios(page).first();
   await first.focus();
   await page.keyboard.press("ArrowRight");
@@ -179,17 +180,17 @@ test("a day, a time and a name chosen before hydration survive it; hydration mov
   const slot = await pickTime(page, day, offset(info, true) + 2);
   await page.getByLabel("Nom").fill("Avant Hydratation");
   release();
-  await hydrated(page);
+  await slotsEnhanced(page);
   await expect(dayRadios(page).nth(1)).toBeChecked();
   await expect(page.getByRole("radio", { name: slot })).toBeChecked();
   await expect(page.getByLabel("Nom")).toHaveValue("Avant Hydratation");
   await expect(page.getByRole("button", { name: "Confirmer le rendez-vous" })).toHaveAccessibleDescription(
     `Votre créneau : ${slot} (${LENGTH})`,
   );
-  // The picker's layout is the server's: nothing shifts when React takes the page over.
+  // The picker's layout is the server's: nothing shifts when the script takes the form over.
   await page.waitForTimeout(600);
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
-  // No hydration mismatch either (React reports it as a console error).
+  // No error either.
   expect(errors).toEqual([]);
 });
 
@@ -197,7 +198,7 @@ test("another week: its first free day is open, and a time there is the one repe
   page,
 }, info) => {
   await page.goto("/rendez-vous");
-  await hydrated(page);
+  await slotsEnhanced(page);
   const firstWeek = await dayRadios(page).first().getAttribute("value");
   await pickTime(page, (await chipOf(page, dayRadios(page).first())).spoken, 0);
   await page.getByRole("link", { name: "Semaine suivante" }).click();
@@ -214,7 +215,7 @@ test("another week: its first free day is open, and a time there is the one repe
 
 test("the manage page labels the appointment's own slot « votre créneau actuel » @desktop", async ({ page }, info) => {
   await page.goto("/rendez-vous");
-  await hydrated(page);
+  await slotsEnhanced(page);
   const day = await pickDay(page, 2);
   const slot = await pickTime(page, day, offset(info, true) + 4);
   await fillContact(page, "Créneau Actuel");

@@ -45,6 +45,9 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
         action={CONTACT_FORM_ACTION}
         onChange={dismiss}
         className="relative flex flex-col gap-5"
+        // Issue 30: on the islands page, the same behaviours in plain DOM code (`app/islands/enhancers/form.ts`).
+        data-enhance="form"
+        data-dismiss-results=""
       >
         <RequiredFieldsNote />
         <div key={generation} className="grid gap-5 sm:grid-cols-2">

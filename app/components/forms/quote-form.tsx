@@ -71,7 +71,13 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
         ) : null}
       </FormStatus>
       {stored ? null : (
-        <fetcher.Form ref={formRef} method="post" action={QUOTE_FORM_ACTION} className="relative flex flex-col gap-5">
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          action={QUOTE_FORM_ACTION}
+          className="relative flex flex-col gap-5"
+          data-enhance="form"
+        >
           <RequiredFieldsNote />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
@@ -136,6 +142,8 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
                   {...control}
                   ref={planRef}
                   name="emailOption"
+                  // Issue 30: on the islands page, `?offre=` is read by `app/islands/enhancers/quote-plan.ts`.
+                  data-enhance="quote-plan"
                   value={plan}
                   onChange={(event) => setPlan(event.currentTarget.value)}
                 >

@@ -22,13 +22,16 @@ type SubmitRowProps = {
   successRef?: RefObject<HTMLDivElement | null>;
 };
 
+/** Spec §4: the submit button's text while the form is sent. */
+export const SENDING_LABEL = "Envoi en cours...";
+
 export function SubmitRow({ label, sending, shown, errorRef, successRef }: SubmitRowProps) {
   const stored = shown?.result.status === "stored";
   return (
     <div>
-      <Button type="submit" disabled={sending} className="w-full sm:w-auto">
+      <Button type="submit" disabled={sending} className="w-full sm:w-auto" data-sending-label={SENDING_LABEL}>
         <Send aria-hidden="true" className="size-5" />
-        {sending ? "Envoi en cours..." : label}
+        {sending ? SENDING_LABEL : label}
       </Button>
       {/* Empty live regions take no room: the margin only applies once they have a message. */}
       {successRef ? (

@@ -150,10 +150,14 @@ type FormStatusProps = {
 export function FormStatus({ tone, children, ref, className }: FormStatusProps) {
   const Icon = tone === "success" ? CircleCheck : CircleAlert;
   return (
+    // Issue 30: on an islands page, the `form` enhancer empties `data-form-result` regions when the visitor types
+    // again (contact form), and focuses a message rendered after a post (`data-focus-on-load`).
     <div
       ref={ref}
       role={tone === "success" ? "status" : "alert"}
       tabIndex={-1}
+      data-form-result=""
+      data-focus-on-load={children ? "" : undefined}
       className={cn(
         "rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300",
         className,

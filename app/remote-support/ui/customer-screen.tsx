@@ -13,6 +13,7 @@ import { Copy } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { FormStatus } from "#app/components/ui/field.tsx";
 import { createSession, disconnectSession, getMySessions } from "#app/remote-support/client/api.ts";
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
@@ -72,6 +73,9 @@ function SessionPanel({ socket, initialSessions }: Props) {
   // Read once on mount only when the page came without the server's list.
   const readOnMount = useRef(initialSessions === undefined);
   const [busy, setBusy] = useState(false);
+  // Issue 30: the page is rendered by the server (after a sign-in it is a fresh load); a click on a button only
+  // JavaScript carries out, made while the scripts load, would be lost without a word.
+  const hydrated = useHydrated();
   const [error, setError] = useState("");
   const [copied, setCopied] = useState("");
   const [endNotice, setEndNotice] = useState("");
@@ -182,7 +186,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
             >
               <span aria-hidden="true">{session.code}</span>
             </div>
-            <Button type="button" variant="secondary" onClick={copy}>
+            <Button type="button" variant="secondary" onClick={copy} disabled={!hydrated}>
               <Copy aria-hidden="true" className="size-5" />
               Copier le code
             </Button>
@@ -199,7 +203,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
           <ScreenSharePanel session={session} socket={socket} onStop={end} />
           <DevicePanel session={session} socket={socket} />
           <div>
-            <Button type="button" variant="secondary" onClick={end} disabled={busy}>
+            <Button type="button" variant="secondary" onClick={end} disabled={busy || !hydrated}>
               Terminer la session
             </Button>
           </div>
@@ -212,7 +216,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
           </p>
           <p role="status" className="sr-only" />
           <div>
-            <Button type="button" onClick={start} disabled={busy}>
+            <Button type="button" onClick={start} disabled={busy || !hydrated}>
               {busy ? "Création..." : "Démarrer une session d'assistance"}
             </Button>
           </div>

@@ -11,6 +11,7 @@ import { Laptop } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormStatus } from "#app/components/ui/field.tsx";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { requestPairingCode, setConsent } from "#app/remote-support/client/api.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { useDevice } from "#app/remote-support/client/use-device.ts";
@@ -63,6 +64,8 @@ export function DevicePanel({ session, socket }: { session: SessionView; socket:
     if (paired) setPairing(null);
   }
   const [busy, setBusy] = useState(false);
+  // Issue 30: disabled until hydrated, so a click while the scripts load is not lost without a word.
+  const hydrated = useHydrated();
   const [error, setError] = useState("");
 
   async function showCode() {
@@ -118,7 +121,7 @@ export function DevicePanel({ session, socket }: { session: SessionView; socket:
             </div>
           ) : null}
           <div>
-            <Button type="button" variant="secondary" onClick={showCode} disabled={busy}>
+            <Button type="button" variant="secondary" onClick={showCode} disabled={busy || !hydrated}>
               {pairing ? "Afficher un nouveau code" : "Afficher un code d'appairage"}
             </Button>
           </div>

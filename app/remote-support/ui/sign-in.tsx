@@ -79,8 +79,15 @@ export function SignInPanel({ mode: urlMode, result }: Props) {
     headingRef.current?.focus();
   }, [mode]);
   return (
-    <Card className="mx-auto flex w-full max-w-md flex-col gap-6">
-      <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-white outline-none">
+    // Issue 30: on the islands page (signed out), `app/islands/enhancers/sign-in.ts` keeps the tabs together.
+    <Card className="mx-auto flex w-full max-w-md flex-col gap-6" data-enhance="sign-in">
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        // The islands page: a form named by the address takes the focus on load, as the hydrated page does.
+        data-focus-on-load={!result && mode !== "sign-in" ? "" : undefined}
+        className="text-2xl font-bold text-white outline-none"
+      >
         {TITLES[mode]}
       </h2>
       {mode === "sign-in" ? <SignInForm result={result} /> : null}
@@ -129,14 +136,14 @@ function AccountFormShell({
 }) {
   const busy = useBusy(intent);
   return (
-    <Form method="post" action={pathOf(intent)} className="flex flex-col gap-5" aria-busy={busy}>
+    <Form method="post" action={pathOf(intent)} className="flex flex-col gap-5" aria-busy={busy} data-enhance="form">
       <input type="hidden" name="intent" value={intent} />
       {children}
       {intent === "forgot" ? (
         <FormStatus tone="success">{!busy && result?.tone === "success" ? result.message : null}</FormStatus>
       ) : null}
       <FormStatus tone="error">{!busy && result?.tone === "error" ? result.message : null}</FormStatus>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy} data-sending-label={busyLabel}>
         {busy ? busyLabel : label}
       </Button>
     </Form>

@@ -8,9 +8,12 @@ import { useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { authPost } from "#app/remote-support/client/api.ts";
 import { announceAuthChange } from "#app/remote-support/client/auth-broadcast.ts";
+import { useHydrated } from "#app/utils/use-hydrated.ts";
 
 export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   const [busy, setBusy] = useState(false);
+  // Issue 30: disabled until hydrated, so a click while the scripts load is not lost without a word.
+  const hydrated = useHydrated();
   async function signOut() {
     setBusy(true);
     const result = await authPost("/sign-out", {});
@@ -23,7 +26,7 @@ export function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
     onSignedOut();
   }
   return (
-    <Button type="button" variant="secondary" onClick={signOut} disabled={busy}>
+    <Button type="button" variant="secondary" onClick={signOut} disabled={busy || !hydrated}>
       <LogOut aria-hidden="true" className="size-5" />
       {busy ? "Déconnexion..." : "Se déconnecter"}
     </Button>

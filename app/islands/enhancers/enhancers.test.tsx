@@ -1,0 +1,473 @@
+// @vitest-environment happy-dom
+/**
+ * Issue 30 (docs/decisions/029-forms-as-islands-pages.md): the islands pages' enhancers, plain DOM code
+ * run on the server-rendered forms (`data-enhance`), against the real markup of the components. Each
+ * component is rendered to HTML as the server renders an islands page (`renderToString`, React never
+ * runs in the document), so what is observed here is the enhancer's work alone:
+ * - `form`: the empty one-time key filled in, the sending state (label, button disabled, `aria-busy`),
+ *   a second submission ignored, both undone when the page comes back from the back-forward cache, and
+ *   the result emptied when the visitor types again (`data-dismiss-results`, the contact form only);
+ * - `slots`: the chosen slot repeated in words (« Votre créneau : … (30 min) »), the time of the day left
+ *   unchecked, a time checked before the script ran named at once;
+ * - `quote-plan`: the plan named by `?offre=` selected, a « Choisir » link of the same page followed
+ *   without a page load (the plan selected, the address updated, focus on the list), other links left alone;
+ * - `sign-in`: a sign-in or sign-up sent from this tab noted for the signed-in page
+ *   (`announcePendingSignIn`, once), and another tab's sign-in or sign-out reloading this page.
+ * The enhancers add listeners to `window`, `document` and the tab's auth channel that no page ever removes:
+ * each test removes those it added, so that no test sees another's detached form.
+ */
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatWhen } from "#app/booking/format.ts";
+import type { DayView } from "#app/booking/context.ts";
+import { formatSlotLength, slotMinutesOf } from "#app/booking/slot-choice.ts";
+import { SlotPicker } from "#app/booking/slot-picker.tsx";
+import { ContactForm } from "#app/components/forms/contact-form.tsx";
+import { QuoteForm } from "#app/components/forms/quote-form.tsx";
+import { announcePendingSignIn } from "#app/remote-support/client/pending-sign-in.ts";
+import { SignInPanel, type SignInMode } from "#app/remote-support/ui/sign-in.tsx";
+import { formActionData } from "#app/requests/action-data.ts";
+import { FORM_KEY_FIELD, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
+import { enhance as enhanceForm } from "./form.ts";
+import { enhance as enhanceQuotePlan } from "./quote-plan.ts";
+import { enhance as enhanceSignIn } from "./sign-in.ts";
+import { enhance as enhanceSlots } from "./slots.ts";
+
+/** The auth channel's name (`auth-broadcast.ts`): another tab of this browser posts on it. */
+const AUTH_CHANNEL = "atelier-soft-assist-auth";
+
+/** Puts `element`, rendered by the server at `url` (a route `path`), in the document, as on an islands page. */
+function renderPage(path: string, element: () => ReactNode, url = path) {
+  const Stub = createRoutesStub([{ path, Component: element }]);
+  document.body.innerHTML = renderToString(<Stub initialEntries={[url]} />);
+}
+
+/** The element carrying `data-enhance` with `name` among its enhancers. */
+function enhanced<T extends HTMLElement>(name: string): T {
+  const element = document.querySelector<T>(`[data-enhance~="${name}"]`);
+  if (!element) throw new Error(`no element to enhance with « ${name} »`);
+  return element;
+}
+
+/** Dispatches the submit event the browser fires for `button`; true when nothing cancelled it. */
+function submit(form: HTMLFormElement, button: HTMLElement | null = form.querySelector('[type="submit"]')): boolean {
+  return form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));
+}
+
+/** The page coming back (`persisted`: from the back-forward cache), as `pageshow` says. */
+function pageShow(persisted: boolean) {
+  const event = new Event("pageshow");
+  Object.defineProperty(event, "persisted", { value: persisted });
+  window.dispatchEvent(event);
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// Every listener the enhancers add during a test, removed after it.
+const added: { target: EventTarget; type: string; listener: EventListenerOrEventListenerObject | null }[] = [];
+function trackListeners(target: EventTarget) {
+  const add = target.addEventListener;
+  vi.spyOn(target, "addEventListener").mockImplementation(function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: AddEventListenerOptions | boolean,
+  ) {
+    added.push({ target: this, type, listener });
+    add.call(this, type, listener, options);
+  });
+}
+
+beforeEach(() => {
+  document.body.innerHTML = "";
+  history.replaceState(null, "", "/");
+  sessionStorage.clear();
+  for (const target of [window, document, BroadcastChannel.prototype]) trackListeners(target);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const { target, type, listener } of added.splice(0)) target.removeEventListener(type, listener);
+  document.body.innerHTML = "";
+  history.replaceState(null, "", "/");
+  sessionStorage.clear();
+});
+
+describe("form enhancer", () => {
+  const contactForm = () => {
+    const form = enhanced<HTMLFormElement>("form");
+    return {
+      form,
+      key: form.querySelector<HTMLInputElement>(`input[name="${FORM_KEY_FIELD}"]`)!,
+      button: form.querySelector<HTMLButtonElement>('button[type="submit"]')!,
+    };
+  };
+
+  it("fills the empty one-time key with 32 hex digits, and keeps a key already there", () => {
+    renderPage("/contact", () => <ContactForm />);
+    const { form, key } = contactForm();
+    expect(key.value).toBe("");
+    enhanceForm(form);
+    expect(key.value).toMatch(/^[0-9a-f]{32}$/);
+
+    renderPage("/contact", () => <ContactForm />);
+    const again = contactForm();
+    again.key.value = "cle-deja-tiree";
+    enhanceForm(again.form);
+    expect(again.key.value).toBe("cle-deja-tiree");
+  });
+
+  it("shows « Envoi en cours... », disables the button after the event and ignores a second submission", async () => {
+    renderPage("/contact", () => <ContactForm />);
+    const { form, button } = contactForm();
+    expect(button).toHaveTextContent("Envoyer le message");
+    enhanceForm(form);
+
+    expect(submit(form, button)).toBe(true);
+    expect(button.textContent).toBe(button.getAttribute("data-sending-label"));
+    expect(button).toHaveTextContent("Envoi en cours...");
+    // Still enabled while the browser reads the form (and the button's name and value).
+    expect(button).toBeEnabled();
+    await tick();
+    expect(button).toBeDisabled();
+    expect(form).toHaveAttribute("aria-busy", "true");
+
+    expect(submit(form, button)).toBe(false);
+  });
+
+  it("makes the form usable again when the page comes back from the back-forward cache", async () => {
+    renderPage("/contact", () => <ContactForm />);
+    const { form, button } = contactForm();
+    enhanceForm(form);
+    submit(form, button);
+    await tick();
+    expect(button).toBeDisabled();
+
+    // A page shown again without the cache (a fresh load) is not this page's concern.
+    pageShow(false);
+    expect(button).toBeDisabled();
+    expect(form).toHaveAttribute("aria-busy", "true");
+
+    pageShow(true);
+    expect(button).toBeEnabled();
+    expect(button.textContent).toBe("Envoyer le message");
+    expect(form).not.toHaveAttribute("aria-busy");
+    // The next submission is sent, and shows the sending state again.
+    expect(submit(form, button)).toBe(true);
+    expect(button).toHaveTextContent("Envoi en cours...");
+  });
+
+  it("uses the form's submit button when the event names no submitter", async () => {
+    renderPage("/contact", () => <ContactForm />);
+    const { form, button } = contactForm();
+    enhanceForm(form);
+    expect(submit(form, null)).toBe(true);
+    expect(button).toHaveTextContent("Envoi en cours...");
+    await tick();
+    expect(button).toBeDisabled();
+  });
+
+  it("leaves a submission another script cancelled alone", async () => {
+    renderPage("/contact", () => <ContactForm />);
+    const { form, button } = contactForm();
+    enhanceForm(form);
+    const cancel = (event: Event) => event.preventDefault();
+    form.addEventListener("submit", cancel, { capture: true });
+    expect(submit(form, button)).toBe(false);
+    await tick();
+    expect(button).toHaveTextContent("Envoyer le message");
+    expect(button).toBeEnabled();
+    form.removeEventListener("submit", cancel, { capture: true });
+    // Not counted as a submission on its way: the next one is sent.
+    expect(submit(form, button)).toBe(true);
+  });
+
+  it("empties the contact form's result when the visitor types again (data-dismiss-results)", () => {
+    const refused = formActionData(
+      "contact",
+      { status: "failed" },
+      { name: "Marie", email: "marie@example.fr", message: "Bonjour" },
+    );
+    renderPage("/contact", () => <ContactForm actionData={refused} />);
+    const { form } = contactForm();
+    expect(form).toHaveAttribute("data-dismiss-results");
+    const alert = form.querySelector('[role="alert"]')!;
+    expect(alert).toHaveTextContent(REQUEST_MESSAGES.contactFailure);
+    enhanceForm(form);
+
+    const message = form.querySelector<HTMLTextAreaElement>('textarea[name="message"]')!;
+    message.value += " Merci";
+    message.dispatchEvent(new Event("input", { bubbles: true }));
+    for (const region of form.querySelectorAll("[data-form-result]")) expect(region).toBeEmptyDOMElement();
+    // The values typed are kept: only the result goes.
+    expect(message).toHaveValue("Bonjour Merci");
+  });
+
+  it("keeps the quote form's result while the visitor types (no data-dismiss-results)", () => {
+    const refused = formActionData("quote", { status: "failed" }, { companyName: "Atelier" });
+    renderPage("/dev-web", () => <QuoteForm actionData={refused} />);
+    const form = enhanced<HTMLFormElement>("form");
+    expect(form).not.toHaveAttribute("data-dismiss-results");
+    enhanceForm(form);
+    const company = form.querySelector<HTMLInputElement>('input[name="companyName"]')!;
+    company.value = "Atelier Martin";
+    company.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(form.querySelector('[role="alert"]')).toHaveTextContent(REQUEST_MESSAGES.quoteFailure);
+  });
+});
+
+describe("slots enhancer", () => {
+  /** Tuesday 24 and Wednesday 25 November 2026, Paris (UTC+1): three slots each (slot-picker.test.tsx). */
+  const DAYS: DayView[] = [
+    {
+      date: "2026-11-24",
+      slots: [
+        { start: "2026-11-24T08:00:00.000Z", time: "09:00", free: 1 },
+        { start: "2026-11-24T08:30:00.000Z", time: "09:30", free: 0 },
+        { start: "2026-11-24T09:00:00.000Z", time: "10:00", free: 1 },
+      ],
+    },
+    { date: "2026-11-28", slots: [] },
+    {
+      date: "2026-11-25",
+      slots: [
+        { start: "2026-11-25T13:00:00.000Z", time: "14:00", free: 1 },
+        { start: "2026-11-25T13:30:00.000Z", time: "14:30", free: 1 },
+        { start: "2026-11-25T14:00:00.000Z", time: "15:00", free: 0 },
+      ],
+    },
+  ];
+  const LENGTH = formatSlotLength(slotMinutesOf(DAYS));
+  const NONE = `Aucun créneau choisi : choisissez un jour, puis une heure. Un rendez-vous dure ${LENGTH}.`;
+
+  function renderPicker(selected?: string) {
+    renderPage("/rendez-vous/gerer", () => (
+      <form method="post" action="/rendez-vous/gerer#deplacer" data-enhance="form slots">
+        <SlotPicker legend="Déplacer le rendez-vous" days={DAYS} selected={selected} />
+        <button type="submit">Déplacer à ce créneau</button>
+      </form>
+    ));
+    const form = enhanced<HTMLFormElement>("slots");
+    return {
+      form,
+      sentence: form.querySelector<HTMLElement>("[data-chosen-slot]")!,
+      time: (start: string) => form.querySelector<HTMLInputElement>(`input[name="slot"][value="${start}"]`)!,
+      day: (date: string) => form.querySelector<HTMLInputElement>(`input[name="jour"][value="${date}"]`)!,
+    };
+  }
+
+  /** What a click on a radio does: checks it, and the form hears a `change`. */
+  function check(radio: HTMLInputElement) {
+    radio.checked = true;
+    radio.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  it("names the time checked, then unchecks it when another day is shown and says none is chosen", () => {
+    const { form, sentence, time, day } = renderPicker();
+    expect(LENGTH).toBe("30 min");
+    enhanceSlots(form);
+    expect(sentence.textContent).toMatch(/^Aucun créneau choisi/);
+
+    const tuesdayAtTen = DAYS[0]!.slots[2]!.start;
+    check(time(tuesdayAtTen));
+    expect(sentence.textContent).toBe(`Votre créneau : ${formatWhen(new Date(tuesdayAtTen))} (${LENGTH})`);
+    expect(sentence).toHaveTextContent("Votre créneau : mardi 24 novembre 2026 à 10:00 (30 min)");
+
+    check(day("2026-11-25"));
+    expect(time(tuesdayAtTen).checked).toBe(false);
+    expect(new FormData(form).get("slot")).toBeNull();
+    expect(sentence.textContent).toBe(NONE);
+
+    const wednesdayAtTwo = DAYS[2]!.slots[0]!.start;
+    check(time(wednesdayAtTwo));
+    expect(sentence.textContent).toBe(`Votre créneau : ${formatWhen(new Date(wednesdayAtTwo))} (${LENGTH})`);
+  });
+
+  it("keeps a time of the day shown when that day is chosen again", () => {
+    const { form, sentence, time, day } = renderPicker();
+    enhanceSlots(form);
+    const tuesdayAtNine = DAYS[0]!.slots[0]!.start;
+    check(time(tuesdayAtNine));
+    check(day("2026-11-24"));
+    expect(time(tuesdayAtNine).checked).toBe(true);
+    expect(sentence.textContent).toBe(`Votre créneau : ${formatWhen(new Date(tuesdayAtNine))} (${LENGTH})`);
+  });
+
+  it("names at once a time checked before the script ran", () => {
+    const { form, sentence, time } = renderPicker();
+    const wednesdayAtHalfPastTwo = DAYS[2]!.slots[1]!.start;
+    // Checked while the page loaded: no change event reaches the enhancer.
+    time(wednesdayAtHalfPastTwo).checked = true;
+    expect(sentence.textContent).not.toMatch(/^Votre créneau/);
+    enhanceSlots(form);
+    expect(sentence.textContent).toBe(`Votre créneau : ${formatWhen(new Date(wednesdayAtHalfPastTwo))} (${LENGTH})`);
+  });
+
+  it("keeps the server's sentence for the slot it pre-selected, and follows later choices", () => {
+    const posted = DAYS[2]!.slots[1]!.start;
+    const { form, sentence, time, day } = renderPicker(posted);
+    const said = `Votre créneau : ${formatWhen(new Date(posted))} (${LENGTH})`;
+    expect(sentence.textContent).toBe(said);
+    enhanceSlots(form);
+    expect(sentence.textContent).toBe(said);
+
+    check(day("2026-11-24"));
+    expect(time(posted).checked).toBe(false);
+    expect(sentence.textContent).toBe(NONE);
+  });
+});
+
+describe("quote-plan enhancer", () => {
+  function renderQuoteForm() {
+    renderPage("/dev-web", () => (
+      <section id="devis">
+        <QuoteForm />
+      </section>
+    ));
+    const select = enhanced<HTMLSelectElement>("quote-plan");
+    expect(select.value).toBe("");
+    return select;
+  }
+
+  /** Clicks `link` (main button); true when the page's own listeners cancelled the navigation. */
+  function click(link: HTMLAnchorElement, init: MouseEventInit = {}): boolean {
+    let cancelled = false;
+    // Last listener: reads what the page decided, then stops the test window from navigating.
+    const read = (event: Event) => {
+      cancelled = event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener("click", read);
+    link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
+    document.removeEventListener("click", read);
+    return cancelled;
+  }
+
+  function addLink(href: string): HTMLAnchorElement {
+    const link = document.createElement("a");
+    link.href = href;
+    link.textContent = "Choisir";
+    document.body.prepend(link);
+    return link;
+  }
+
+  it("selects the plan named by ?offre= when the page loads", () => {
+    const select = renderQuoteForm();
+    history.replaceState(null, "", "/dev-web?offre=mail-10");
+    enhanceQuotePlan(select);
+    expect(select.value).toBe("mail-10");
+    expect(new FormData(select.form!).get("emailOption")).toBe("mail-10");
+  });
+
+  it("changes nothing for an unknown ?offre=", () => {
+    const select = renderQuoteForm();
+    history.replaceState(null, "", "/dev-web?offre=mail-999");
+    enhanceQuotePlan(select);
+    expect(select.value).toBe("");
+  });
+
+  it("follows a « Choisir » link of the same page without loading it: plan selected, address kept, focus on the list", () => {
+    const select = renderQuoteForm();
+    history.replaceState(null, "", "/dev-web");
+    enhanceQuotePlan(select);
+    const changes: string[] = [];
+    select.form!.addEventListener("change", () => changes.push(select.value));
+
+    expect(click(addLink("/dev-web?offre=mail-50#devis"))).toBe(true);
+    expect(select.value).toBe("mail-50");
+    expect(changes).toEqual(["mail-50"]);
+    expect(location.pathname).toBe("/dev-web");
+    expect(location.search).toBe("?offre=mail-50");
+    expect(location.hash).toBe("#devis");
+    expect(select).toHaveFocus();
+
+    // Another plan's link after it: that plan.
+    expect(click(addLink("/dev-web?offre=mail-5#devis"))).toBe(true);
+    expect(select.value).toBe("mail-5");
+    expect(location.search).toBe("?offre=mail-5");
+  });
+
+  it("leaves other links alone: another page, an unknown plan, a click with a modifier", () => {
+    const select = renderQuoteForm();
+    history.replaceState(null, "", "/dev-web");
+    enhanceQuotePlan(select);
+
+    expect(click(addLink("/contact?offre=mail-50"))).toBe(false);
+    expect(click(addLink("/dev-web?offre=mail-999#devis"))).toBe(false);
+    expect(click(addLink("/dev-web?offre=mail-50#devis"), { ctrlKey: true })).toBe(false);
+    expect(select.value).toBe("");
+    expect(location.pathname + location.search).toBe("/dev-web");
+    expect(select).not.toHaveFocus();
+  });
+});
+
+describe("sign-in enhancer", () => {
+  function renderPanel(mode: SignInMode) {
+    renderPage("/soft-assist", () => <SignInPanel mode={mode} />);
+    const panel = enhanced<HTMLElement>("sign-in");
+    return { panel, post: panel.querySelector<HTMLFormElement>('form[method="post"]')! };
+  }
+
+  /** The next message another tab's channel receives. */
+  function nextMessage(channel: BroadcastChannel): Promise<unknown> {
+    return new Promise((resolve) =>
+      channel.addEventListener("message", (event) => resolve((event as MessageEvent).data), { once: true }),
+    );
+  }
+
+  it("notes a sign-in sent from this tab, which the signed-in page announces to the other tabs once", async () => {
+    const { panel, post } = renderPanel("sign-in");
+    expect(new FormData(post).get("intent")).toBe("sign-in");
+    enhanceSignIn(panel);
+    expect(announcePendingSignIn()).toBe(false);
+
+    submit(post);
+    const otherTab = new BroadcastChannel(AUTH_CHANNEL);
+    try {
+      const heard = nextMessage(otherTab);
+      expect(announcePendingSignIn()).toBe(true);
+      expect(await heard).toBe("signed-in");
+      expect(announcePendingSignIn()).toBe(false);
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it("notes a sign-up too", () => {
+    const { panel, post } = renderPanel("sign-up");
+    expect(new FormData(post).get("intent")).toBe("sign-up");
+    enhanceSignIn(panel);
+    submit(post);
+    expect(announcePendingSignIn()).toBe(true);
+    expect(announcePendingSignIn()).toBe(false);
+  });
+
+  it("notes nothing for a forgotten password, nor for a switch to another form", () => {
+    const { panel, post } = renderPanel("forgot");
+    expect(new FormData(post).get("intent")).toBe("forgot");
+    enhanceSignIn(panel);
+    submit(post);
+    for (const form of panel.querySelectorAll<HTMLFormElement>('form[method="get"]')) submit(form);
+    expect(announcePendingSignIn()).toBe(false);
+  });
+
+  it("reloads the page when another tab signs in or out", async () => {
+    const { panel } = renderPanel("sign-in");
+    let reloaded!: () => void;
+    const reload = new Promise<void>((resolve) => (reloaded = resolve));
+    const spy = vi.spyOn(location, "reload").mockImplementation(() => reloaded());
+    enhanceSignIn(panel);
+    expect(spy).not.toHaveBeenCalled();
+
+    const otherTab = new BroadcastChannel(AUTH_CHANNEL);
+    try {
+      otherTab.postMessage("signed-out");
+      await reload;
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      otherTab.close();
+    }
+  });
+});
