@@ -98,7 +98,9 @@ export async function signUpCustomer(page: Page, name: string): Promise<Credenti
   await page.getByLabel("Mot de passe").fill(password);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   // Hashing the password (scrypt) and opening the session took over 7 s on 2 cores busy with two browsers.
-  await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible({
+  // Enabled, not only shown: the signed-in page is a new document (issue 30: the sign-up form posts natively),
+  // and its buttons that only JavaScript carries out wait for hydration.
+  await expect(page.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeEnabled({
     timeout: 20_000,
   });
   return { email, password };
@@ -113,11 +115,20 @@ export async function startSession(page: Page): Promise<string> {
   return (await code.textContent())!.trim();
 }
 
+/** Signs in through the form; resolves once the signed-in page is hydrated, or the refusal is shown. */
 export async function signIn(page: Page, account: Credentials): Promise<void> {
   await page.goto("/soft-assist");
   await page.getByLabel("Adresse e-mail").fill(account.email);
   await page.getByLabel("Mot de passe").fill(account.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+  // Signed in: the new page is usable once hydrated (« Se déconnecter » is disabled until then, issue 30);
+  // refused: the sign-in form says why.
+  await expect(
+    page
+      .getByRole("button", { name: "Se déconnecter" })
+      .or(page.getByRole("alert").filter({ hasText: /\S/ }))
+      .first(),
+  ).toBeEnabled({ timeout: 20_000 });
 }
 
 /** Types `code` key by key into the dashboard's join form and clicks "Se connecter". */
