@@ -9,91 +9,24 @@
  *   the result emptied when the visitor types again (`data-dismiss-results`, the contact form only);
  * - `slots`: the chosen slot repeated in words (« Votre créneau : … (30 min) »), the time of the day left
  *   unchecked, a time checked before the script ran named at once;
- * - `quote-plan`: the plan named by `?offre=` selected, a « Choisir » link of the same page followed
- *   without a page load (the plan selected, the address updated, focus on the list), other links left alone;
- * - `sign-in`: a sign-in or sign-up sent from this tab noted for the signed-in page
- *   (`announcePendingSignIn`, once), and another tab's sign-in or sign-out reloading this page.
  * The enhancers add listeners to `window`, `document` and the tab's auth channel that no page ever removes:
  * each test removes those it added, so that no test sees another's detached form.
  */
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatWhen } from "#app/booking/format.ts";
 import type { DayView } from "#app/booking/context.ts";
 import { formatSlotLength, slotMinutesOf } from "#app/booking/slot-choice.ts";
 import { SlotPicker } from "#app/booking/slot-picker.tsx";
 import { ContactForm } from "#app/components/forms/contact-form.tsx";
 import { QuoteForm } from "#app/components/forms/quote-form.tsx";
-import { announcePendingSignIn } from "#app/remote-support/client/pending-sign-in.ts";
-import { SignInPanel, type SignInMode } from "#app/remote-support/ui/sign-in.tsx";
 import { formActionData } from "#app/requests/action-data.ts";
 import { FORM_KEY_FIELD, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 import { enhance as enhanceForm } from "./form.ts";
-import { enhance as enhanceQuotePlan } from "./quote-plan.ts";
-import { enhance as enhanceSignIn } from "./sign-in.ts";
 import { enhance as enhanceSlots } from "./slots.ts";
 
-/** The auth channel's name (`auth-broadcast.ts`): another tab of this browser posts on it. */
-const AUTH_CHANNEL = "atelier-soft-assist-auth";
+import { enhanced, pageShow, renderPage, sandboxEachTest, submit, tick } from "./test-page.tsx";
 
-/** Puts `element`, rendered by the server at `url` (a route `path`), in the document, as on an islands page. */
-function renderPage(path: string, element: () => ReactNode, url = path) {
-  const Stub = createRoutesStub([{ path, Component: element }]);
-  document.body.innerHTML = renderToString(<Stub initialEntries={[url]} />);
-}
-
-/** The element carrying `data-enhance` with `name` among its enhancers. */
-function enhanced<T extends HTMLElement>(name: string): T {
-  const element = document.querySelector<T>(`[data-enhance~="${name}"]`);
-  if (!element) throw new Error(`no element to enhance with « ${name} »`);
-  return element;
-}
-
-/** Dispatches the submit event the browser fires for `button`; true when nothing cancelled it. */
-function submit(form: HTMLFormElement, button: HTMLElement | null = form.querySelector('[type="submit"]')): boolean {
-  return form.dispatchEvent(new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: button }));
-}
-
-/** The page coming back (`persisted`: from the back-forward cache), as `pageshow` says. */
-function pageShow(persisted: boolean) {
-  const event = new Event("pageshow");
-  Object.defineProperty(event, "persisted", { value: persisted });
-  window.dispatchEvent(event);
-}
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-// Every listener the enhancers add during a test, removed after it.
-const added: { target: EventTarget; type: string; listener: EventListenerOrEventListenerObject | null }[] = [];
-function trackListeners(target: EventTarget) {
-  const add = target.addEventListener;
-  vi.spyOn(target, "addEventListener").mockImplementation(function (
-    this: EventTarget,
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: AddEventListenerOptions | boolean,
-  ) {
-    added.push({ target: this, type, listener });
-    add.call(this, type, listener, options);
-  });
-}
-
-beforeEach(() => {
-  document.body.innerHTML = "";
-  history.replaceState(null, "", "/");
-  sessionStorage.clear();
-  for (const target of [window, document, BroadcastChannel.prototype]) trackListeners(target);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  for (const { target, type, listener } of added.splice(0)) target.removeEventListener(type, listener);
-  document.body.innerHTML = "";
-  history.replaceState(null, "", "/");
-  sessionStorage.clear();
-});
+sandboxEachTest();
 
 describe("form enhancer", () => {
   const contactForm = () => {
@@ -316,158 +249,5 @@ describe("slots enhancer", () => {
     check(day("2026-11-24"));
     expect(time(posted).checked).toBe(false);
     expect(sentence.textContent).toBe(NONE);
-  });
-});
-
-describe("quote-plan enhancer", () => {
-  function renderQuoteForm() {
-    renderPage("/dev-web", () => (
-      <section id="devis">
-        <QuoteForm />
-      </section>
-    ));
-    const select = enhanced<HTMLSelectElement>("quote-plan");
-    expect(select.value).toBe("");
-    return select;
-  }
-
-  /** Clicks `link` (main button); true when the page's own listeners cancelled the navigation. */
-  function click(link: HTMLAnchorElement, init: MouseEventInit = {}): boolean {
-    let cancelled = false;
-    // Last listener: reads what the page decided, then stops the test window from navigating.
-    const read = (event: Event) => {
-      cancelled = event.defaultPrevented;
-      event.preventDefault();
-    };
-    document.addEventListener("click", read);
-    link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }));
-    document.removeEventListener("click", read);
-    return cancelled;
-  }
-
-  function addLink(href: string): HTMLAnchorElement {
-    const link = document.createElement("a");
-    link.href = href;
-    link.textContent = "Choisir";
-    document.body.prepend(link);
-    return link;
-  }
-
-  it("selects the plan named by ?offre= when the page loads", () => {
-    const select = renderQuoteForm();
-    history.replaceState(null, "", "/dev-web?offre=mail-10");
-    enhanceQuotePlan(select);
-    expect(select.value).toBe("mail-10");
-    expect(new FormData(select.form!).get("emailOption")).toBe("mail-10");
-  });
-
-  it("changes nothing for an unknown ?offre=", () => {
-    const select = renderQuoteForm();
-    history.replaceState(null, "", "/dev-web?offre=mail-999");
-    enhanceQuotePlan(select);
-    expect(select.value).toBe("");
-  });
-
-  it("follows a « Choisir » link of the same page without loading it: plan selected, address kept, focus on the list", () => {
-    const select = renderQuoteForm();
-    history.replaceState(null, "", "/dev-web");
-    enhanceQuotePlan(select);
-    const changes: string[] = [];
-    select.form!.addEventListener("change", () => changes.push(select.value));
-
-    expect(click(addLink("/dev-web?offre=mail-50#devis"))).toBe(true);
-    expect(select.value).toBe("mail-50");
-    expect(changes).toEqual(["mail-50"]);
-    expect(location.pathname).toBe("/dev-web");
-    expect(location.search).toBe("?offre=mail-50");
-    expect(location.hash).toBe("#devis");
-    expect(select).toHaveFocus();
-
-    // Another plan's link after it: that plan.
-    expect(click(addLink("/dev-web?offre=mail-5#devis"))).toBe(true);
-    expect(select.value).toBe("mail-5");
-    expect(location.search).toBe("?offre=mail-5");
-  });
-
-  it("leaves other links alone: another page, an unknown plan, a click with a modifier", () => {
-    const select = renderQuoteForm();
-    history.replaceState(null, "", "/dev-web");
-    enhanceQuotePlan(select);
-
-    expect(click(addLink("/contact?offre=mail-50"))).toBe(false);
-    expect(click(addLink("/dev-web?offre=mail-999#devis"))).toBe(false);
-    expect(click(addLink("/dev-web?offre=mail-50#devis"), { ctrlKey: true })).toBe(false);
-    expect(select.value).toBe("");
-    expect(location.pathname + location.search).toBe("/dev-web");
-    expect(select).not.toHaveFocus();
-  });
-});
-
-describe("sign-in enhancer", () => {
-  function renderPanel(mode: SignInMode) {
-    renderPage("/soft-assist", () => <SignInPanel mode={mode} />);
-    const panel = enhanced<HTMLElement>("sign-in");
-    return { panel, post: panel.querySelector<HTMLFormElement>('form[method="post"]')! };
-  }
-
-  /** The next message another tab's channel receives. */
-  function nextMessage(channel: BroadcastChannel): Promise<unknown> {
-    return new Promise((resolve) =>
-      channel.addEventListener("message", (event) => resolve((event as MessageEvent).data), { once: true }),
-    );
-  }
-
-  it("notes a sign-in sent from this tab, which the signed-in page announces to the other tabs once", async () => {
-    const { panel, post } = renderPanel("sign-in");
-    expect(new FormData(post).get("intent")).toBe("sign-in");
-    enhanceSignIn(panel);
-    expect(announcePendingSignIn()).toBe(false);
-
-    submit(post);
-    const otherTab = new BroadcastChannel(AUTH_CHANNEL);
-    try {
-      const heard = nextMessage(otherTab);
-      expect(announcePendingSignIn()).toBe(true);
-      expect(await heard).toBe("signed-in");
-      expect(announcePendingSignIn()).toBe(false);
-    } finally {
-      otherTab.close();
-    }
-  });
-
-  it("notes a sign-up too", () => {
-    const { panel, post } = renderPanel("sign-up");
-    expect(new FormData(post).get("intent")).toBe("sign-up");
-    enhanceSignIn(panel);
-    submit(post);
-    expect(announcePendingSignIn()).toBe(true);
-    expect(announcePendingSignIn()).toBe(false);
-  });
-
-  it("notes nothing for a forgotten password, nor for a switch to another form", () => {
-    const { panel, post } = renderPanel("forgot");
-    expect(new FormData(post).get("intent")).toBe("forgot");
-    enhanceSignIn(panel);
-    submit(post);
-    for (const form of panel.querySelectorAll<HTMLFormElement>('form[method="get"]')) submit(form);
-    expect(announcePendingSignIn()).toBe(false);
-  });
-
-  it("reloads the page when another tab signs in or out", async () => {
-    const { panel } = renderPanel("sign-in");
-    let reloaded!: () => void;
-    const reload = new Promise<void>((resolve) => (reloaded = resolve));
-    const spy = vi.spyOn(location, "reload").mockImplementation(() => reloaded());
-    enhanceSignIn(panel);
-    expect(spy).not.toHaveBeenCalled();
-
-    const otherTab = new BroadcastChannel(AUTH_CHANNEL);
-    try {
-      otherTab.postMessage("signed-out");
-      await reload;
-      expect(spy).toHaveBeenCalled();
-    } finally {
-      otherTab.close();
-    }
   });
 });
