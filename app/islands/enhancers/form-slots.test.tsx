@@ -14,7 +14,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { formatWhen } from "#app/booking/format.ts";
-import type { DayView } from "#app/booking/context.ts";
 import { formatSlotLength, slotMinutesOf } from "#app/booking/slot-choice.ts";
 import { SlotPicker } from "#app/booking/slot-picker.tsx";
 import { ContactForm } from "#app/components/forms/contact-form.tsx";
@@ -25,6 +24,7 @@ import { enhance as enhanceForm } from "./form.ts";
 import { enhance as enhanceSlots } from "./slots.ts";
 
 import { enhanced, pageShow, renderPage, sandboxEachTest, submit, tick } from "./test-page.tsx";
+import { TEST_DAYS } from "#app/booking/test-week.ts";
 
 sandboxEachTest();
 
@@ -152,26 +152,7 @@ describe("form enhancer", () => {
 });
 
 describe("slots enhancer", () => {
-  /** Tuesday 24 and Wednesday 25 November 2026, Paris (UTC+1): three slots each (slot-picker.test.tsx). */
-  const DAYS: DayView[] = [
-    {
-      date: "2026-11-24",
-      slots: [
-        { start: "2026-11-24T08:00:00.000Z", time: "09:00", free: 1 },
-        { start: "2026-11-24T08:30:00.000Z", time: "09:30", free: 0 },
-        { start: "2026-11-24T09:00:00.000Z", time: "10:00", free: 1 },
-      ],
-    },
-    { date: "2026-11-28", slots: [] },
-    {
-      date: "2026-11-25",
-      slots: [
-        { start: "2026-11-25T13:00:00.000Z", time: "14:00", free: 1 },
-        { start: "2026-11-25T13:30:00.000Z", time: "14:30", free: 1 },
-        { start: "2026-11-25T14:00:00.000Z", time: "15:00", free: 0 },
-      ],
-    },
-  ];
+  const DAYS = TEST_DAYS;
   const LENGTH = formatSlotLength(slotMinutesOf(DAYS));
   const NONE = `Aucun créneau choisi : choisissez un jour, puis une heure. Un rendez-vous dure ${LENGTH}.`;
 
