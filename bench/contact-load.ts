@@ -189,7 +189,7 @@ export function treeMemory(serverPid: number, dataDir: string): TreeMemory {
   };
 }
 
-/** The pid of the Node server `npm start` (pid `npmPid`) runs: `scripts/start.ts` since issue 16, `server/index.ts` before. */
+/** The pid of the Node server `npm start` (pid `npmPid`) runs: `scripts/start.mjs` since issue 16, `server/index.ts` before. */
 export async function serverUnderNpm(npmPid: number): Promise<number> {
   for (let attempt = 0; attempt < 400; attempt++) {
     const children = readFileSync(`/proc/${npmPid}/task/${npmPid}/children`, "utf8").trim().split(/\s+/);

@@ -21,6 +21,7 @@
  * Run by `scripts/ensure-build.ts` when the server's sources changed (about 2 s); `npm run dev` and the
  * unit tests use the sources.
  */
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "vite";
 
@@ -55,6 +56,11 @@ function isExternal(id: string): boolean {
  * @throws when the bundler fails (a syntax error, an import that resolves nowhere).
  */
 export async function bundleServer(): Promise<void> {
+  // The chunks' names carry their content's hash: those of an older bundle would pile up.
+  const outDir = path.join(root, path.dirname(SERVER_BUNDLE));
+  for (const name of await readdir(outDir).catch(() => [])) {
+    if (name.startsWith("atelier-server") && name.endsWith(".mjs")) await rm(path.join(outDir, name), { force: true });
+  }
   await build({
     configFile: false,
     root,
@@ -64,7 +70,7 @@ export async function bundleServer(): Promise<void> {
     ssr: { noExternal: true, external: EXTERNAL.filter((name) => !name.includes("/")), target: "node" },
     build: {
       ssr: path.join(root, "server", "index.ts"),
-      outDir: path.join(root, path.dirname(SERVER_BUNDLE)),
+      outDir,
       // The site's build lives in the same folder.
       emptyOutDir: false,
       target: "node24",
@@ -75,7 +81,11 @@ export async function bundleServer(): Promise<void> {
       reportCompressedSize: false,
       rolldownOptions: {
         external: isExternal,
-        output: { entryFileNames: path.basename(SERVER_BUNDLE), format: "esm", codeSplitting: false },
+        output: {
+          entryFileNames: path.basename(SERVER_BUNDLE),
+          chunkFileNames: "atelier-server-[name]-[hash].mjs",
+          format: "esm",
+        },
       },
     },
   });

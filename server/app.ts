@@ -61,7 +61,8 @@ import { createDownloadsRouter, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
 import { PERMISSIONS_POLICY, refuseUnreadableOrigin, requireSameOrigin } from "./security.ts";
 import { createPrerenderedResponder, pagePathOf, type HeaderSet } from "./prerendered.ts";
-import { createPageCache, type PageCache } from "./page-cache.ts";
+import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
+import { snapshotFeeder, type PageSnapshot } from "./page-snapshot.ts";
 import type { PageChanges } from "./page-changes.ts";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 
@@ -104,6 +105,8 @@ export type AppOptions = {
   catalogue?: CatalogueService;
   /** Issue 29 « Boutique »: the shop's identity (/api/shop/identity, the manager; the assistant's failure message). */
   shopIdentity?: ShopIdentityService;
+  /** Issue 30 §2: where the public pages are kept for the next start's first second (production). */
+  pageSnapshot?: PageSnapshot;
   /** Where limits of routes mounted here count (`services.rateLimits`); default this process's memory. */
   rateLimits?: RateLimitStore;
 } & (
@@ -163,8 +166,9 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     options.mode === "production"
       ? ((await import(path.join(options.buildDir, "server", "index.js"))) as ServerBuild)
       : undefined;
+  const snapshot = snapshotFeeder(options.pageSnapshot, BRAND_PAGE);
   const pages = build
-    ? publicPages(build, { https, publicUrl: env.PUBLIC_URL, logger, sharedContext: options.sharedContext })
+    ? publicPages(build, { https, publicUrl: env.PUBLIC_URL, logger, sharedContext: options.sharedContext }, snapshot)
     : undefined;
   if (pages) options.pageChanges?.subscribe((paths) => void pages.refresh(paths));
   const home = await pages?.load("/");
@@ -276,7 +280,9 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
         fallthrough: false,
       }),
     );
-    prerendered = createPrerenderedResponder(pages!, captureHeaders(securityHeaders));
+    const sharedHeaders = captureHeaders(securityHeaders);
+    prerendered = createPrerenderedResponder(pages!, sharedHeaders);
+    snapshot.setHeaders(sharedHeaders);
     // The public pages live at clean URLs; `…/index.html` (their address when they were files) leads there.
     // Issue 13 §2: the Location is one of our pages' own paths, never built from the request
     // (`//evil.com/index.html` gave `Location: //evil.com`); other paths go on (static files, then 302 to /).
@@ -363,6 +369,7 @@ function publicPages(
     logger: Logger;
     sharedContext?: (context: RouterContextProvider) => void;
   },
+  snapshot: { onStore: (path: string, page: CachedPage) => void },
 ): PageCache {
   const render = createFetchHandler(build, "production");
   const origin = options.publicUrl.replace(/\/+$/, "");
@@ -370,6 +377,7 @@ function publicPages(
     paths: PRERENDERED_PATHS,
     https: options.https,
     logger: options.logger,
+    onStore: snapshot.onStore,
     async render(pagePath) {
       const context = new RouterContextProvider();
       options.sharedContext?.(context);

@@ -17,7 +17,12 @@
  * its first start logs each step; `EmbeddedPostgresError` (no binaries for
  * this system, an account that cannot reach `DATA_DIR`…) stops the server
  * with its French message. "Serveur prêt … en N s" gives the time from the
- * configuration read to listening. Run by `scripts/start.ts` (`npm start`).
+ * configuration read to the app answering. Run by `scripts/start.mjs` (`npm start`).
+ *
+ * Issue 30 §2 (docs/decisions/030): in production with the embedded
+ * PostgreSQL, the port opens as soon as the data folder's lock is held
+ * (`early-listener.ts`): the public pages the last start kept on disk
+ * (`page-snapshot.ts`) answer at once, other requests wait for the app.
  */
 // First: drizzle-orm, which the modules below load, then resolves in 0.1 s instead of 1.2 s under Node 24.
 import "./module-resolve.ts";
@@ -29,6 +34,8 @@ import type { DatabaseHandle } from "#database/connection.ts";
 import { EmbeddedPostgresError } from "#database/embedded-postgres.ts";
 import { createLogger } from "./logger.ts";
 import type { Services } from "./services.ts";
+import { listenEarly } from "./early-listener.ts";
+import { createPageSnapshot, snapshotEdition } from "./page-snapshot.ts";
 
 // Loaded, not linked: an entry's static imports are all resolved before `module-resolve.ts` runs.
 const { DatabaseLockedError, openDatabase } = await import("#database/connection.ts");
@@ -48,6 +55,9 @@ function readEnv(): Env {
   }
 }
 const env = readEnv();
+// React DOM's server renderer and Express pick their production code by this variable, not by our default:
+// unset (as under `npm start`), every page was rendered by React's development build (issue 30 §2's profile).
+process.env.NODE_ENV = env.NODE_ENV;
 
 // Redacts tokens, session codes and personal fields (issue 13 §6).
 const logger = createLogger(env);
@@ -58,6 +68,8 @@ const startedAt = performance.now();
 // wait for all of them (measured: launched 1.5 s late). Hence the wait below until it is launched (or has failed).
 let postgresLaunched = () => {};
 const launched = new Promise<void>((resolve) => (postgresLaunched = resolve));
+// A tool launched means the data folder's lock is held: no other server of this folder is running.
+let lockHeld = false;
 const database: Promise<DatabaseHandle> = openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
@@ -67,7 +79,10 @@ const database: Promise<DatabaseHandle> = openDatabase({
     process.exit(1);
   },
   onProgress: (message) => logger.info(message),
-  onToolLaunched: () => postgresLaunched(),
+  onToolLaunched: () => {
+    lockHeld = true;
+    postgresLaunched();
+  },
 });
 // Handled in openServices; this keeps a failure from counting as unhandled while the modules load.
 database.catch(() => undefined);
@@ -77,15 +92,34 @@ if (!env.DATABASE_URL && env.EMBEDDED_DATABASE !== "pglite") {
   database.then(postgresLaunched, postgresLaunched);
   await launched;
 }
-// The site's build (≈0.5 s to load) loads while PostgreSQL starts; `createApp` then finds it in the module cache.
-if (env.NODE_ENV !== "development") import(path.join(root, "build", "server", "index.js")).catch(() => undefined);
-const [{ createApp }, { attachRealtime }, { appServices, startServices }, { catalogueContext }] = await Promise.all([
-  import("./app.ts"),
-  import("./remote-support/realtime.ts"),
-  import("./services.ts"),
-  import("#app/catalogue/context.ts"),
-]);
+const httpServer = createServer();
+// Issue 30 §2 (docs/decisions/030): listening from here, the last start's public pages answer at once and
+// other requests wait for the app, instead of a refused connection while the rest loads (about a second).
+const pageSnapshot =
+  lockHeld && env.NODE_ENV === "production"
+    ? createPageSnapshot({
+        folder: path.join(env.DATA_DIR, "pages"),
+        edition: snapshotEdition(path.join(root, "build"), env),
+        logger,
+      })
+    : undefined;
+const early = pageSnapshot && listenEarly(httpServer, { logger, snapshot: pageSnapshot });
+if (early) await new Promise<void>((resolve) => httpServer.listen(env.PORT, env.HOST, resolve));
+// The modules load while PostgreSQL starts, one part at a time: each import holds this thread (≈0.1–0.3 s),
+// and a turn of the event loop between them lets the early listener answer who is waiting. The site's build
+// comes last, still during PostgreSQL's start; `createApp` then finds it in the module cache.
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+await turn();
+const { appServices, startServices } = await import("./services.ts");
+await turn();
+const { createApp } = await import("./app.ts");
+await turn();
+const { attachRealtime } = await import("./remote-support/realtime.ts");
+await turn();
+const { catalogueContext } = await import("#app/catalogue/context.ts");
 const { shopIdentityContext } = await import("#app/shop/use-shop.ts");
+await turn();
+if (env.NODE_ENV !== "development") await import(path.join(root, "build", "server", "index.js")).catch(() => undefined);
 
 async function openServices(): Promise<Services> {
   try {
@@ -100,7 +134,6 @@ async function openServices(): Promise<Services> {
   }
 }
 const services = await openServices();
-const httpServer = createServer();
 
 const common = {
   env,
@@ -130,10 +163,10 @@ if (env.NODE_ENV === "development") {
     },
   });
 } else {
-  app = await createApp({ ...common, mode: "production", buildDir: path.join(root, "build") });
+  app = await createApp({ ...common, mode: "production", buildDir: path.join(root, "build"), pageSnapshot });
 }
 
-httpServer.on("request", app);
+if (!early) httpServer.on("request", app);
 // Remote-support realtime (issue 5) on the same server, at /socket.io/; across processes when DATABASE_URL is set.
 const realtime = attachRealtime({
   httpServer,
@@ -149,7 +182,8 @@ const realtime = attachRealtime({
   // Issue 29: waiting apps are told the hours « Boutique » holds now, not the build's defaults.
   shop: services.shopIdentity,
 });
-httpServer.listen(env.PORT, env.HOST, () => {
+/** Once the app and Socket.IO answer: logs the time since the configuration was read, starts the services. */
+function ready() {
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1).replace(".", ",");
@@ -170,7 +204,13 @@ httpServer.listen(env.PORT, env.HOST, () => {
   // A parent that spawned this server with an IPC channel (pm2's `wait_ready`, the e2e tests) learns that
   // this process, not another one, now listens on the port.
   process.send?.("ready");
-});
+}
+if (early) {
+  early.handOver(app);
+  ready();
+} else {
+  httpServer.listen(env.PORT, env.HOST, ready);
+}
 
 let stopping = false;
 function shutdown(signal: string) {
@@ -189,6 +229,7 @@ function shutdown(signal: string) {
     try {
       await realtimeClosed;
       await services.close();
+      await pageSnapshot?.flush();
       logger.info("arrêté");
       process.exit(0);
     } catch (error) {

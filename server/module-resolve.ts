@@ -20,7 +20,7 @@
  * runs), and given to the commands (`user`, `purge`, `backup`, `restore`) by `node --import` in
  * `package.json`.
  */
-// A namespace import: under another Node (no `registerHooks`), linking must not fail before `check-node.ts` says why.
+// A namespace import: under another Node (no `registerHooks`), linking must not fail before `check-node.mjs` says why.
 import * as nodeModule from "node:module";
 import { pathToFileURL } from "node:url";
 import path from "node:path";

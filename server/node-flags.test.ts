@@ -11,7 +11,7 @@ const scripts = (
 
 describe("SERVER_NODE_FLAGS (issue 16 §2)", () => {
   it.each(["start", "dev"])("are the ones `npm run %s` starts Node with", (name) => {
-    const command = scripts[name]!.match(/exec node ((?:--\S+ )*)\S+\.ts$/);
+    const command = scripts[name]!.match(/exec node ((?:--\S+ )*)\S+\.(?:ts|mjs)$/);
     expect(command?.[1]?.trim().split(" ")).toEqual([...SERVER_NODE_FLAGS]);
   });
 });

@@ -79,6 +79,8 @@ export function createPageCache(options: {
   render: PageRenderer;
   https: boolean;
   logger: Logger;
+  /** Told of every version stored in memory (its first encodings, then its smallest): `page-snapshot.ts`. */
+  onStore?: (path: string, page: CachedPage) => void;
 }): PageCache {
   const paths = new Set(options.paths);
   const pages = new Map<string, CachedPage>();
@@ -98,10 +100,14 @@ export function createPageCache(options: {
       const page = await cachedPage(html, { https: options.https, quick: true });
       if ((generation.get(path) ?? 0) !== started) return page;
       pages.set(path, page);
+      options.onStore?.(path, page);
       // The smallest encodings (brotli 11, ~70 ms a page) after the answer, the same document and ETag.
       void compressBoth(page.identity).then(
         (smallest) => {
-          if (pages.get(path) === page) pages.set(path, { ...page, ...smallest });
+          if (pages.get(path) !== page) return;
+          const smaller = { ...page, ...smallest };
+          pages.set(path, smaller);
+          options.onStore?.(path, smaller);
         },
         () => undefined,
       );

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Fails fast when a script runs on anything but the project's pinned Node 24
  * (e.g. `npm ci --ignore-scripts` skipped the `node` package's preinstall and
