@@ -194,7 +194,7 @@ export async function serverUnderNpm(npmPid: number): Promise<number> {
   for (let attempt = 0; attempt < 400; attempt++) {
     const children = readFileSync(`/proc/${npmPid}/task/${npmPid}/children`, "utf8").trim().split(/\s+/);
     for (const pid of children.filter(Boolean).map(Number)) {
-      if (/scripts\/start\.ts|server\/index\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"))) return pid;
+      if (/scripts\/start\.(?:ts|mjs)|server\/index\.ts/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"))) return pid;
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

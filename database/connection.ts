@@ -77,6 +77,8 @@ export type OpenDatabaseOptions = {
   onProgress?: (message: string) => void;
   /** Embedded PostgreSQL: called when its `initdb` or `pg_ctl start` has been launched (see `StartOptions`). */
   onToolLaunched?: () => void;
+  /** Embedded PostgreSQL: called once the data folder's lock is held, before PostgreSQL starts (issue 30 §2). */
+  onLocked?: () => void;
 };
 
 /**
@@ -203,6 +205,7 @@ async function openEmbeddedPostgres(options: OpenDatabaseOptions): Promise<Datab
   const progress = options.onProgress ?? (() => undefined);
   await mkdir(dataDir, { recursive: true });
   const release = await lockFolder(folder, options);
+  options.onLocked?.();
   let server: EmbeddedPostgres | undefined;
   let handle: DatabaseHandle | undefined;
   const stopOnExit = () => server?.stopNow();

@@ -19,7 +19,7 @@ async function snapshotOf(pages: Record<string, string>): Promise<PageSnapshot> 
       headers: { "X-Content-Type-Options": "nosniff" },
     });
   }
-  return { save: () => undefined, read: async (pagePath) => kept.get(pagePath), flush: async () => undefined };
+  return { save: () => undefined, read: (pagePath) => kept.get(pagePath), flush: async () => undefined };
 }
 
 /** GET `path` with `headers`: status, headers and body as text. */

@@ -64,15 +64,11 @@ export function listenEarly(
 
   const early = (req: IncomingMessage, res: ServerResponse) => {
     const pagePath = pagePathOf(req);
-    if (pagePath === undefined || !options.snapshot) return hold({ kind: "request", req, res });
-    void options.snapshot.read(pagePath).then((page) => {
-      // Handed over while the file was read: the app, ready now, answers with its own render.
-      if (app) return app(req, res);
-      if (!page) return hold({ kind: "request", req, res });
-      createPrerenderedResponder({ get: () => page }, page.headers)(req, res);
-      logger.debug({ method: req.method, url: pagePath }, "page from disk");
-      answered++;
-    });
+    const page = pagePath === undefined ? undefined : options.snapshot?.read(pagePath);
+    if (!page) return hold({ kind: "request", req, res });
+    createPrerenderedResponder({ get: () => page }, page.headers)(req, res);
+    logger.debug({ method: req.method, url: pagePath }, "page from disk");
+    answered++;
   };
 
   // One listener for the server's whole life: Socket.IO wraps the `request` listeners present when it attaches.

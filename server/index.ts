@@ -34,7 +34,7 @@ import type { DatabaseHandle } from "#database/connection.ts";
 import { EmbeddedPostgresError } from "#database/embedded-postgres.ts";
 import { createLogger } from "./logger.ts";
 import type { Services } from "./services.ts";
-import { listenEarly } from "./early-listener.ts";
+import { listenEarly, type EarlyListener } from "./early-listener.ts";
 import { createPageSnapshot, snapshotEdition } from "./page-snapshot.ts";
 
 // Loaded, not linked: an entry's static imports are all resolved before `module-resolve.ts` runs.
@@ -68,8 +68,19 @@ const startedAt = performance.now();
 // wait for all of them (measured: launched 1.5 s late). Hence the wait below until it is launched (or has failed).
 let postgresLaunched = () => {};
 const launched = new Promise<void>((resolve) => (postgresLaunched = resolve));
-// A tool launched means the data folder's lock is held: no other server of this folder is running.
-let lockHeld = false;
+const httpServer = createServer();
+// Issue 30 §2 (docs/decisions/030): listening as soon as the data folder is this server's, the last start's
+// public pages answer at once and other requests wait for the app, instead of a refused connection while
+// the rest loads (about a second). Only with the embedded PostgreSQL: the lock proves the folder is ours.
+const pageSnapshot =
+  !env.DATABASE_URL && env.EMBEDDED_DATABASE !== "pglite" && env.NODE_ENV === "production"
+    ? createPageSnapshot({
+        folder: path.join(env.DATA_DIR, "pages"),
+        edition: snapshotEdition(path.join(root, "build"), env),
+        logger,
+      })
+    : undefined;
+let early: EarlyListener | undefined;
 const database: Promise<DatabaseHandle> = openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
@@ -79,10 +90,12 @@ const database: Promise<DatabaseHandle> = openDatabase({
     process.exit(1);
   },
   onProgress: (message) => logger.info(message),
-  onToolLaunched: () => {
-    lockHeld = true;
-    postgresLaunched();
+  onLocked: () => {
+    if (!pageSnapshot) return;
+    early = listenEarly(httpServer, { logger, snapshot: pageSnapshot });
+    httpServer.listen(env.PORT, env.HOST);
   },
+  onToolLaunched: () => postgresLaunched(),
 });
 // Handled in openServices; this keeps a failure from counting as unhandled while the modules load.
 database.catch(() => undefined);
@@ -92,19 +105,6 @@ if (!env.DATABASE_URL && env.EMBEDDED_DATABASE !== "pglite") {
   database.then(postgresLaunched, postgresLaunched);
   await launched;
 }
-const httpServer = createServer();
-// Issue 30 §2 (docs/decisions/030): listening from here, the last start's public pages answer at once and
-// other requests wait for the app, instead of a refused connection while the rest loads (about a second).
-const pageSnapshot =
-  lockHeld && env.NODE_ENV === "production"
-    ? createPageSnapshot({
-        folder: path.join(env.DATA_DIR, "pages"),
-        edition: snapshotEdition(path.join(root, "build"), env),
-        logger,
-      })
-    : undefined;
-const early = pageSnapshot && listenEarly(httpServer, { logger, snapshot: pageSnapshot });
-if (early) await new Promise<void>((resolve) => httpServer.listen(env.PORT, env.HOST, resolve));
 // The modules load while PostgreSQL starts, one part at a time: each import holds this thread (≈0.1–0.3 s),
 // and a turn of the event loop between them lets the early listener answer who is waiting. The site's build
 // comes last, still during PostgreSQL's start; `createApp` then finds it in the module cache.

@@ -23,28 +23,28 @@ describe("the pages kept on disk", () => {
     const page = await cachedPage('<!doctype html><html lang="fr"><title>Accueil</title></html>', { https: true });
     createPageSnapshot({ folder, edition: "a", logger }).save("/", page, HEADERS);
     await expect.poll(() => readdirSync(folder).length).toBe(1);
-    const read = await createPageSnapshot({ folder, edition: "a", logger }).read("/");
+    const read = createPageSnapshot({ folder, edition: "a", logger }).read("/");
     expect(read?.identity.equals(page.identity)).toBe(true);
     expect(read?.gzip.equals(page.gzip)).toBe(true);
     expect(read?.br.equals(page.br)).toBe(true);
     expect(read).toMatchObject({ etag: page.etag, csp: page.csp, headers: HEADERS });
-    expect(await createPageSnapshot({ folder, edition: "b", logger }).read("/")).toBeUndefined();
-    expect(await createPageSnapshot({ folder, edition: "a", logger }).read("/contact")).toBeUndefined();
+    expect(createPageSnapshot({ folder, edition: "b", logger }).read("/")).toBeUndefined();
+    expect(createPageSnapshot({ folder, edition: "a", logger }).read("/contact")).toBeUndefined();
   });
 
   it("keeps the last version of a page, and ignores a damaged file", async () => {
     const snapshot = createPageSnapshot({ folder, edition: "a", logger });
     snapshot.save("/", await cachedPage("<p>avant</p>", { https: false }), HEADERS);
     snapshot.save("/", await cachedPage("<p>après</p>", { https: false }), HEADERS);
-    await expect.poll(async () => (await snapshot.read("/"))?.identity.toString()).toBe("<p>après</p>");
+    await expect.poll(() => snapshot.read("/")?.identity.toString()).toBe("<p>après</p>");
     // Both writes done: the first cannot land after the second.
     await settled();
-    expect((await snapshot.read("/"))?.identity.toString()).toBe("<p>après</p>");
+    expect(snapshot.read("/")?.identity.toString()).toBe("<p>après</p>");
     const [file] = readdirSync(folder);
     writeFileSync(path.join(folder, file!), '{"path":"/","edition":"a","sizes":[5,0,0]}\n<p>');
-    expect(await snapshot.read("/")).toBeUndefined();
+    expect(snapshot.read("/")).toBeUndefined();
     writeFileSync(path.join(folder, file!), "\u0000\u00ff pas du JSON");
-    expect(await snapshot.read("/")).toBeUndefined();
+    expect(snapshot.read("/")).toBeUndefined();
   });
 
   it("holds pages until the shared headers are known, and skips the paths it is told to", async () => {
@@ -52,11 +52,11 @@ describe("the pages kept on disk", () => {
     const feeder = snapshotFeeder(snapshot, /^\/services\//);
     feeder.onStore("/", await cachedPage("<p>accueil</p>", { https: false }));
     await settled();
-    expect(await snapshot.read("/")).toBeUndefined();
+    expect(snapshot.read("/")).toBeUndefined();
     feeder.setHeaders(HEADERS);
     feeder.onStore("/services/apple-repair", await cachedPage("<p>apple</p>", { https: false }));
-    await expect.poll(async () => (await snapshot.read("/"))?.headers).toEqual(HEADERS);
-    expect(await snapshot.read("/services/apple-repair")).toBeUndefined();
+    await expect.poll(() => snapshot.read("/")?.headers).toEqual(HEADERS);
+    expect(snapshot.read("/services/apple-repair")).toBeUndefined();
   });
 });
 

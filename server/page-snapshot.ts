@@ -17,7 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { CachedPage } from "./page-cache.ts";
@@ -29,8 +29,12 @@ export type SnapshotPage = CachedPage & { headers: HeaderSet };
 export type PageSnapshot = {
   /** Writes `page` for `pagePath` (in the background; a failure is logged at warn, never thrown). */
   save(pagePath: string, page: CachedPage, headers: HeaderSet): void;
-  /** The page of this edition, or undefined (none on disk, another edition, an unreadable file). */
-  read(pagePath: string): Promise<SnapshotPage | undefined>;
+  /**
+   * The page of this edition, or undefined (none on disk, another edition, an unreadable file).
+   * Synchronous: it answers while the server's modules load, and a module's loading holds the thread for
+   * up to 0.3 s, so a read left to the thread pool would wait for it (measured).
+   */
+  read(pagePath: string): SnapshotPage | undefined;
   /** Resolves once every write asked so far is done (at shutdown: the next start finds the last versions). */
   flush(): Promise<void>;
 };
@@ -123,10 +127,10 @@ export function createPageSnapshot(options: { folder: string; edition: string; l
     async flush() {
       await Promise.all(writing.values());
     },
-    async read(pagePath) {
+    read(pagePath) {
       let data: Buffer;
       try {
-        data = await readFile(fileOf(folder, pagePath));
+        data = readFileSync(fileOf(folder, pagePath));
       } catch {
         return undefined;
       }
