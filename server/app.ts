@@ -60,7 +60,7 @@ import { cspDirectives } from "./csp.ts";
 import { createDownloadsRouter, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
 import { PERMISSIONS_POLICY, refuseUnreadableOrigin, requireSameOrigin } from "./security.ts";
-import { createPrerenderedResponder, pagePathOf, type HeaderSet } from "./prerendered.ts";
+import { captureHeaders, createPrerenderedResponder, pagePathOf } from "./prerendered.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { snapshotFeeder, type PageSnapshot } from "./page-snapshot.ts";
 import type { PageChanges } from "./page-changes.ts";
@@ -391,16 +391,3 @@ function publicPages(
 const BRAND_PAGE = /^\/services\/[a-z0-9-]+-repair(\.data)?\/?$/;
 const RENDER_AFRESH = Symbol("render-afresh");
 type RenderedAfresh = { [RENDER_AFRESH]?: boolean };
-
-/** The headers a (synchronous) helmet middleware sets, captured once. */
-function captureHeaders(middleware: RequestHandler): HeaderSet {
-  const headers: HeaderSet = {};
-  const res = {
-    locals: {},
-    setHeader: (name: string, value: string) => void (headers[name] = String(value)),
-    removeHeader: (name: string) => void delete headers[name],
-    getHeader: (name: string) => headers[name],
-  };
-  middleware({ headers: {} } as express.Request, res as unknown as express.Response, () => undefined);
-  return headers;
-}

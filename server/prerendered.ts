@@ -3,6 +3,7 @@
  * they are rendered by the server at run time (`page-cache.ts`), no longer read from the build.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
 import type { CachedPage } from "./page-cache.ts";
 
@@ -59,4 +60,17 @@ export function createPrerenderedResponder(
     res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
     return true;
   };
+}
+
+/** The headers a (synchronous) helmet middleware sets, captured once. */
+export function captureHeaders(middleware: RequestHandler): HeaderSet {
+  const headers: HeaderSet = {};
+  const res = {
+    locals: {},
+    setHeader: (name: string, value: string) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+    getHeader: (name: string) => headers[name],
+  };
+  middleware({ headers: {} } as Request, res as unknown as Response, () => undefined);
+  return headers;
 }
