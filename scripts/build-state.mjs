@@ -97,10 +97,10 @@ function statSignature() {
 }
 
 /**
- * @param {string} file
- * @returns {string | undefined} the file's first line, or undefined when it is missing
+ * @param {string} file a hash file (`BUILD_FILES.siteHash`, `.serverHash`)
+ * @returns {string | undefined} its content, trimmed, or undefined when it is missing
  */
-function readLine(file) {
+export function readLine(file) {
   return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
 }
 

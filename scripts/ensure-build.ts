@@ -12,9 +12,9 @@
  * sources too: a change to `server/` rebundles it (about 2 s), not the site.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { BUILD_FILES, isBuildCurrent, recordStat, wantedHashes } from "./build-state.mjs";
+import { BUILD_FILES, isBuildCurrent, readLine, recordStat, wantedHashes } from "./build-state.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** The bundle `npm start` runs (also `SERVER_BUNDLE` of `bundle-server.ts`, which this file does not import: Vite). */
@@ -30,20 +30,16 @@ export function ensureBuild(options: { force?: boolean } = {}): void {
   const force = options.force === true;
   if (!force && isBuildCurrent()) return;
   const wanted = wantedHashes();
-  if (force || readHash(BUILD_FILES.siteHash) !== wanted.site || !existsSync(BUILD_FILES.siteOutput)) {
+  if (force || readLine(BUILD_FILES.siteHash) !== wanted.site || !existsSync(BUILD_FILES.siteOutput)) {
     if (!force) console.log("Construction du site (aucune construction à jour)…");
     run(path.join(root, "node_modules", ".bin", "react-router"), ["build"]);
     writeFileSync(BUILD_FILES.siteHash, `${wanted.site}\n`);
   }
-  if (force || readHash(BUILD_FILES.serverHash) !== wanted.server || !existsSync(BUILD_FILES.serverEntry)) {
+  if (force || readLine(BUILD_FILES.serverHash) !== wanted.server || !existsSync(BUILD_FILES.serverEntry)) {
     run(process.execPath, [path.join(root, "scripts", "bundle-server.ts")]);
     writeFileSync(BUILD_FILES.serverHash, `${wanted.server}\n`);
   }
   recordStat();
-}
-
-function readHash(file: string): string | undefined {
-  return existsSync(file) ? readFileSync(file, "utf8").trim() : undefined;
 }
 
 /** Runs a build step in a child process; exits this process with its code when it fails. */
