@@ -1,7 +1,8 @@
 /**
  * Issue 15, "Tests": the executables of the systems this machine cannot run are checked by their
  * headers (PE for Windows, Mach-O for macOS, with the arm64 signature's page hashes), and the Linux
- * one is run from a folder without node_modules to show that koffi's native part is inside.
+ * one is run from a folder without node_modules to show that koffi's native part is inside (issue 36:
+ * loaded from the run's private temporary folder, which is gone after the exit).
  *
  * Issue 29: the builds carry no address; served by a server (`server/download-splice.ts`), the Linux one
  * runs with the address appended after it, and the macOS arm64 one, written into its zone, keeps an
@@ -18,6 +19,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -154,9 +156,12 @@ describe("the Linux executable outside the repository", () => {
         [
           'import koffi from "koffi";',
           `import { embeddedServer, readFileTail } from ${JSON.stringify(path.join(ROOT, "desktop/src/embedded-address.ts"))};`,
+          'import { readdirSync } from "node:fs";',
+          'import { tmpdir } from "node:os";',
           'const getpid = koffi.load("libc.so.6").func("int getpid()");',
           "const { server } = embeddedServer({}, readFileTail(process.execPath), undefined);",
-          "console.log(JSON.stringify({ koffi: koffi.version, pid: getpid() === process.pid, server }));",
+          "const temp = readdirSync(tmpdir());",
+          "console.log(JSON.stringify({ koffi: koffi.version, pid: getpid() === process.pid, server, temp }));",
           "",
         ].join("\n"),
       );
@@ -177,8 +182,18 @@ describe("the Linux executable outside the repository", () => {
         copyFileSync(path.join(CACHE_DIR, "probe-build", entry.fileName), copy);
         // As the server sends it: the build, then the address record (Bun ignores bytes after its payload).
         appendFileSync(copy, servedBuild(copy, entry.bytes, entry.address, "https://atelier.example").tail);
-        const output = execFileSync(copy, { cwd: alone, encoding: "utf8", env: { PATH: "/usr/bin:/bin" } });
-        expect(JSON.parse(output)).toEqual({ koffi: "3.3.4", pid: true, server: "https://atelier.example" });
+        // Issue 36 §1: koffi's `.node` goes to the run's private folder (deleted once loaded), gone after exit.
+        const temp = path.join(alone, "temp");
+        mkdirSync(temp);
+        const env = { PATH: "/usr/bin:/bin", TMPDIR: temp };
+        const output = execFileSync(copy, { cwd: alone, encoding: "utf8", env });
+        expect(JSON.parse(output)).toEqual({
+          koffi: "3.3.4",
+          pid: true,
+          server: "https://atelier.example",
+          temp: [expect.stringMatching(/^atelier-\d+-[A-Za-z0-9]{6}$/)],
+        });
+        expect(readdirSync(temp)).toEqual([]);
       } finally {
         rmSync(alone, { recursive: true, force: true });
       }

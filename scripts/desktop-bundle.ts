@@ -9,8 +9,9 @@
  * for the system it runs on (node_modules/koffi/src/koffi/src/static.js). Bun leaves such requires
  * to run time, where the executable has no node_modules: "Cannot find the native Koffi module".
  * (The host's Linux package would not do either: it picks its `.node` file by a computed path.)
- * The plugin replaces static.js with a literal `require("<target's koffi.node>")`, which Bun embeds
- * in the executable and loads from there; other systems' modules are never bundled.
+ * The plugin replaces static.js with an embedded-file import of the target's `koffi.node`, written to the
+ * run's private folder and loaded from there (issue 36 §1: Bun's own extraction of a required `.node`
+ * fails under Wine); other systems' modules are never bundled.
  *
  * Issue 26: the JPEG encoder's libjpeg-turbo is a plain shared library (loaded with koffi, not
  * required), so a second plugin replaces `desktop/src/capture/turbojpeg-embedded.ts` with
@@ -75,19 +76,23 @@ declare const Bun: {
 };
 
 /**
- * Bun plugin: koffi's `loadStatic()` (static.js) replaced by one that requires the target's `.node` file
- * by a literal path. The original calls `createRequire(import.meta.url)(name)`, which Bun leaves to
- * run time, where no node_modules exists.
+ * Bun plugin: koffi's `loadStatic()` (static.js) replaced by one that loads the target's `.node` file from a
+ * real file (issue 36 §1). The original calls `createRequire(import.meta.url)(name)`, which Bun leaves to run
+ * time, where no node_modules exists. The `.node` is embedded as a plain file and written to the run's private
+ * folder by `desktop/src/native/addon.ts`: Bun's own extraction of a required `.node` fails under Wine.
  */
 function koffiPlugin(job: BundleJob) {
+  const addon = path.join(import.meta.dirname, "..", "desktop", "src", "native", "addon.ts");
   return {
     name: "koffi-target",
     setup(build: PluginBuilder) {
       build.onLoad({ filter: /[\\/]koffi[\\/]src[\\/]koffi[\\/]src[\\/]static\.js$/ }, () => ({
         loader: "js",
         contents: [
+          `import file from ${JSON.stringify(job.koffiNode)} with { type: "file" };`,
+          `import { loadEmbeddedAddon } from ${JSON.stringify(addon)};`,
           "export function loadStatic(pkg) {",
-          `  return pkg === ${JSON.stringify(job.koffiPlatform)} ? require(${JSON.stringify(job.koffiNode)}) : null;`,
+          `  return pkg === ${JSON.stringify(job.koffiPlatform)} ? loadEmbeddedAddon({ file, name: "koffi.node" }) : null;`,
           "}",
         ].join("\n"),
       }));

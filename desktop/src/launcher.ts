@@ -15,7 +15,7 @@
  * macOS opens Terminal for a double-clicked executable and keeps its window.
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants, fstatSync } from "node:fs";
+import { accessSync, constants, createReadStream, fstatSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -58,6 +58,24 @@ export function stdinLeadsNowhere(isTTY: boolean): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Standard input as a stream the app can read (issue 36 §3). Bun's Windows `process.stdin` fails with
+ * « EBADF: bad file descriptor, open » at its first read when standard input is a pipe (seen under Wine 8,
+ * where a launcher or a script gives one), while a plain stream over file descriptor 0 reads the same
+ * bytes. A console (a terminal) keeps `process.stdin`: raw mode and Ctrl+C need it. No input at all (a
+ * closed descriptor) gives a stream that ends at once, so the first question is answered « nothing ».
+ */
+export function standardInput(
+  platform: NodeJS.Platform,
+  stdin: NodeJS.ReadStream = process.stdin,
+): NodeJS.ReadableStream & { isTTY?: boolean } {
+  if (platform !== "win32" || stdin.isTTY) return stdin;
+  const stream = createReadStream("", { fd: 0, autoClose: false });
+  // An invalid or closed descriptor: the same as input that ended.
+  stream.on("error", () => stream.push(null));
+  return stream;
 }
 
 /** The first executable named `name` on `PATH`, or null. */

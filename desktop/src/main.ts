@@ -21,6 +21,11 @@
  * argument (`views/window-child.ts`, Bun only): handled here before anything
  * else is loaded. Everything else is `start.ts`.
  *
+ * Issue 36 §1: the native files the executable embeds are written to one
+ * private folder per run and removed at exit; on Windows, where a loaded DLL
+ * stays locked until the process ends, by this same program started again
+ * with `--nettoyer <dossier>` (`native/private-folder.ts`).
+ *
  * Started without a terminal (a double-click in a Linux file manager) and
  * with neither window nor dialogs, it opens a terminal and runs there; in a
  * window that closes with it, it waits for Entrée before exiting
@@ -34,9 +39,14 @@
  * Windows user32.dll; macOS CoreGraphics, CoreFoundation and
  * ApplicationServices frameworks. See desktop/README.md.
  */
+import { CLEANER_FLAG } from "./native/private-folder.ts";
 import { WINDOW_FLAG } from "./views/window-state.ts";
 
-if (process.argv[2] === WINDOW_FLAG) {
+if (process.argv[2] === CLEANER_FLAG) {
+  // Issue 36 §1: a copy started at exit on Windows to remove the run's native files once they are free.
+  const { runCleaner } = await import("./native/private-folder.ts");
+  process.exit(await runCleaner(process.argv.slice(3)));
+} else if (process.argv[2] === WINDOW_FLAG) {
   const { runWindowChild } = await import("./views/window-child.ts");
   process.exit(await runWindowChild(process.argv.slice(3)));
 } else {

@@ -14,8 +14,10 @@ import { DEFAULT_PROGRAM_NAME } from "./cli.ts";
 import { embeddedServer, readFileTail } from "./embedded-address.ts";
 import { createPlatformInjector } from "./input/platform.ts";
 import { loadKoffi } from "./input/koffi.ts";
+import { nativeFolder } from "./native/private-folder.ts";
 import {
   relaunchInTerminal,
+  standardInput,
   stdinLeadsNowhere,
   waitForEnter,
   windowClosesWithApp,
@@ -55,6 +57,12 @@ async function windowsConsoleProcesses(): Promise<number | null> {
   }
 }
 
+// Issue 36 §1: what a crashed or killed run left in the temporary folder goes first.
+nativeFolder().sweepLeftovers();
+
+// Issue 36 §3: a pipe on Windows is read through file descriptor 0 (Bun's own stdin fails on it).
+const stdin = standardInput(process.platform);
+
 const launch: LaunchContext = {
   platform: process.platform,
   env: process.env,
@@ -69,7 +77,7 @@ const choose: ChooseContext = {
   platform: process.platform,
   env: process.env,
   windowCommand: windowCommand(launch, path.join(import.meta.dirname, "main.ts"), WINDOW_FLAG),
-  stdin: process.stdin,
+  stdin,
   stdout: process.stdout,
   stderr: process.stderr,
 };
@@ -82,7 +90,7 @@ const programName = /^atelier-assistance/i.test(launched) ? launched : DEFAULT_P
 const code = await runApp({
   args: process.argv.slice(2),
   defaultServer: defaultServer(),
-  stdin: process.stdin,
+  stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   createInjector: (onWarning) => createPlatformInjector(onWarning),
@@ -102,6 +110,6 @@ const code = await runApp({
   return 1;
 });
 if (chosen === "terminal" && windowClosesWithApp(launch, await windowsConsoleProcesses()))
-  await waitForEnter(process.stdin, process.stdout);
+  await waitForEnter(stdin, process.stdout);
 // Exit now: nothing (socket, timers, terminal) may keep the app running after the session.
 process.exit(code);

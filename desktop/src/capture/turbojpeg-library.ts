@@ -12,14 +12,14 @@
  *
  * Under Node the file is read in node_modules. In a compiled Bun executable
  * it is embedded (see `turbojpeg-embedded.ts`) and, since the system can only
- * load a library from a real file, written once per run to a private temporary
- * folder (mode 0700, a fresh name: nothing another user planted can be loaded),
- * loaded, and deleted at once where the system allows it (not Windows).
+ * load a library from a real file, written to the run's private folder
+ * (`../native/private-folder.ts`, issue 36 §1: mode 0700, a fresh name, removed
+ * at exit on every system), loaded, and deleted at once where the system allows
+ * it (not Windows).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { nativeFolder } from "../native/private-folder.ts";
 import { EMBEDDED_TURBOJPEG } from "./turbojpeg-embedded.ts";
 
 /** The registry package that ships the library. */
@@ -59,19 +59,6 @@ function packageFolder(): string {
   return path.dirname(createRequire(import.meta.url).resolve(name));
 }
 
-/** Writes the embedded library to a fresh private folder; returns the file and how to remove it. */
-function extract(embedded: { file: string; name: string }): { file: string; cleanup: () => void } {
-  const folder = mkdtempSync(path.join(tmpdir(), "atelier-jpeg-"));
-  const file = path.join(folder, embedded.name);
-  writeFileSync(file, readFileSync(embedded.file), { mode: 0o700 });
-  return {
-    file,
-    cleanup: () => {
-      if (process.platform !== "win32") rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
-
 /**
  * Opens the library with `load` (koffi's), issue 26: the embedded copy in a
  * compiled executable (`source: "embedded"`), else the package's file for
@@ -82,12 +69,13 @@ export function loadTurbojpeg<Library>(load: (file: string) => Library): {
   source: "embedded" | "package";
 } {
   if (EMBEDDED_TURBOJPEG) {
-    const { file, cleanup } = extract(EMBEDDED_TURBOJPEG);
+    const folder = nativeFolder();
+    const file = folder.write(EMBEDDED_TURBOJPEG);
     try {
       return { library: load(file), source: "embedded" };
     } finally {
       // Loaded (mapped) or failed: either way the file is no longer needed.
-      cleanup();
+      folder.releaseLoadedFile(file);
     }
   }
   const relative = turbojpegInPackage(process.platform, process.arch, isMusl());

@@ -112,7 +112,7 @@ export async function describeInterface(forced: InterfaceKind | null, context: C
     } else if (zenityPath(context)) {
       chosen = "zenity";
       break;
-    } else reasons.push("zenity indisponible");
+    } else if (context.platform === "linux") reasons.push("zenity indisponible");
   }
   const names: Record<InterfaceKind, string> = {
     fenetre: "une fenêtre",

@@ -6,23 +6,26 @@
  *   `libwebview.dll` on Windows, which uses WebView2; `libwebview.dylib` on
  *   macOS, WKWebView). Found, in order: `ATELIER_WEBVIEW_LIBRARY` (a path: a
  *   packager's own build, or a missing file in tests), the copy embedded in
- *   a compiled executable (`webview-embedded.ts`, written to a private
- *   temporary folder since a system loads libraries from files only, and
- *   deleted once loaded where the system allows it), the package's file;
+ *   a compiled executable (`webview-embedded.ts`, written to the run's
+ *   private folder since a system loads libraries from files only, and
+ *   deleted once loaded where the system allows it; the folder is removed at
+ *   exit on every system, issue 36 §1), the package's file;
  * - a non-blocking read of stdin (POSIX `poll` + `read`; Windows
  *   `PeekNamedPipe` + `ReadFile`), because the webview's run loop never lets
  *   Bun's event loop run while the window is open;
  * - keeping the window above the others while the technician watches:
  *   X11 `_NET_WM_STATE_ABOVE` (EWMH client message to the root window),
  *   Windows `SetWindowPos(HWND_TOPMOST)`, macOS `-[NSWindow setLevel:]`.
+ * - Windows: whether the WebView2 runtime is installed (`webview2.ts`), read
+ *   from the registry with advapi32 `RegGetValueW` (issue 36 §3).
  * Every loader throws an Error with a French message when it cannot work.
  */
 import { dlopen, FFIType, type Library, type Pointer } from "bun:ffi";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { nativeFolder } from "../native/private-folder.ts";
 import { EMBEDDED_WEBVIEW } from "./webview-embedded.ts";
+import { WEBVIEW2_MISSING, webview2Version } from "./webview2.ts";
 import { WEBVIEW_PACKAGE, webviewInPackage } from "./webview-library.ts";
 import { WEBVIEW_LIBRARY_ENV } from "./window-state.ts";
 
@@ -42,6 +45,8 @@ export type WebviewLibrary = Library<keyof typeof WEBVIEW_FUNCTIONS>;
 
 /** Opens the webview library (see the module comment); throws a French Error naming what is missing. */
 export function loadWebview(env: NodeJS.ProcessEnv = process.env): { library: WebviewLibrary; file: string } {
+  // The library itself loads without WebView2; only creating a window would fail, without saying why.
+  if (process.platform === "win32" && !webview2Version(readRegistryString, env)) throw new Error(WEBVIEW2_MISSING);
   const open = (file: string) => {
     try {
       return dlopen(file, WEBVIEW_FUNCTIONS);
@@ -53,13 +58,12 @@ export function loadWebview(env: NodeJS.ProcessEnv = process.env): { library: We
   const forced = env[WEBVIEW_LIBRARY_ENV];
   if (forced) return { library: open(forced), file: forced };
   if (EMBEDDED_WEBVIEW) {
-    const folder = mkdtempSync(path.join(tmpdir(), "atelier-fenetre-"));
-    const file = path.join(folder, EMBEDDED_WEBVIEW.name);
-    writeFileSync(file, readFileSync(EMBEDDED_WEBVIEW.file), { mode: 0o700 });
+    const folder = nativeFolder();
+    const file = folder.write(EMBEDDED_WEBVIEW);
     try {
       return { library: open(file), file: EMBEDDED_WEBVIEW.name };
     } finally {
-      if (process.platform !== "win32") rmSync(folder, { recursive: true, force: true });
+      folder.releaseLoadedFile(file);
     }
   }
   const relative = webviewInPackage(process.platform, process.arch);
@@ -68,6 +72,26 @@ export function loadWebview(env: NodeJS.ProcessEnv = process.env): { library: We
   const name = `${WEBVIEW_PACKAGE}/package.json`;
   const file = path.join(path.dirname(createRequire(import.meta.url).resolve(name)), relative);
   return { library: open(file), file };
+}
+
+/** Predefined registry roots (sign-extended `HKEY` values on 64-bit Windows). */
+const REGISTRY_ROOTS = { HKLM: 0xffff_ffff_8000_0002n, HKCU: 0xffff_ffff_8000_0001n } as const;
+
+/** A REG_SZ value `pv` of `key` under `root`, or null (advapi32 `RegGetValueW`, RRF_RT_REG_SZ). */
+function readRegistryString(root: keyof typeof REGISTRY_ROOTS, key: string): string | null {
+  const advapi32 = dlopen("advapi32.dll", {
+    RegGetValueW: { args: [FFIType.u64, ptr, ptr, FFIType.u32, ptr, ptr, ptr], returns: i32 },
+  });
+  try {
+    const wide = (text: string) => Buffer.from(`${text}\0`, "utf16le");
+    const data = new Uint8Array(512);
+    const size = new Uint32Array([data.length]);
+    const status = advapi32.symbols.RegGetValueW(REGISTRY_ROOTS[root], wide(key), wide("pv"), 0x2, null, data, size);
+    if (status !== 0) return null;
+    return Buffer.from(data.subarray(0, size[0])).toString("utf16le").replace(/\0+$/, "");
+  } finally {
+    advapi32.close();
+  }
 }
 
 /** A C string for a native call (kept alive by the caller while the call runs). */
