@@ -1,8 +1,8 @@
 /**
  * drizzle-kit: generates SQL migrations in `drizzle/` from `database/schema.ts` and `database/schema-ratings.ts`
  * (issue 17 §4), `database/schema-booking.ts` (issue 18), `database/schema-repairs.ts` (issue 18 §2) and
- * `database/schema-staff.ts` (issue 29), `database/schema-catalogue.ts` (issue 29, prices in the dashboard)
- * (`npm run db:generate`).
+ * `database/schema-staff.ts` (issue 29), `database/schema-catalogue.ts` (issue 29, prices in the dashboard),
+ * `database/schema-elevation.ts` (issue 36 §4) (`npm run db:generate`).
  */
 import { defineConfig } from "drizzle-kit";
 
@@ -15,6 +15,7 @@ export default defineConfig({
     "./database/schema-repairs.ts",
     "./database/schema-staff.ts",
     "./database/schema-catalogue.ts",
+    "./database/schema-elevation.ts",
   ],
   out: "./drizzle",
 });

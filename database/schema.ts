@@ -306,13 +306,10 @@ export const devicePairingCodes = pgTable(
 );
 
 /**
- * The app of a session and what the customer's page shares (issue 15): one
- * row per session, created by the first of a pairing or a surface report.
- * `pairing_id` and `token_hash` (SHA-256 of the device token) are null when no
- * app is paired (never, replaced, or the session ended); a new pairing gets a
- * new `pairing_id` (the app's Socket.IO room). `connected` is kept fresh by
- * `last_seen_at` (a server killed mid-session leaves it true: readers require
- * a recent `last_seen_at` too).
+ * The app of a session and what the customer's page shares (issue 15): one row per session, made by the first pairing
+ * or surface report. `pairing_id` and `token_hash` (SHA-256 of the device token) are null when no app is paired
+ * (never, replaced, or the session ended); a new pairing gets a new `pairing_id` (the app's Socket.IO room).
+ * `connected` is kept fresh by `last_seen_at` (a server killed mid-session leaves it true: readers want it recent).
  */
 export const sessionDevices = pgTable(
   "session_devices",
@@ -343,6 +340,9 @@ export const sessionDevices = pgTable(
     capture: jsonb("capture").$type<{ ok: true } | { ok: false; reason: string }>(),
     /** Issue 26: the monitor (`Screen.id`) the technician picked for the app's picture, null: the primary one. */
     shownScreen: text("shown_screen"),
+    /** Issue 36 §4: runs as administrator (Windows; null: other systems, older apps); the secure desktop is shown. */
+    elevated: boolean("elevated"),
+    secureDesktop: boolean("secure_desktop").notNull().default(false),
     connected: boolean("connected").notNull().default(false),
     /** The Socket.IO id of the app's current connection: a late disconnect of an older one changes nothing. */
     connectionId: text("connection_id"),

@@ -46,6 +46,8 @@ export const REDACT_PATHS: readonly string[] = [
     // Issue 15: the desktop app's secrets, should a call site ever pass them.
     "deviceToken",
     "pairingCode",
+    // Issue 36 §4: the single-use ticket of the app relaunched as administrator.
+    "ticket",
     "accessToken",
     "refreshToken",
     "idToken",

@@ -14,7 +14,7 @@
  * - sessions that ended (or, never ended, were created) more than
  *   `sessionDays` ago, their events and chat first, then their desktop app
  *   row (issue 15: computer name, screens; the token is voided at the end);
- * - desktop-app pairing codes once expired or their session ended (issue 15);
+ * - desktop-app pairing codes (issue 15) and resume tickets (issue 36 §4) once expired or their session ended;
  * - the assistant conversation of an account silent for `assistantDays`;
  * - ratings of the assistant's answers, with the exchange copied with them,
  *   not changed for `assistantDays` (issue 17 §4);
@@ -81,6 +81,7 @@ export const PURGE_KINDS = [
   "signaling",
   "sessionEvents",
   "pairingCodes",
+  "resumeTickets",
   "sessionDevices",
   "sessions",
   "assistantMessages",
@@ -106,6 +107,7 @@ export const PURGE_LABELS: Record<PurgeKind, string> = {
   signaling: "messages de signalisation",
   sessionEvents: "événements et messages de session",
   pairingCodes: "codes d'appairage du logiciel",
+  resumeTickets: "tickets de reprise du logiciel (relance en administrateur)",
   sessionDevices: "logiciels de bureau des sessions",
   sessions: "sessions d'assistance",
   assistantMessages: "messages de l'assistant",
@@ -234,13 +236,19 @@ export async function purgeExpired(options: PurgeOptions): Promise<PurgeCounts> 
       where coalesce(s.end_time, s.created_at) < ${sessionCutoff}
       limit ${limit}) returning 1`,
   );
-  // Issue 15: pairing codes live minutes; a session's app row goes with the session (also by cascade).
+  // Issues 15, 36 §4: pairing codes and resume tickets live minutes; a session's app row goes with the session.
   await inBatches(
     "pairingCodes",
     () => sql`delete from device_pairing_codes where code_hash in (
       select c.code_hash from device_pairing_codes c join sessions s on s.id = c.session_id
       where c.expires_at < now() or s.end_time is not null
       limit ${limit}) returning 1`,
+  );
+  await inBatches(
+    "resumeTickets",
+    () => sql`delete from device_resume_tickets where ticket_hash in (
+      select t.ticket_hash from device_resume_tickets t join sessions s on s.id = t.session_id
+      where t.expires_at < now() or s.end_time is not null limit ${limit}) returning 1`,
   );
   await inBatches(
     "sessionDevices",

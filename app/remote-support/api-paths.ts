@@ -42,6 +42,8 @@ export const API_ROUTES = {
   devicePair: "/device/pair",
   /** Issue 26: a session started by the app itself, without an account. */
   deviceSessions: "/device/sessions",
+  /** Issue 36 §4: the app relaunched as administrator rejoins its session with a single-use ticket. */
+  deviceResume: "/device/resume",
   /** The app's downloads: `GET /api/downloads` lists them (`DownloadsResponse`). */
   downloads: "/downloads",
   /** better-auth's own routes (`/api/auth/{*splat}`, mounted in `server/app.ts`). */

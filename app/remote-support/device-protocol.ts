@@ -37,6 +37,7 @@ import { Capture, type DeviceConsentBody, type ScreenDemand, type ScreenFrame } 
 import type { ClipboardAck, DeviceClipboard } from "./clipboard-protocol.ts";
 import { isQueuePlace, type QueuePlace } from "./queue.ts";
 import { ShopIdentitySchema, type OpeningSlot } from "#app/config/shop-schema.ts";
+import { ResumeTicket, type ElevationReport, type ResumeTicketAck } from "./elevation-protocol.ts";
 
 /** Socket.IO namespace of the desktop app. */
 export const DEVICE_NAMESPACE = "/device";
@@ -126,6 +127,10 @@ export const DeviceStatus = z.object({
   screens: z.array(Screen).min(1).max(16),
   /** Issue 26: whether the app can capture the screen; absent from apps older than issue 26. */
   capture: Capture.optional(),
+  /** Issue 36 §4 (`elevation-protocol.ts`): Windows only, the app runs as administrator; absent elsewhere. */
+  elevated: z.boolean().optional(),
+  /** Issue 36 §4: Windows shows its secure desktop (UAC prompt…) and the picture is paused; absent: false. */
+  secureDesktop: z.boolean().optional(),
 });
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
@@ -172,6 +177,21 @@ export type DeviceSessionBody = z.input<typeof DeviceSessionBody>;
  * ISO 8601).
  */
 export type DeviceSessionResponse = DevicePairResponse & { expiresAt: string };
+
+/**
+ * Issue 36 §4, `POST /api/device/resume` (`elevation-protocol.ts`): the app relaunched as administrator rejoins
+ * session `sessionCode` with the single-use `ticket` its previous process got, and says what it knows of the
+ * computer again. Answers 201 `DevicePairResponse`.
+ */
+export const DeviceResumeBody = DeviceStatus.extend({
+  ticket: ResumeTicket,
+  sessionCode: z.string().trim().min(1).max(32),
+  computerName: z.string().trim().min(1).max(100),
+  platform: z.enum(DEVICE_PLATFORMS),
+  arch: z.string().max(20),
+  appVersion: z.string().max(40),
+});
+export type DeviceResumeBody = z.input<typeof DeviceResumeBody>;
 
 /** `POST /api/sessions/:code/consent` (session owner): allow or withdraw control. */
 export const ConsentBody = z.object({ allowed: z.boolean() });
@@ -220,6 +240,10 @@ export type DeviceView = {
    * able to capture, view allowed. `shownScreen` is then the monitor the technician picked (or the primary one).
    */
   appPicture: boolean;
+  /** Issue 36 §4: the app runs as administrator (null: not Windows, or an app older than issue 36). */
+  elevated?: boolean | null;
+  /** Issue 36 §4: Windows shows its secure desktop now (a UAC prompt…): the picture is paused. */
+  secureDesktop?: boolean;
 };
 export type DeviceResponse = { device: DeviceView };
 
@@ -286,6 +310,10 @@ export type ServerToDeviceEvents = {
    * issue 29 with the shop's current opening hours (`DeviceQueuePlace`).
    */
   "device:queue": (place: DeviceQueuePlace | null) => void;
+  /** Issue 36 §4: the technician asks to relaunch the app as administrator; the customer answers in the app. */
+  "device:elevate": () => void;
+  /** Issue 36 §4: the app relaunched as administrator took this pairing's place: exit without leaving. */
+  "device:replaced": () => void;
 };
 
 /**
@@ -328,6 +356,10 @@ export type DeviceToServerEvents = {
   "device:leave": () => void;
   /** Issue 27: the customer sends the OS clipboard's text to the technician (their click); acknowledged. */
   "device:clipboard": (clipboard: DeviceClipboard, ack: (result: ClipboardAck) => void) => void;
+  /** Issue 36 §4: a single-use resume ticket for this session and pairing, before relaunching as administrator. */
+  "device:resume-ticket": (ack: (result: ResumeTicketAck) => void) => void;
+  /** Issue 36 §4: what became of the technician's request (declined, UAC refused, failed, started). */
+  "device:elevation": (report: ElevationReport) => void;
 };
 
 /**

@@ -148,7 +148,7 @@ export const VerifyBody = z.object({
     .max(128, { error: "Ce mot de passe est trop long." }),
 });
 
-/** Server → browser events, with those of issue 27 (`clipboard-protocol.ts`). */
+/** Server → browser events, with those of issues 27 (`clipboard-protocol.ts`) and 36 §4 (`elevation-protocol.ts`). */
 export type ServerToClientEvents = import("./clipboard-protocol.ts").ClipboardServerToClientEvents & {
   /**
    * A session the receiver may see changed (created, joined, disconnected):
@@ -185,11 +185,11 @@ export type ServerToClientEvents = import("./clipboard-protocol.ts").ClipboardSe
    * its desktop app, to the joined technician only. Answer `screen:ack` once drawn.
    */
   "screen:frame": (frame: ScreenFrame & { code: string }) => void;
-};
+} & import("./elevation-protocol.ts").ElevationServerToClientEvents;
 
 export type SignalAck = { ok: true } | { ok: false; message: string };
 
-/** Browser → server events, with those of issue 27 (`clipboard-protocol.ts`). */
+/** Browser → server events, with those of issues 27 (`clipboard-protocol.ts`) and 36 §4 (`elevation-protocol.ts`). */
 export type ClientToServerEvents = import("./clipboard-protocol.ts").ClipboardClientToServerEvents & {
   /** Relays `data` (offer, answer, ICE candidate…) to the other participant of `code`, storing it. */
   signal: (message: { code: string; data: SignalData }, ack: (result: SignalAck) => void) => void;
@@ -208,7 +208,7 @@ export type ClientToServerEvents = import("./clipboard-protocol.ts").ClipboardCl
   "screen:select": (select: ScreenSelect) => void;
   /** Issue 26, joined technician only: send a full picture again. */
   "screen:refresh": (refresh: ScreenRefresh) => void;
-};
+} & import("./elevation-protocol.ts").ElevationClientToServerEvents;
 
 /** Largest signaling message, characters of JSON: far above any SDP of one video track and one data channel. */
 export const MAX_SIGNAL_CHARS = 65_536;

@@ -12,6 +12,10 @@
  * Issue 27: what the customer sees and does goes through an `AppView`
  * (`views/`: a window whose buttons call the same actions as the keys, and
  * whose closing stops like Ctrl+C; zenity's dialogs; the terminal).
+ * Issue 36 §4: on Windows the app reports whether it runs as administrator,
+ * and the technician may ask to relaunch it so (`elevation/`: key A, a
+ * button, a dialog; `--reprendre FICHIER` in the relaunched process, which
+ * rejoins the same session; the old one exits without leaving).
  * Everything the outside world provides comes in `AppDeps`, so tests drive
  * it without a terminal or a real server.
  */
@@ -26,7 +30,19 @@ import {
   type SocketFactory,
 } from "./connection.ts";
 import type { Injector, WarningListener } from "./input/injector.ts";
-import { createSession, devicePlatform, pairBody, pairDevice, PairingError, sessionBody } from "./pairing.ts";
+import {
+  createSession,
+  devicePlatform,
+  pairBody,
+  pairDevice,
+  PairingError,
+  resumeDevice,
+  sessionBody,
+} from "./pairing.ts";
+import { createElevation, type Elevation, programCommand } from "./elevation/elevation.ts";
+import { ElevationFlow } from "./elevation/relaunch.ts";
+import { takeResumeFile } from "./elevation/resume-file.ts";
+import { ELEVATION_TEXTS } from "./views/texts.ts";
 import type { Output, ScreenModel } from "./ui.ts";
 import { type Clipboard, createClipboard } from "./clipboard/clipboard.ts";
 import { ClipboardTransfer } from "./clipboard/transfer.ts";
@@ -65,6 +81,15 @@ export type AppDeps = {
   openView?: (forced: InterfaceKind | null, hooks: ViewHooks) => Promise<AppView>;
   /** Issue 27: the `--help` line saying which interface would be used. */
   describeInterface?: (forced: InterfaceKind | null) => Promise<string>;
+  /** Issue 36 §4: elevation read and relaunch as administrator (default: this system's, `createElevation`). */
+  createElevation?: () => Promise<Elevation>;
+  /** Issue 36 §4: this program's command without arguments, to relaunch it (default `programCommand()`). */
+  relaunchCommand?: readonly string[];
+  /**
+   * Issue 36 §4: called when the app relaunched as administrator took over this process's session: the caller
+   * exits at once (no « Entrée » to wait for: the new process's window carries on).
+   */
+  onReplaced?: () => void;
 };
 
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
@@ -72,7 +97,7 @@ const MAX_PROMPTS = 5;
 
 /** Runs the app; resolves with the process exit code (0: stopped or session ended, 1: failure, 2: usage). */
 export async function runApp(deps: AppDeps): Promise<number> {
-  const command = parseCli(deps.args, deps.defaultServer, deps.programName);
+  const command = parseCli(deps.args, deps.defaultServer, deps.programName, deps.platform ?? process.platform);
   if (command.kind === "help" || command.kind === "version") {
     const chosen = command.kind === "help" ? await deps.describeInterface?.(command.interface) : undefined;
     deps.stdout.write(`${command.text}\n${chosen ? `\n${chosen}\n` : ""}`);
@@ -116,6 +141,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
       model.streaming = connection.streaming;
       model.waiting = connection.waiting;
       model.clipboardSendable = transfer?.sendable ?? false;
+      model.elevation = elevationFlow?.state ?? null;
     }
     model.columns = deps.columns?.() ?? 80;
     view.draw(model);
@@ -154,22 +180,26 @@ export async function runApp(deps: AppDeps): Promise<number> {
   model.injection = injector.status();
   const picture = await deps.createPicture?.().catch(() => undefined);
   model.capture = picture ? captureStatus(picture) : null;
+  const elevation = await (deps.createElevation ?? (() => createElevation(deps.platform)))();
   const deviceStatus = () => ({
     injection: injector.status(),
     screens: injector.screens(),
     ...(picture ? { capture: captureStatus(picture) } : {}),
+    ...(typeof elevation.elevated === "boolean" ? { elevated: elevation.elevated } : {}),
   });
   let keyboard: (() => void) | undefined;
   let transfer: ClipboardTransfer | undefined;
+  let elevationFlow: ElevationFlow | undefined;
+  let replaced = false;
   try {
     // A pairing code from --code or typed at the prompt pairs with a site session; a name (or nothing) starts
     // a new session without an account (issue 26). A refused code is asked again, a few times.
     let paired: Awaited<ReturnType<typeof pairDevice>> | undefined;
     let code = command.code;
     for (let attempt = 0; !paired && attempt < MAX_PROMPTS; attempt++) {
-      const prompted = code === null;
+      const prompted = code === null && !command.resume;
       let customerName: string | null = null;
-      if (code === null) {
+      if (prompted) {
         const typed = await Promise.race([view.askStart(), stopped.then(() => null)]);
         if (stopResult) {
           view.fail(stopResult.message);
@@ -185,8 +215,12 @@ export async function runApp(deps: AppDeps): Promise<number> {
       }
       view.draw(model);
       try {
-        const request =
-          code === null
+        // Issue 36 §4: relaunched as administrator, the app rejoins its session with the ticket its file holds.
+        const request = command.resume
+          ? Promise.resolve(command.resume)
+              .then(takeResumeFile)
+              .then((ticket) => resumeDevice(command.server, ticket, deviceStatus(), platform, deps.fetch))
+          : code === null
             ? createSession(command.server, sessionBody(customerName, deviceStatus(), platform), deps.fetch)
             : pairDevice(command.server, { ...pairBody(code, deviceStatus(), platform) }, deps.fetch);
         const answer = await Promise.race([request, stopped.then(() => null)]);
@@ -210,8 +244,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
       return 1;
     }
     model.customerName = paired.customerName || null;
-    // A session this app started: its code is what the customer reads out.
-    model.sessionCode = code === null ? paired.sessionCode || null : null;
+    // A session this app started: its code is what the customer reads out (resumed: a technician is there).
+    model.sessionCode = code === null && !command.resume ? paired.sessionCode || null : null;
 
     // The link: ends when the server ends the session, refuses the token, or the customer stops.
     let finish: (result: { code: number; message: string }) => void = () => {};
@@ -227,9 +261,28 @@ export async function runApp(deps: AppDeps): Promise<number> {
       },
       undefined,
       picture,
+      elevation.elevated,
     );
     const link = connection;
     connection.start();
+    // Issue 36 §4: « Relancer en administrateur », asked by the technician, accepted here.
+    const flow = new ElevationFlow(link, {
+      elevation,
+      command: [
+        ...(deps.relaunchCommand ?? programCommand()),
+        ...["--server", command.server, ...(command.interface ? ["--interface", command.interface] : [])],
+      ],
+      sessionCode: paired.sessionCode,
+      notice,
+      onChange: redraw,
+      onReplaced: () => {
+        replaced = true;
+        deps.onReplaced?.();
+        finish({ code: 0, message: ELEVATION_TEXTS.replaced });
+      },
+    });
+    elevationFlow = flow;
+    flow.start();
     // Issue 27: copy–paste while control is allowed (`clipboard/transfer.ts`).
     const clipboard = (deps.createClipboard ?? (() => createClipboard(deps.platform)))();
     transfer = new ClipboardTransfer(link, clipboard, { platform: deps.platform ?? process.platform, notice });
@@ -244,12 +297,14 @@ export async function runApp(deps: AppDeps): Promise<number> {
       },
       withdraw: () => link.withdraw(),
       sendClipboard: () => void clipboardLink.send(),
+      elevate: () => void flow.accept(),
+      declineElevation: () => flow.decline(),
       stop: () => requestStop("Arrêt demandé : le technicien n'a plus accès à cet ordinateur."),
     });
     redraw();
 
     const result = await Promise.race([finished, stopped]);
-    await connection.stop();
+    await connection.stop(undefined, !replaced);
     // Let input already queued finish (it is dropped now: control stopped) before the injector closes.
     await Promise.race([connection.idle(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
     redraw();
@@ -258,6 +313,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
   } finally {
     keyboard?.();
     transfer?.close();
+    elevationFlow?.close();
     try {
       picture?.capturer.close();
       picture?.encoder.close();
@@ -271,7 +327,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
       // Closing must not hide the exit message; the OS frees the rest.
     }
     // Last: a window ended by the session (not by the customer) keeps its last words until closed.
-    await view.close(!stopResult);
+    // Replaced by itself as administrator: the new window carries on, this one goes at once.
+    await view.close(!stopResult && !replaced);
   }
 }
 

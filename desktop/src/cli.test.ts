@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeServerUrl, parseCli } from "./cli.ts";
+import { helpText, normalizeServerUrl, parseCli } from "./cli.ts";
 
 describe("command line", () => {
   it("takes --server and --code, normalizing both", () => {
@@ -86,5 +86,31 @@ describe("command line", () => {
       message: "Ce code d'appairage n'est pas valide.",
     });
     expect(parseCli(["extra"], "https://a.example")).toMatchObject({ kind: "error" });
+  });
+  it("takes --reprendre FICHIER (issue 36 §4: the app relaunched as administrator), hidden from the help", () => {
+    expect(
+      parseCli(["--server", "https://atelier.example", "--reprendre", "C:\\Temp\\reprise.json"], undefined),
+    ).toEqual({
+      kind: "run",
+      server: "https://atelier.example",
+      code: null,
+      interface: null,
+      resume: "C:\\Temp\\reprise.json",
+    });
+    expect(helpText(undefined)).not.toContain("--reprendre");
+  });
+
+  it("offers zenity on Linux only, and says « console » on Windows (issue 36 §3)", () => {
+    const linux = helpText(undefined, "atelier-assistance", "linux");
+    expect(linux).toContain("--interface NOM    fenetre, zenity ou terminal");
+    const windows = helpText(undefined, "atelier-assistance.exe", "win32");
+    expect(windows).toContain("--interface NOM    fenetre ou terminal");
+    expect(windows).not.toContain("zenity");
+    expect(windows).toContain("Ctrl+C (ou fermer la console) arrête tout.");
+    expect(helpText(undefined, "atelier-assistance", "darwin")).not.toContain("zenity");
+    expect(parseCli(["--help"], undefined, "atelier-assistance.exe", "win32")).toMatchObject({
+      kind: "help",
+      text: expect.stringContaining("fenetre ou terminal"),
+    });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Command line of the desktop app (issue 15, "What the customer does"), in
  * French: `--server`, `--code`, `--interface` (issue 27), `--help`,
- * `--version`. Pure: no I/O, so it is tested directly.
+ * `--version`, and (issue 36 §4, not in the help: the app gives it to itself
+ * when relaunched as administrator) `--reprendre FICHIER`. Pure: no I/O, so
+ * it is tested directly.
  */
 import { parseArgs } from "node:util";
 import { PairingCode } from "#app/remote-support/device-protocol.ts";
@@ -15,7 +17,7 @@ import { INTERFACE_KINDS, type InterfaceKind } from "./views/view.ts";
 export type CliCommand =
   | { kind: "help"; text: string; interface: InterfaceKind | null }
   | { kind: "version"; text: string }
-  | { kind: "run"; server: string; code: string | null; interface: InterfaceKind | null }
+  | { kind: "run"; server: string; code: string | null; interface: InterfaceKind | null; resume?: string }
   | { kind: "error"; message: string };
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -55,7 +57,14 @@ export const DEFAULT_PROGRAM_NAME = "atelier-assistance";
  * The `--help` text. `defaultServer`: the address this copy carries (or `ATELIER_SERVER`), if any; `programName`:
  * how the customer launched it (the downloaded file's name), so the usage line can be typed as shown.
  */
-export function helpText(defaultServer: string | undefined, programName = DEFAULT_PROGRAM_NAME): string {
+export function helpText(
+  defaultServer: string | undefined,
+  programName = DEFAULT_PROGRAM_NAME,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  // Issue 36 §3: the help tells what this system really offers (zenity's dialogs exist on Linux only).
+  const interfaces = platform === "linux" ? "fenetre, zenity ou terminal" : "fenetre ou terminal";
+  const terminal = platform === "win32" ? "la console" : "le terminal";
   return [
     `${APP_NAME} — version ${APP_VERSION}`,
     "",
@@ -69,27 +78,35 @@ export function helpText(defaultServer: string | undefined, programName = DEFAUL
     "Options :",
     "  --code CODE        le code d'appairage affiché sur la page de votre session (sinon, il peut être tapé au démarrage)",
     `  --server ADRESSE   l'adresse du serveur (par défaut : ${defaultServer ?? "aucune, à indiquer"})`,
-    "  --interface NOM    fenetre, zenity ou terminal (par défaut : la première qui fonctionne, dans cet ordre)",
+    `  --interface NOM    ${interfaces} (par défaut : la première qui fonctionne, dans cet ordre)`,
     "  --help             affiche cette aide",
     "  --version          affiche la version",
     "",
     "Dans la fenêtre, des boutons autorisent à voir l'écran, autorisent le contrôle, reprennent la main ou arrêtent",
-    "l'assistance ; fermer la fenêtre arrête tout. Dans un terminal : V autorise (ou retire) l'affichage de l'écran,",
-    "C autorise le contrôle, R reprend la main, Ctrl+C (ou fermer le terminal) arrête tout.",
+    `l'assistance ; fermer la fenêtre arrête tout. Dans ${terminal} : V autorise (ou retire) l'affichage de l'écran,`,
+    `C autorise le contrôle, R reprend la main, Ctrl+C (ou fermer ${terminal}) arrête tout.`,
   ].join("\n");
 }
 
 /**
  * Parses `args` (without the executable and script: `process.argv.slice(2)`).
  * `defaultServer`: `ATELIER_SERVER`, else the address the download carries (issue 29; undefined when
- * none); `programName`: for `--help`. Never throws: mistakes come back as `{ kind: "error" }` in French.
+ * none); `programName` and `platform`: for `--help`. Never throws: mistakes come back as `{ kind: "error" }` in French.
  */
 export function parseCli(
   args: readonly string[],
   defaultServer: string | undefined,
   programName: string = DEFAULT_PROGRAM_NAME,
+  platform: NodeJS.Platform = process.platform,
 ): CliCommand {
-  let values: { server?: string; code?: string; interface?: string; help?: boolean; version?: boolean };
+  let values: {
+    server?: string;
+    code?: string;
+    interface?: string;
+    reprendre?: string;
+    help?: boolean;
+    version?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: [...args],
@@ -97,6 +114,8 @@ export function parseCli(
         server: { type: "string", short: "s" },
         code: { type: "string", short: "c" },
         interface: { type: "string", short: "i" },
+        // Issue 36 §4: the resume file of the app relaunched as administrator (`elevation/resume-file.ts`).
+        reprendre: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -114,7 +133,7 @@ export function parseCli(
     };
   }
   const chosen = forced as InterfaceKind | null;
-  if (values.help) return { kind: "help", text: helpText(defaultServer, programName), interface: chosen };
+  if (values.help) return { kind: "help", text: helpText(defaultServer, programName, platform), interface: chosen };
   if (values.version) return { kind: "version", text: `${APP_NAME} ${APP_VERSION}` };
 
   const rawServer = values.server ?? defaultServer;
@@ -132,6 +151,8 @@ export function parseCli(
   } catch (error) {
     return { kind: "error", message: (error as Error).message };
   }
+  if (values.reprendre !== undefined)
+    return { kind: "run", server, code: null, interface: chosen, resume: values.reprendre };
   if (values.code === undefined) return { kind: "run", server, code: null, interface: chosen };
   const code = PairingCode.safeParse(values.code);
   if (!code.success) return { kind: "error", message: code.error.issues[0]?.message ?? "Code d'appairage invalide." };

@@ -30,6 +30,7 @@ import { type Injector, pickScreen } from "./input/injector.ts";
 import type { ScreenCapturer } from "./capture/capturer.ts";
 import type { JpegEncoder } from "./capture/jpeg.ts";
 import { ScreenStream } from "./capture/stream.ts";
+import { CaptureTrouble } from "./capture/capture-trouble.ts";
 
 /** Issue 26: what captures and encodes the picture (absent in tests of input alone). */
 export type PictureSource = { capturer: ScreenCapturer; encoder: JpegEncoder };
@@ -72,8 +73,6 @@ export const defaultSocketFactory =
 
 /** Pause between the consent withdrawal and the disconnection at stop (ms); see `stop()`. */
 const CONSENT_GAP_MS = 250;
-/** The same capture failure is said at most this often (ms). */
-const CAPTURE_NOTICE_MS = 10_000;
 /** How often the app re-reads its screens and injection status (ms): monitors plugged, permission granted. */
 const STATUS_POLL_MS = 5_000;
 
@@ -108,16 +107,16 @@ export class DeviceConnection {
   waiting: DeviceQueuePlace | null = null;
   readonly #picture: PictureSource | undefined;
   readonly #stream: ScreenStream | undefined;
-  #lastCaptureNotice = "";
-  #lastCaptureNoticeAt = Number.NEGATIVE_INFINITY;
+  /** Failed captures' notices, and issue 36 §4's secure desktop (`capture/capture-trouble.ts`). */
+  readonly #trouble = new CaptureTrouble();
+  readonly #elevated: boolean | null | undefined;
   /** The server's last `device:screen`, applied only while `viewAllowed`. */
   #demand: ScreenDemand = { active: false, screen: null, refresh: 0 };
-
   readonly #pollMs: number;
 
   /**
-   * `pollMs`: how often screens and injection status are re-read (ms; tests shorten it). `picture`: the capture
-   * and encoder of issue 26 (without it the app reports no capture and never streams).
+   * `pollMs`: how often screens and injection status are re-read (ms; tests shorten it). `picture`: issue 26's
+   * capture and encoder (none: no capture, no stream). `elevated`: issue 36 §4, Windows only (else not reported).
    */
   constructor(
     socket: DeviceSocket,
@@ -125,7 +124,9 @@ export class DeviceConnection {
     events: ConnectionEvents,
     pollMs = STATUS_POLL_MS,
     picture?: PictureSource,
+    elevated?: boolean | null,
   ) {
+    this.#elevated = elevated;
     this.#pollMs = pollMs;
     this.#socket = socket;
     this.#injector = injector;
@@ -135,14 +136,19 @@ export class DeviceConnection {
     this.#stream = picture
       ? new ScreenStream(picture.capturer, picture.encoder, (frame) => this.#sendFrame(frame), {
           onError: (error) => this.#captureError(error),
+          // A capture worked: the secure desktop is gone, the technician's view shows the picture again.
+          onTick: () => this.#trouble.cleared() && this.#sendStatus(false),
         })
       : undefined;
   }
 
-  /** The injector's status and screens, and the capture's status when there is a picture source, as sent on `device:status`. */
+  /** What `device:status` carries: injection, screens, capture (issue 26), elevation, secure desktop (36 §4). */
   status(): DeviceStatus {
     const status: DeviceStatus = { injection: this.#injector.status(), screens: this.#injector.screens() };
-    return this.#picture ? { ...status, capture: captureStatus(this.#picture) } : status;
+    if (this.#picture) status.capture = captureStatus(this.#picture);
+    if (typeof this.#elevated === "boolean") status.elevated = this.#elevated;
+    if (this.#trouble.secureDesktop) status.secureDesktop = true;
+    return status;
   }
 
   /** Issue 26: the technician is being shown the screen now. */
@@ -244,14 +250,15 @@ export class DeviceConnection {
    * Stops for good (Ctrl+C, SIGTERM, SIGHUP, window closed): withdraws
    * consent, releases input, closes the socket. Resolves once the socket is
    * closed (≤ 250 ms + `graceMs`) so the consent message reaches the server before exit.
+   * `leave` false (issue 36 §4, replaced by itself as administrator): no `device:leave`, which ends app sessions.
    */
-  async stop(graceMs = 500): Promise<void> {
+  async stop(graceMs = 500, leave = true): Promise<void> {
     this.#stopping = true;
     if (this.#poll) clearInterval(this.#poll);
     this.#release();
     this.#stream?.stop();
     const socket = this.#socket;
-    if (socket.connected) {
+    if (socket.connected && leave) {
       // Issue 26: unpaired at once (consent withdrawn with it), so the page offers a new pairing code.
       socket.emit("device:leave");
       // A Socket.IO server drops events dispatched after the socket's disconnect packet was read (its handlers
@@ -331,20 +338,16 @@ export class DeviceConnection {
     const stream = this.#stream;
     if (!stream) return;
     const active = this.#demand.active && this.viewAllowed && !this.#stopping && this.#socket.connected;
+    // No picture, no secure desktop to speak of: the technician's view says why there is no picture instead.
+    if (!active && this.#trouble.cleared()) this.#sendStatus(false);
     stream.setDemand({ ...this.#demand, active }, this.#screens.length > 0 ? this.#screens : this.#injector.screens());
   }
 
-  /**
-   * A failed capture, said once per `CAPTURE_NOTICE_MS` per message: while a UAC prompt or a lock screen is up,
-   * every capture (20 a second) fails the same way.
-   */
+  /** A failed capture: the secure desktop reported at once (issue 36 §4), the notice said now and then. */
   #captureError(error: unknown): void {
-    const message = `Capture de l'écran : ${error instanceof Error ? error.message : String(error)}`;
-    const now = performance.now();
-    if (message === this.#lastCaptureNotice && now - this.#lastCaptureNoticeAt < CAPTURE_NOTICE_MS) return;
-    this.#lastCaptureNotice = message;
-    this.#lastCaptureNoticeAt = now;
-    this.#events.onNotice(message);
+    const { notice, changed } = this.#trouble.failed(error);
+    if (changed) this.#sendStatus(false);
+    if (notice) this.#events.onNotice(notice);
   }
 
   #sendFrame(frame: ScreenFrame): void {

@@ -4,6 +4,8 @@
  * code and what the app knows of the computer, answered by a device token.
  * Issue 26: `POST {server}/api/device/sessions`, a new session without an
  * account, answered the same way with the session code to read out.
+ * Issue 36 §4: `POST {server}/api/device/resume`, the app relaunched as
+ * administrator rejoining its session with a single-use ticket.
  * TLS is the runtime's, with its normal certificate checks (a test CA goes
  * through NODE_EXTRA_CA_CERTS, which Node and Bun both honour).
  */
@@ -13,6 +15,7 @@ import {
   type DevicePairBody,
   type DevicePairResponse,
   type DevicePlatform,
+  type DeviceResumeBody,
   type DeviceSessionBody,
   type DeviceStatus,
 } from "#app/remote-support/device-protocol.ts";
@@ -48,6 +51,7 @@ export function pairBody(code: string, status: DeviceStatus, platform: DevicePla
     injection: status.injection,
     screens: status.screens,
     ...(status.capture ? { capture: status.capture } : {}),
+    ...(status.elevated === undefined ? {} : { elevated: status.elevated }),
   };
 }
 
@@ -97,6 +101,24 @@ export async function createSession(
   );
   if (!answer.sessionCode) throw new PairingError(UNEXPECTED, false);
   return answer;
+}
+
+/**
+ * Issue 36 §4: the app relaunched as administrator redeems `ticket` for session `sessionCode` with what it knows
+ * of the computer now. Resolves with the new token; rejects with a `PairingError` (French) when the server refuses
+ * the ticket (used, expired, another session's: `retry` true, but a ticket cannot be asked again from here),
+ * cannot be reached, or its certificate is not valid.
+ */
+export async function resumeDevice(
+  server: string,
+  ticket: { ticket: string; sessionCode: string },
+  status: DeviceStatus,
+  platform: DevicePlatform,
+  fetchImpl: typeof fetch = fetch,
+): Promise<DevicePairResponse> {
+  const { pairingCode: _unused, ...fields } = pairBody("", status, platform);
+  const body: DeviceResumeBody = { ...fields, ...ticket };
+  return postForToken(server, "/api/device/resume", body, fetchImpl, DEVICE_MESSAGES.tooManyPairings);
 }
 
 const UNEXPECTED = "Réponse inattendue du serveur : ce logiciel n'est peut-être plus à jour.";

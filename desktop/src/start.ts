@@ -87,6 +87,8 @@ let chosen: InterfaceKind = "terminal";
 const launched = path.basename(process.execPath);
 const programName = /^atelier-assistance/i.test(launched) ? launched : DEFAULT_PROGRAM_NAME;
 
+// Issue 36 §4: a process replaced by its elevated copy exits at once, without waiting for Entrée.
+let replaced = false;
 const code = await runApp({
   args: process.argv.slice(2),
   defaultServer: defaultServer(),
@@ -105,11 +107,12 @@ const code = await runApp({
     return view;
   },
   describeInterface: (forced) => describeInterface(forced, choose),
+  onReplaced: () => (replaced = true),
 }).catch((error: unknown) => {
   process.stderr.write(`Erreur inattendue : ${error instanceof Error ? error.message : String(error)}\n`);
   return 1;
 });
-if (chosen === "terminal" && windowClosesWithApp(launch, await windowsConsoleProcesses()))
+if (!replaced && chosen === "terminal" && windowClosesWithApp(launch, await windowsConsoleProcesses()))
   await waitForEnter(stdin, process.stdout);
 // Exit now: nothing (socket, timers, terminal) may keep the app running after the session.
 process.exit(code);

@@ -15,7 +15,7 @@ import { bigLetters, bigLettersWidth } from "./big-letters.ts";
 import type { LinkPhase } from "./connection.ts";
 import { APP_NAME, APP_VERSION } from "./version.ts";
 // Issue 27: the sentences the window and the dialogs say too.
-import { controlLine, FINAL_PHASES, PHASE_TEXT, viewLines } from "./views/texts.ts";
+import { controlLine, elevationLines, FINAL_PHASES, PHASE_TEXT, viewLines } from "./views/texts.ts";
 
 /** Everything the screen shows. */
 export type ScreenModel = {
@@ -49,6 +49,11 @@ export type ScreenModel = {
    * issue 29: with the shop's opening hours as the server knows them (absent from older servers).
    */
   waiting?: DeviceQueuePlace | null;
+  /**
+   * Issue 36 §4: the technician asked to relaunch the app as administrator (`asked`: key A, a button), or the
+   * relaunch is under way (`relaunching`: the UAC prompt); null otherwise.
+   */
+  elevation?: "asked" | "relaunching" | null;
   /** Terminal width, columns (default 80). */
   columns?: number;
 };
@@ -75,6 +80,7 @@ export function renderScreen(model: ScreenModel): string {
     lines.push("");
     lines.push(...viewLines(model, technician));
     lines.push(controlLine(state, model.withdrawnHere, model.keys ? "keys" : false));
+    lines.push(...elevationLines(model, model.keys ? "keys" : false));
   }
   if (model.capture && !model.capture.ok) {
     lines.push("", "⚠ Le technicien ne peut pas voir cet écran :", `  ${model.capture.reason}`);
@@ -128,6 +134,8 @@ function keyLines(model: ScreenModel): string[] {
     );
   }
   if (model.clipboardSendable) lines.push("P : envoyer au technicien le texte copié (presse-papiers).");
+  if (model.elevation === "asked")
+    lines.push("A : relancer le logiciel en administrateur (Windows demandera votre accord).");
   return lines;
 }
 

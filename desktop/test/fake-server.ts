@@ -2,17 +2,20 @@
  * A tiny stand-in for the real server (issue 15 protocol, `device-protocol.ts`):
  * `POST /api/device/pair` and the `/device` Socket.IO namespace on
  * 127.0.0.1 (free port). It records what the app sends and lets a test push
- * server events.
+ * server events. Issue 36 §4: `device:resume-ticket` answered with `RESUME_TICKET`, `device:elevation`
+ * recorded, and `POST /api/device/resume` redeeming that ticket once for `RESUMED_TOKEN`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
 import type { DeviceConsentBody, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { ELEVATION_MESSAGES, type ElevationReport } from "#app/remote-support/elevation-protocol.ts";
 import {
   DEVICE_MESSAGES,
   DEVICE_NAMESPACE,
   DevicePairBody,
+  DeviceResumeBody,
   DeviceSessionBody,
   type DeviceState,
   type DeviceStatus,
@@ -31,6 +34,12 @@ export type FakeServer = {
   sessionBodies: unknown[];
   leaves: number;
   frames: ScreenFrame[];
+  /** Issue 36 §4: tickets asked, reports of the app, and `POST /api/device/resume` bodies. */
+  ticketRequests: number;
+  elevationReports: ElevationReport[];
+  resumeBodies: unknown[];
+  /** Tickets `POST /api/device/resume` accepts, each once. */
+  tickets: Set<string>;
   /** Auth tokens of accepted connections, in order. */
   connections: string[];
   /** The connected app socket, if any. */
@@ -40,6 +49,9 @@ export type FakeServer = {
 };
 
 export const TOKEN = "device-token-1";
+/** Issue 36 §4: the ticket the fake server issues (43 base64url characters), and the token it redeems for. */
+export const RESUME_TICKET = "T".repeat(43);
+export const RESUMED_TOKEN = "device-token-2";
 export const STATE: DeviceState = {
   customerName: "Marie Dupont",
   technicianName: "Julien",
@@ -59,6 +71,10 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
   let leaves = 0;
   const connections: string[] = [];
   const codes = new Set(["ACDE3479"]);
+  let ticketRequests = 0;
+  const elevationReports: ElevationReport[] = [];
+  const resumeBodies: unknown[] = [];
+  const tickets = new Set<string>();
   let current: Socket<DeviceToServerEvents, ServerToDeviceEvents> | undefined;
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -84,6 +100,26 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
       });
       return;
     }
+    if (req.method === "POST" && req.url === "/api/device/resume") {
+      let raw = "";
+      req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      req.on("end", () => {
+        const json: unknown = JSON.parse(raw || "null");
+        resumeBodies.push(json);
+        const body = DeviceResumeBody.safeParse(json);
+        const ok = body.success && tickets.delete(body.data.ticket);
+        res
+          .writeHead(ok ? 201 : 400, { "content-type": "application/json" })
+          .end(
+            JSON.stringify(
+              ok
+                ? { deviceToken: RESUMED_TOKEN, customerName: "Marie Dupont", sessionCode: "ACDEFG" }
+                : { message: ELEVATION_MESSAGES.ticketInvalid },
+            ),
+          );
+      });
+      return;
+    }
     if (req.method !== "POST" || req.url !== "/api/device/pair") {
       res.writeHead(404).end();
       return;
@@ -106,7 +142,7 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
   const device = io.of(DEVICE_NAMESPACE);
   device.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
-    if (token !== TOKEN) return next(new Error(DEVICE_MESSAGES.tokenInvalid));
+    if (token !== TOKEN && token !== RESUMED_TOKEN) return next(new Error(DEVICE_MESSAGES.tokenInvalid));
     next();
   });
   device.on("connection", (socket: Socket<DeviceToServerEvents, ServerToDeviceEvents>) => {
@@ -116,6 +152,12 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
     socket.on("device:consent", (body) => consents.push(body));
     socket.on("device:leave", () => (leaves += 1));
     socket.on("device:frame", (frame) => frames.push(frame));
+    socket.on("device:resume-ticket", (ack) => {
+      ticketRequests += 1;
+      tickets.add(RESUME_TICKET);
+      ack({ ok: true, ticket: RESUME_TICKET, expiresAt: new Date(Date.now() + 120_000).toISOString() });
+    });
+    socket.on("device:elevation", (report) => elevationReports.push(report));
     socket.on("disconnect", () => {
       if (current === socket) current = undefined;
     });
@@ -134,6 +176,12 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
       return leaves;
     },
     frames,
+    get ticketRequests() {
+      return ticketRequests;
+    },
+    elevationReports,
+    resumeBodies,
+    tickets,
     connections,
     socket: () => current,
     async waitFor(read, timeoutMs = 5_000) {

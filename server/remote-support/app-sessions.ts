@@ -114,6 +114,8 @@ export function createAppSessions(context: SessionContext): AppSessionMethods {
             injection: input.injection,
             screens: input.screens,
             capture: input.capture ?? null,
+            elevated: input.elevated ?? null,
+            secureDesktop: input.secureDesktop === true,
             pairedAt: new Date(),
           });
           await tx

@@ -13,11 +13,12 @@
  * | GET  /api/sessions/:code/device       | customer or joined technician | 200 `DeviceResponse`      |
  * | POST /api/device/pair `DevicePairBody`| the app, by its pairing code (no cookie) | 201 `DevicePairResponse` |
  * | POST /api/device/sessions `DeviceSessionBody` | the app, no account (no cookie), issue 26 | 201 `DeviceSessionResponse` |
+ * | POST /api/device/resume `DeviceResumeBody` | the app relaunched as administrator, by its ticket, issue 36 §4 | 201 `DevicePairResponse` |
  *
  * Errors are `{ message }` in French: 400 bad body, bad code, or a pairing
  * code that is wrong, used, expired or whose session ended
  * (`DEVICE_MESSAGES.pairingInvalid`, the same for each so a guess learns
- * nothing); 401 not signed in; 403 not the customer
+ * nothing), or such a resume ticket (`ELEVATION_MESSAGES.ticketInvalid`); 401 not signed in; 403 not the customer
  * (`DEVICE_MESSAGES.ownerOnly`); 404 no such session, or (issue 28 §7) one
  * the caller takes no part in, answered alike; 409 session ended, or
  * consent without a paired app (`DEVICE_MESSAGES.notPaired`); 413 body too
@@ -27,7 +28,7 @@
  * session (`Retry-After`, s); 500 database failure. Always
  * `Cache-Control: no-store`.
  *
- * `POST /api/device/pair` and `POST /api/device/sessions` pass the `/api`
+ * `POST /api/device/pair`, `POST /api/device/sessions` and `POST /api/device/resume` pass the `/api`
  * Origin check (`server/security.ts`) because the app sends neither an
  * Origin nor a cookie: they carry no one's session, so there is nothing for
  * another site to forge (a browser page of another site always sends its
@@ -39,6 +40,7 @@ import {
   ConsentBody,
   DEVICE_MESSAGES,
   DevicePairBody,
+  DeviceResumeBody,
   DeviceSessionBody,
   SurfaceBody,
   type DevicePairResponse,
@@ -67,6 +69,7 @@ export const DEVICE_REFUSAL_STATUS: Record<DeviceRefusalReason, number> = {
   "not-paired": 409,
   "pairing-invalid": 400,
   "too-many-pairings": 429,
+  "resume-invalid": 400,
 };
 
 const sendRefusalOf = (res: Response, refusal: DeviceRefusal) => sendRefusal(res, refusal, DEVICE_REFUSAL_STATUS);
@@ -168,6 +171,21 @@ export function createDeviceRouter({
       sessionCode: result.sessionCode,
       expiresAt: result.expiresAt.toISOString(),
     } satisfies DeviceSessionResponse);
+  });
+
+  // Issue 36 §4, public like the pairing: the single-use resume ticket is the relaunched app's credential.
+  router.post(API_ROUTES.deviceResume, pairJson, async (req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const body = parse(DeviceResumeBody, bodyOf(req), DEVICE_MESSAGES.badBody);
+    if (!body.ok) return sendError(res, 400, body.message);
+    if (!storableStrings(body.data)) return sendError(res, 400, UNTYPABLE_TEXT_MESSAGE);
+    const result = await devices.resume(body.data, req.ip ?? "inconnue");
+    if (!result.ok) return sendRefusalOf(res, result);
+    res.status(201).json({
+      deviceToken: result.deviceToken,
+      customerName: result.customerName,
+      sessionCode: result.sessionCode,
+    } satisfies DevicePairResponse);
   });
 
   // A database failure while reading the session cookie, or a bug: logged, never shown.

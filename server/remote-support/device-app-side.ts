@@ -10,6 +10,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "#database/connection.ts";
 import { devicePairingCodes, sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
+import { deviceResumeTickets } from "#database/schema-elevation.ts";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import type { DeviceConsentBody } from "#app/remote-support/screen-protocol.ts";
 import { hashSecret } from "./device-pairing.ts";
@@ -24,7 +25,8 @@ export type AppSideMethods = {
   deviceDisconnected(identity: DeviceIdentity, connectionId: string): Promise<void>;
   touch(pairingIds: string[]): Promise<void>;
   /**
-   * The app's new injection state, screens and capture state (`device:status`). Written and announced only when
+   * The app's new injection state, screens, capture state, and (issue 36 §4) elevation and secure desktop
+   * (`device:status`). Written and announced only when
    * it differs from what is stored (issue 28 §1). @returns whether it changed.
    */
   deviceStatus(identity: DeviceIdentity, status: DeviceStatus): Promise<boolean>;
@@ -61,7 +63,7 @@ export type AppSideContext = {
 
 /**
  * Unpairs the app of session `sessionId` (only the pairing `pairingId` when given): token void, consent and view
- * withdrawn, pairing code void, `device-unpaired` recorded, in one transaction.
+ * withdrawn, pairing code and resume ticket (issue 36 §4) void, `device-unpaired` recorded, in one transaction.
  * @returns the pairing id that was voided, or null when there was none.
  */
 export async function unpairApp(db: AppDatabase, sessionId: string, pairingId: string | null): Promise<string | null> {
@@ -78,6 +80,7 @@ export async function unpairApp(db: AppDatabase, sessionId: string, pairingId: s
       .for("update");
     if (!before?.pairingId) return null;
     await tx.delete(devicePairingCodes).where(eq(devicePairingCodes.sessionId, sessionId));
+    await tx.delete(deviceResumeTickets).where(eq(deviceResumeTickets.sessionId, sessionId));
     await tx
       .update(sessionDevices)
       .set({
@@ -136,16 +139,21 @@ export function createAppSide({ db, announce, changeConsent, endAppSession }: Ap
     async deviceStatus(identity, status) {
       const injection = status.injection;
       const capture = status.capture ?? null;
+      // Issue 36 §4: absent from older apps (and `elevated` from other systems): unknown, not paused.
+      const elevated = status.elevated ?? null;
+      const secureDesktop = status.secureDesktop === true;
       // jsonb equality: an app repeating the same state writes nothing and pushes nothing (issue 28 §1).
       const changed = await db
         .update(sessionDevices)
-        .set({ injection, screens: status.screens, capture })
+        .set({ injection, screens: status.screens, capture, elevated, secureDesktop })
         .where(
           and(
             eq(sessionDevices.pairingId, identity.pairingId),
             sql`(${sessionDevices.injection} is distinct from ${JSON.stringify(injection)}::jsonb
               or ${sessionDevices.screens} is distinct from ${JSON.stringify(status.screens)}::jsonb
-              or ${sessionDevices.capture} is distinct from ${capture === null ? null : JSON.stringify(capture)}::jsonb)`,
+              or ${sessionDevices.capture} is distinct from ${capture === null ? null : JSON.stringify(capture)}::jsonb
+              or ${sessionDevices.elevated} is distinct from ${elevated}::boolean
+              or ${sessionDevices.secureDesktop} is distinct from ${secureDesktop}::boolean)`,
           ),
         )
         .returning({ sessionId: sessionDevices.sessionId });

@@ -24,9 +24,8 @@ import {
 } from "#app/remote-support/device-protocol.ts";
 import { systemOfPlatform } from "#app/remote-support/customer-system.ts";
 import type { Caller } from "#server/access.ts";
-import { consume, createRateLimiter, type RateLimitStore } from "#server/rate-limit.ts";
+import { consume, type createRateLimiter } from "#server/rate-limit.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
-import type { LimitRule } from "./limits.ts";
 import type { SessionRow } from "./session-rules.ts";
 import { refuseDevice, type DeviceOutcome, type DeviceServiceEvent } from "./device-state.ts";
 
@@ -46,8 +45,8 @@ export type PairingContext = {
   announce(event: DeviceServiceEvent): void;
   guarded<T>(logMessage: string, body: () => Promise<DeviceOutcome<T>>): Promise<DeviceOutcome<T>>;
   ownOpenSession(caller: Caller, code: string): Promise<DeviceOutcome<{ session: SessionRow }>>;
-  rateLimits: RateLimitStore;
-  pairingLimit: LimitRule;
+  /** Failed pairings per client key (shared with the resume tickets of issue 36 §4, `device-resume.ts`). */
+  failures: ReturnType<typeof createRateLimiter>;
   pairingCodeTtlSeconds: number;
 };
 
@@ -78,10 +77,7 @@ export type PairingMethods = {
 /** The pairing methods of `DeviceService` (see the module comment). */
 export function createPairing(context: PairingContext): PairingMethods {
   const { db, logger, announce, guarded, ownOpenSession, pairingCodeTtlSeconds } = context;
-  const pairingLimiter = createRateLimiter(context.rateLimits, {
-    name: "device-pair-failure",
-    ...context.pairingLimit,
-  });
+  const pairingLimiter = context.failures;
   // Issue 28 §13: anyone can repeat a refused pairing; one summary line a minute, never a line each.
   const refusals = createRefusalLog(logger, "appairages refusés");
   return {
@@ -151,6 +147,8 @@ export function createPairing(context: PairingContext): PairingMethods {
             injection: input.injection,
             screens: input.screens,
             capture: input.capture ?? null,
+            elevated: input.elevated ?? null,
+            secureDesktop: input.secureDesktop === true,
             // A new computer: the customer allows control, and seeing the screen, again for this one.
             consent: false,
             viewConsent: false,

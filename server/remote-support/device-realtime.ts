@@ -20,6 +20,8 @@
  *   (docs/decisions/010). A technician socket that relayed input and
  *   disconnects sends `device:release`.
  * - Issue 27: copy–paste both ways while control is allowed (`clipboard-relay.ts`).
+ * - Issue 36 §4: « Relancer en administrateur » (`elevation-relay.ts`); a replaced app (relaunched as
+ *   administrator) is told `device:replaced` and disconnected, without `device:ended`.
  * - Every `DEVICE_HEARTBEAT_MS` this process confirms its apps' connections
  *   (`last_seen_at`), so an app of a killed process stops counting as connected.
  */
@@ -49,6 +51,8 @@ import { attachScreenHandlers } from "./screen-relay.ts";
 import { SCREEN_LIMITS, type ScreenDemand } from "#app/remote-support/screen-protocol.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
 import { createClipboardRelay } from "./clipboard-relay.ts";
+import { attachElevationHandlers, handleElevationSocket } from "./elevation-relay.ts";
+import { elevationMessage, type ElevationOutcome } from "#app/remote-support/elevation-protocol.ts";
 
 /** How often this process confirms its apps' connections, ms (`DEVICE_FRESH_S` is 90 s). */
 export const DEVICE_HEARTBEAT_MS = 30_000;
@@ -57,6 +61,7 @@ export const DEVICE_HEARTBEAT_MS = 30_000;
 type DeviceInterServerEvents = {
   "device:invalidate": (sessionId: string) => void;
   "device:end": (pairingId: string, message: string) => void;
+  "device:replace": (pairingId: string) => void;
 };
 type DeviceNamespace = Namespace<DeviceToServerEvents, ServerToDeviceEvents, DeviceInterServerEvents, DeviceIdentity>;
 type DeviceSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, DeviceInterServerEvents, DeviceIdentity>;
@@ -65,7 +70,7 @@ type BrowserSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, 
 /** What `io.of("/")`'s `to(rooms).emit` must offer. */
 type BrowserEmitter = {
   to(rooms: string[]): {
-    emit(event: "session:device" | "screen:frame" | "clipboard:text", ...args: unknown[]): boolean;
+    emit(event: "session:device" | "screen:frame" | "clipboard:text" | "device:elevation", ...args: unknown[]): boolean;
   };
 };
 
@@ -164,6 +169,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
       },
     });
     clipboard.onDeviceSocket(socket as unknown as AppSocket);
+    handleElevationSocket(socket as unknown as AppSocket, { devices, logger, tellTechnician });
     socket.on("disconnect", () => {
       const entry = sessionBytes.get(identity.sessionId);
       if (entry && --entry.sockets <= 0) sessionBytes.delete(identity.sessionId);
@@ -199,8 +205,23 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
     namespace.local.to(deviceRoom(pairingId)).emit("device:ended", message);
     namespace.local.in(deviceRoom(pairingId)).disconnectSockets(true);
   }
+  /** Issue 36 §4: as `endLocal`, but the app gave way to itself relaunched as administrator: it exits quietly. */
+  function replaceLocal(pairingId: string): void {
+    namespace.local.to(deviceRoom(pairingId)).emit("device:release");
+    namespace.local.to(deviceRoom(pairingId)).emit("device:replaced");
+    namespace.local.in(deviceRoom(pairingId)).disconnectSockets(true);
+  }
+  /** Issue 36 §4: what became of a « Relancer en administrateur », to the session's joined technician. */
+  async function tellTechnician(sessionId: string, outcome: ElevationOutcome): Promise<void> {
+    const snapshot = await devices.snapshot(sessionId);
+    if (!snapshot?.technicianId) return;
+    browsers
+      .to([userRoom(snapshot.technicianId)])
+      .emit("device:elevation", { code: snapshot.code, outcome, message: elevationMessage(outcome) });
+  }
   namespace.on("device:invalidate", (sessionId) => devices.invalidate(sessionId));
   namespace.on("device:end", endLocal);
+  namespace.on("device:replace", replaceLocal);
 
   const unsubscribeDevices = devices.subscribe((event: DeviceServiceEvent) => {
     if (event.type === "changed") {
@@ -208,6 +229,9 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
       push(event.sessionId).catch(failed("logiciel de bureau : état non diffusé"));
     } else if (event.type === "release") {
       namespace.to(deviceRoom(event.pairingId)).emit("device:release");
+    } else if (event.type === "replaced") {
+      replaceLocal(event.pairingId);
+      if (crossProcess) namespace.serverSideEmit("device:replace", event.pairingId);
     } else {
       endLocal(event.pairingId, event.message);
       if (crossProcess) namespace.serverSideEmit("device:end", event.pairingId, event.message);
@@ -227,6 +251,15 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
   return {
     onBrowserSocket(socket) {
       clipboard.onBrowserSocket(socket);
+      attachElevationHandlers(socket, {
+        devices,
+        logger,
+        toApp(pairingId) {
+          const room = deviceRoom(pairingId);
+          const here = namespace.adapter.rooms.get(room)?.size ?? 0;
+          (here > 0 ? namespace.local : namespace).to(room).emit("device:elevate");
+        },
+      });
       attachScreenHandlers(socket, {
         devices,
         logger,

@@ -21,6 +21,8 @@
  *   for pairing codes, consent or report a surface for it (`roleIn`), the
  *   consent given in the app is recorded by `APP_ACTOR_ID`, and the app
  *   leaving (`device:leave`) ends the session (`SessionService.endFromApp`).
+ * - Issue 36 §4: the app relaunched as administrator rejoins with a single-use resume ticket
+ *   (`device-resume.ts`), replacing its previous process without ending anything.
  * - Every change is announced (`subscribe`) after commit; `device-realtime.ts`
  *   pushes the views and relays releases. The relay's `controlState` is
  *   cached per process for `CONTROL_CACHE_MS` and dropped on every change
@@ -46,6 +48,7 @@ import { DEFAULT_SESSION_EVENT_BUDGETS, type LimitRule } from "./limits.ts";
 import { refuse, roleIn } from "./session-rules.ts";
 import type { SessionService } from "./sessions.ts";
 import { createPairing, type PairingMethods } from "./device-pairing.ts";
+import { createResume, type ResumeMethods } from "./device-resume.ts";
 import { createAppSide, unpairApp, type AppSideMethods } from "./device-app-side.ts";
 import { createClipboardRecord, type ClipboardRecordMethods } from "./clipboard-relay.ts";
 import {
@@ -75,6 +78,7 @@ const MAX_CACHED_SESSIONS = 10_000;
 export const DEFAULT_PAIRING_LIMIT: LimitRule = { points: 10, durationSeconds: 600 };
 
 export type DeviceService = PairingMethods &
+  ResumeMethods &
   AppSideMethods &
   ClipboardRecordMethods & {
     /** Customer of `code`, session open, app paired: allow or withdraw control. */
@@ -131,6 +135,8 @@ export function createDeviceService({
   surfaceBudget = DEFAULT_SESSION_EVENT_BUDGETS.surfaces,
 }: DeviceServiceOptions): DeviceService {
   const surfaceLimiter = createRateLimiter(rateLimits, { name: "session-surface", ...surfaceBudget });
+  // Issue 36 §4: a wrong resume ticket is a guess as a wrong pairing code is: one budget for both.
+  const failures = createRateLimiter(rateLimits, { name: "device-pair-failure", ...pairingLimit });
   // Issue 28 §13: anyone can repeat a refused report; one summary line a minute, never a line each.
   const surfaceRefusals = createRefusalLog(logger, "surfaces partagées refusées");
   const listeners = new Set<(event: DeviceServiceEvent) => void>();
@@ -225,16 +231,8 @@ export function createDeviceService({
   }
 
   return {
-    ...createPairing({
-      db,
-      logger,
-      announce,
-      guarded,
-      ownOpenSession,
-      rateLimits,
-      pairingLimit,
-      pairingCodeTtlSeconds,
-    }),
+    ...createPairing({ db, logger, announce, guarded, ownOpenSession, failures, pairingCodeTtlSeconds }),
+    ...createResume({ db, logger, announce, guarded, failures }),
 
     setConsent(caller, code, allowed) {
       return guarded("Erreur lors du changement d'autorisation de contrôle", async () => {

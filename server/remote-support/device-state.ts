@@ -21,8 +21,10 @@ import {
   type Screen,
 } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
+import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
 
-export type DeviceRefusalReason = RefusalReason | "owner-only" | "not-paired" | "pairing-invalid" | "too-many-pairings";
+export type DeviceRefusalReason =
+  RefusalReason | "owner-only" | "not-paired" | "pairing-invalid" | "too-many-pairings" | "resume-invalid";
 export type DeviceRefusal = { ok: false; reason: DeviceRefusalReason; message: string; retryAfterSeconds?: number };
 export type DeviceOutcome<T> = ({ ok: true } & T) | DeviceRefusal;
 
@@ -31,6 +33,8 @@ const DEVICE_REFUSALS = {
   "not-paired": DEVICE_MESSAGES.notPaired,
   "pairing-invalid": DEVICE_MESSAGES.pairingInvalid,
   "too-many-pairings": DEVICE_MESSAGES.tooManyPairings,
+  // Issue 36 §4: unknown, used, expired or another session's ticket: one sentence for all.
+  "resume-invalid": ELEVATION_MESSAGES.ticketInvalid,
 } as const;
 
 export function refuseDevice(reason: keyof typeof DEVICE_REFUSALS, retryAfterSeconds?: number): DeviceRefusal {
@@ -40,11 +44,16 @@ export function refuseDevice(reason: keyof typeof DEVICE_REFUSALS, retryAfterSec
 /** The app behind a device token: its session (id and code) and its pairing (Socket.IO room). */
 export type DeviceIdentity = { sessionId: string; pairingId: string; code: string };
 
-/** Announced after commit. `changed`: push the views again; `release`: the app lets go of every key and button. */
+/**
+ * Announced after commit. `changed`: push the views again; `release`: the app lets go of every key and button;
+ * issue 36 §4: `replaced`, the app of `pairingId` gave way to itself relaunched as administrator (told
+ * `device:replaced`, disconnected).
+ */
 export type DeviceServiceEvent =
   | { type: "changed"; sessionId: string }
   | { type: "release"; pairingId: string }
-  | { type: "ended"; pairingId: string; message: string };
+  | { type: "ended"; pairingId: string; message: string }
+  | { type: "replaced"; pairingId: string };
 
 /**
  * Whether every string in `value` (an object from the app, already shaped by
@@ -101,6 +110,7 @@ export async function loadDeviceSnapshot(
         order by e.created_at desc limit 1) as toggle,
       d.session_id is not null as has_device, d.pairing_id, d.token_hash is not null as has_token, d.computer_name,
       d.platform, d.arch, d.app_version, d.injection, d.screens, d.consent, d.view_consent, d.capture, d.shown_screen,
+      d.elevated, d.secure_desktop,
       d.display_surface, d.surface_width,
       d.surface_height, d.connected, d.connection_id, d.last_seen_at, d.paired_at, d.created_at as device_created_at,
       (d.connected and d.last_seen_at > now() - (${DEVICE_FRESH_S}::integer * interval '1 second')) as fresh
@@ -130,6 +140,8 @@ export async function loadDeviceSnapshot(
         viewConsent: row.view_consent === true,
         capture: json<DeviceRow["capture"]>(row.capture ?? null),
         shownScreen: (row.shown_screen as string | null) ?? null,
+        elevated: typeof row.elevated === "boolean" ? row.elevated : null,
+        secureDesktop: row.secure_desktop === true,
         displaySurface: (row.display_surface as string | null) ?? null,
         surfaceWidth: row.surface_width === null ? null : Number(row.surface_width),
         surfaceHeight: row.surface_height === null ? null : Number(row.surface_height),
@@ -229,6 +241,8 @@ export function toDeviceView(snapshot: DeviceSnapshot): DeviceView {
     viewConsent: paired && device.viewConsent,
     capture: paired ? ((device.capture as Capture | null) ?? null) : null,
     appPicture: fromApp,
+    elevated: paired ? (device.elevated ?? null) : null,
+    secureDesktop: paired && snapshot.deviceConnected && device.secureDesktop,
   };
 }
 

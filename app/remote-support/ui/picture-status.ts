@@ -5,6 +5,7 @@
  */
 import type { PeerState } from "#app/remote-support/client/peer.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
+import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
 import { APP_SCREEN_TEXT, appPictureObstacle } from "./app-screen-bar";
 
 export const STATE_TEXT: Record<PeerState, string> = {
@@ -30,8 +31,9 @@ export type PictureSource = {
   device: DeviceView | null;
 };
 
-/** The header's status line: the picture's state, and the round trip of a connected share. */
-export function pictureStatus({ app, viewer }: PictureSource): string {
+/** The header's status line: the picture's state (paused by the secure desktop, issue 36 §4), and a share's round trip. */
+export function pictureStatus({ app, viewer, device }: PictureSource): string {
+  if (app && device?.secureDesktop) return ELEVATION_MESSAGES.paused;
   if (app) return app.hasPicture ? STATE_TEXT.connected : APP_SCREEN_TEXT.waiting;
   const latency =
     viewer.roundTripMs !== null && viewer.state === "connected"
@@ -42,9 +44,12 @@ export function pictureStatus({ app, viewer }: PictureSource): string {
 
 /**
  * The lines of the picture area while it shows nothing (null while it shows a picture): the app's picture on
- * its way, or why the app sends none, then the share's state.
+ * its way, or why the app sends none, then the share's state; issue 36 §4: while Windows shows its secure
+ * desktop, that the customer must answer it (over the last picture, which is hidden).
  */
 export function pictureText({ app, viewer, device }: PictureSource): string[] | null {
+  // Issue 36 §4: Windows shows its secure desktop (UAC…): the last picture would be a lie; it resumes by itself.
+  if (app && device?.secureDesktop) return [ELEVATION_MESSAGES.secureDesktop];
   if (app) return app.hasPicture ? null : [APP_SCREEN_TEXT.waiting];
   if (viewer.stream) return null;
   const obstacle = appPictureObstacle(device);

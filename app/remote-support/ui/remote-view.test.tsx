@@ -9,7 +9,11 @@
  * - "Écran affiché" lists the monitors and asks the server for another;
  * - the pointer over the canvas travels as fractions of the drawn picture
  *   (letterboxing excluded), only while it shows the monitor the server
- *   relays input to; keys go as over the video, without any data channel.
+ *   relays input to; keys go as over the video, without any data channel;
+ * - issue 36 §4: while Windows shows its secure desktop the last picture is
+ *   covered by « Le client doit répondre à la fenêtre de Windows … », and it
+ *   comes back by itself; a Windows app without administrator rights is said
+ *   so, « Relancer en administrateur » asks it, and the outcome is shown.
  */
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -20,6 +24,7 @@ import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 import { packRects, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { fpsText } from "./app-screen-bar";
+import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
 import { RemoteView } from "./remote-view";
 
 const CODE = "ACD34F";
@@ -81,6 +86,13 @@ function fakeSocket() {
       emitted.push({ event, body });
       return socket;
     },
+    // Issue 36 §4: « Relancer en administrateur » waits for the server's answer.
+    timeout: () => ({
+      emitWithAck: async (event: string, body: unknown) => {
+        emitted.push({ event, body });
+        return { ok: true };
+      },
+    }),
   };
   const push = async (event: string, ...args: unknown[]) => {
     await act(async () => {
@@ -309,5 +321,51 @@ describe("fpsText", () => {
     expect(fpsText(0)).toBe("0 image/s");
     expect(fpsText(0, new Date(2026, 0, 1, 14, 2, 31).getTime())).toBe("0 image/s (dernière image à 14:02:31)");
     expect(fpsText(3, Date.now())).toBe("3 images/s");
+  });
+});
+
+describe("RemoteView past UAC (issue 36 §4)", () => {
+  it("covers the last picture while Windows shows its secure desktop, and shows it again afterwards", async () => {
+    const { push, rerender } = renderView(device({ platform: "windows", elevated: false }));
+    const surface = screen.getByRole("application", { name: "Écran du client" });
+    await push("screen:frame", fullFrame());
+    expect(screen.getByText("Écran du client affiché")).toBeVisible();
+
+    rerender(device({ platform: "windows", elevated: false, secureDesktop: true }));
+    expect(
+      within(surface).getByText("Le client doit répondre à la fenêtre de Windows (contrôle de compte d'utilisateur)"),
+    ).toBeVisible();
+    expect(screen.getByText(ELEVATION_MESSAGES.paused)).toBeVisible();
+
+    rerender(device({ platform: "windows", elevated: false, secureDesktop: false }));
+    expect(within(surface).queryByText(ELEVATION_MESSAGES.secureDesktop)).toBeNull();
+    expect(screen.getByText("Écran du client affiché")).toBeVisible();
+  });
+
+  it("says a Windows app runs without administrator rights, asks to relaunch it, and shows the outcome", async () => {
+    const user = userEvent.setup();
+    const { push, sent, rerender } = renderView(device({ platform: "windows", elevated: false }));
+    expect(screen.getByText(/Le logiciel fonctionne sans droits d'administrateur/u)).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Relancer en administrateur" }));
+    expect(sent("device:elevate")).toEqual([{ code: CODE }]);
+    expect(await screen.findByText(ELEVATION_MESSAGES.asked)).toBeVisible();
+
+    await push("device:elevation", { code: CODE, outcome: "cancelled", message: ELEVATION_MESSAGES.cancelled });
+    const alerts = within(screen.getByTestId("elevation")).getAllByRole("alert");
+    expect(alerts.map((alert) => alert.textContent)).toEqual([ELEVATION_MESSAGES.cancelled]);
+    expect(screen.queryByText(ELEVATION_MESSAGES.asked)).toBeNull();
+
+    // Back, relaunched as administrator: no button any more.
+    rerender(device({ platform: "windows", elevated: true }));
+    expect(screen.getByText(ELEVATION_MESSAGES.elevated)).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Relancer en administrateur" })).toBeNull();
+  });
+
+  it("offers nothing for an app on another system or older than issue 36", () => {
+    const { rerender } = renderView(device({ platform: "linux", elevated: null }));
+    expect(screen.queryByRole("button", { name: "Relancer en administrateur" })).toBeNull();
+    rerender(device({ platform: "windows" }));
+    expect(screen.queryByText(/sans droits d'administrateur/u)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Relancer en administrateur" })).toBeNull();
   });
 });

@@ -51,6 +51,7 @@ import { SessionConversationView } from "#app/assistant/session-conversation-vie
 import { AppScreenBar } from "./app-screen-bar";
 import { pictureStatus, pictureText } from "./picture-status";
 import { DeviceStatus } from "./device-status";
+import { ElevationControl } from "./elevation-control";
 import { SessionChat } from "./session-chat";
 import { ClipboardPanel } from "./clipboard-panel";
 import { ServerLinkStatus } from "./server-link-status";
@@ -285,6 +286,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
             </p>
             <ServerLinkStatus link={serverLink} />
             <DeviceStatus device={device} screenChoice={appMode} />
+            <ElevationControl code={session.code} device={device} socket={socket} />
             {deviceRefusal ? (
               <p role="alert" className="text-sm font-medium text-amber-200">
                 {deviceRefusal}
@@ -362,7 +364,13 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                   />
                 ) : null}
                 {placeholder ? (
-                  <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-slate-200">
+                  <div
+                    className={cn(
+                      "absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-slate-200",
+                      // Issue 36 §4: over the app's last picture (secure desktop), which must not pass for live.
+                      appMode && "bg-black",
+                    )}
+                  >
                     {placeholder.map((line) => (
                       <p key={line}>{line}</p>
                     ))}

@@ -42,6 +42,8 @@ export interface Win32Api {
   SetProcessDpiAwarenessContext(context: number): boolean;
   /** Older fallback (Windows 7/8): system DPI aware. */
   SetProcessDPIAware(): boolean;
+  /** `MapVirtualKeyW(code, MAPVK_VSC_TO_VK_EX = 3)`: a scan code's virtual key in the current layout (0: none). */
+  MapVirtualKeyW(code: number, mapType: number): number;
 }
 
 export const SIZEOF_INPUT_X64 = 40;
@@ -123,6 +125,7 @@ export async function loadWin32(): Promise<Win32Api> {
       return null; // Missing on older Windows.
     }
   };
+  const mapVirtualKeyW = user32.func("__stdcall", "MapVirtualKeyW", "uint32_t", ["uint32_t", "uint32_t"]);
   const setContext = optional("SetProcessDpiAwarenessContext", "bool", ["intptr_t"]);
   const setAware = optional("SetProcessDPIAware", "bool", []);
   return {
@@ -132,5 +135,6 @@ export async function loadWin32(): Promise<Win32Api> {
     GetMonitorInfoW: (monitor, info) => getMonitorInfoW(monitor, info),
     SetProcessDpiAwarenessContext: (context) => (setContext ? Boolean(setContext(context)) : false),
     SetProcessDPIAware: () => (setAware ? Boolean(setAware()) : false),
+    MapVirtualKeyW: (code, mapType) => mapVirtualKeyW(code, mapType),
   };
 }

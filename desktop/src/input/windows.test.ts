@@ -52,6 +52,11 @@ function fakeUser32(options: { blocked?: boolean } = {}) {
       calls.push("SetProcessDPIAware()");
       return true;
     },
+    // A French AZERTY layout's virtual keys (MAPVK_VSC_TO_VK_EX): the key labelled A sits where QWERTY has Q.
+    MapVirtualKeyW: (code, mapType) => {
+      expect(mapType).toBe(3);
+      return { 0x10: 0x41, 0x1c: 0x0d, 0x0f: 0x09, 0x1d: 0xa2, 0x2e: 0x43 }[code] ?? 0;
+    },
   };
   return { api, sent, calls };
 }
@@ -109,7 +114,7 @@ describe("Windows backend (SendInput through a fake user32)", () => {
     ]);
   });
 
-  it("sends keys by scan code, extended ones flagged, and releases held ones in reverse order", async () => {
+  it("sends keys by scan code with their virtual key (Wine reads only it), extended ones flagged, released in reverse order", async () => {
     const { api, sent } = fakeUser32();
     const injector = await createWindowsInjector({ load: async () => api });
     injector.key("ControlLeft", true);
@@ -122,10 +127,22 @@ describe("Windows backend (SendInput through a fake user32)", () => {
     const UP = KEYEVENTF.KEYUP;
     expect(sent).toEqual([
       [key(0, UP, 0x13)],
-      [key(0x2e, S | UP)],
-      [key(0x38, S | KEYEVENTF.EXTENDEDKEY | UP)],
-      [key(0x1d, S | UP)],
+      [key(0x2e, S | UP, 0x43)],
+      // Alt Gr: an E0 key, VK_RMENU from the fixed table.
+      [key(0x38, S | KEYEVENTF.EXTENDEDKEY | UP, 0xa5)],
+      [key(0x1d, S | UP, 0xa2)],
     ]);
+  });
+
+  it("gives each key the virtual key of the customer's layout: KeyQ is A on AZERTY; End and arrows from the E0 table", async () => {
+    const { api, sent } = fakeUser32();
+    const injector = await createWindowsInjector({ load: async () => api });
+    injector.key("KeyQ", true);
+    injector.key("End", true);
+    injector.key("ArrowLeft", true);
+    const S = KEYEVENTF.SCANCODE;
+    const E = KEYEVENTF.EXTENDEDKEY;
+    expect(sent).toEqual([[key(0x10, S, 0x41)], [key(0x4f, S | E, 0x23)], [key(0x4b, S | E, 0x25)]]);
   });
 
   it("types text as UTF-16 units, Enter and Tab as keys", async () => {
@@ -143,10 +160,10 @@ describe("Windows backend (SendInput through a fake user32)", () => {
         key(0xd83d, U | UP),
         key(0xde00, U),
         key(0xde00, U | UP),
-        key(0x1c, S),
-        key(0x1c, S | UP),
-        key(0x0f, S),
-        key(0x0f, S | UP),
+        key(0x1c, S, 0x0d),
+        key(0x1c, S | UP, 0x0d),
+        key(0x0f, S, 0x09),
+        key(0x0f, S | UP, 0x09),
       ],
     ]);
   });

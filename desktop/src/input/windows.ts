@@ -5,7 +5,11 @@
  *   including those left of or above the primary one, is reachable. The
  *   process is made per-monitor DPI aware first, so pixels are physical.
  * - Keys: scan codes (`KEYEVENTF_SCANCODE`, + `EXTENDEDKEY` for E0 keys):
- *   the physical key, interpreted with the customer's layout.
+ *   the physical key, interpreted with the customer's layout. The virtual key
+ *   is filled in too (`MapVirtualKeyW` in the customer's layout; a fixed table
+ *   for E0 keys, whose virtual keys no layout changes): Windows ignores it when
+ *   `KEYEVENTF_SCANCODE` is set, but Wine 8 reads only it (issue 36: Entrée,
+ *   Ctrl+A and the arrows did nothing under Wine with the scan code alone).
  * - Text: `KEYEVENTF_UNICODE`, one UTF-16 unit per event: any character,
  *   whatever the layout.
  * - Ctrl+Alt+Suppr cannot be sent by an app (Windows reserves it).
@@ -44,6 +48,28 @@ const SM = {
 const DPI_AWARENESS_CONTEXT_PER_MONITOR_AWARE_V2 = -4;
 const MONITORINFOF_PRIMARY = 1;
 const VK_PAUSE = 0x13;
+const MAPVK_VSC_TO_VK_EX = 3;
+/** Virtual keys of the E0 (extended) scan codes of set 1: the same on every layout. */
+const EXTENDED_VK: Readonly<Record<number, number>> = {
+  0x1c: 0x0d, // numpad Entrée → VK_RETURN
+  0x1d: 0xa3, // right Ctrl → VK_RCONTROL
+  0x35: 0x6f, // numpad / → VK_DIVIDE
+  0x37: 0x2c, // Impr. écran → VK_SNAPSHOT
+  0x38: 0xa5, // Alt Gr → VK_RMENU
+  0x47: 0x24, // Origine → VK_HOME
+  0x48: 0x26, // ↑ → VK_UP
+  0x49: 0x21, // Page préc. → VK_PRIOR
+  0x4b: 0x25, // ← → VK_LEFT
+  0x4d: 0x27, // → → VK_RIGHT
+  0x4f: 0x23, // Fin → VK_END
+  0x50: 0x28, // ↓ → VK_DOWN
+  0x51: 0x22, // Page suiv. → VK_NEXT
+  0x52: 0x2d, // Inser → VK_INSERT
+  0x53: 0x2e, // Suppr → VK_DELETE
+  0x5b: 0x5b, // Windows gauche → VK_LWIN
+  0x5c: 0x5c, // Windows droite → VK_RWIN
+  0x5d: 0x5d, // Menu → VK_APPS
+};
 /** Warn at most this often (ms) that Windows blocked input. */
 const BLOCKED_WARNING_EVERY_MS = 10_000;
 
@@ -164,15 +190,28 @@ export class WindowsBackend implements Backend {
     const scan = keyNumbers(code)?.win ?? -1;
     if (scan < 0) return false;
     const extended = scan > 0xff ? KEYEVENTF.EXTENDEDKEY : 0;
-    this.#send([keyboard({ wScan: scan & 0xff, dwFlags: KEYEVENTF.SCANCODE | extended | up })]);
+    this.#send([
+      keyboard({ wVk: this.#virtualKey(scan), wScan: scan & 0xff, dwFlags: KEYEVENTF.SCANCODE | extended | up }),
+    ]);
     return true;
+  }
+
+  /** The virtual key of a scan code (`0xE0xx` for extended keys), for Wine (see the module comment); 0 if none. */
+  #virtualKey(scan: number): number {
+    if (scan > 0xff) return EXTENDED_VK[scan & 0xff] ?? 0;
+    try {
+      return this.#api.MapVirtualKeyW(scan, MAPVK_VSC_TO_VK_EX) & 0xffff;
+    } catch {
+      return 0;
+    }
   }
 
   text(text: string): void {
     const inputs: WinInput[] = [];
     const scanKey = (scan: number) => {
-      inputs.push(keyboard({ wScan: scan, dwFlags: KEYEVENTF.SCANCODE }));
-      inputs.push(keyboard({ wScan: scan, dwFlags: KEYEVENTF.SCANCODE | KEYEVENTF.KEYUP }));
+      const wVk = this.#virtualKey(scan);
+      inputs.push(keyboard({ wVk, wScan: scan, dwFlags: KEYEVENTF.SCANCODE }));
+      inputs.push(keyboard({ wVk, wScan: scan, dwFlags: KEYEVENTF.SCANCODE | KEYEVENTF.KEYUP }));
     };
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);

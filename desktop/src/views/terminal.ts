@@ -3,7 +3,7 @@
  * screen of `ui.ts` redrawn in place, the first question on one line
  * (readline), and single keys while the session runs: V shows or hides the
  * screen, C allows control, R takes it back, P sends the clipboard (when
- * wired), Ctrl+C stops. When stdin is not a terminal (a pipe: a launcher, a
+ * wired), A relaunches as administrator when the technician asked (issue 36 §4), Ctrl+C stops. When stdin is not a terminal (a pipe: a launcher, a
  * test), the same letters are read a line at a time; signals still stop the
  * app. Also the last fallback of `choose.ts`.
  */
@@ -104,6 +104,7 @@ export function listenKeys(stdin: Input, actions: ViewActions): () => void {
     else if (/c/i.test(text)) actions.allowControl();
     else if (/r/i.test(text)) actions.withdraw();
     else if (/p/i.test(text)) actions.sendClipboard?.();
+    else if (/a/i.test(text)) actions.elevate?.();
   };
   stdin.on("data", onData);
   stdin.resume();

@@ -39,6 +39,9 @@ export const BUTTON_LABELS = {
   stop: "Arrêter l'assistance",
   start: "Démarrer",
   close: "Fermer",
+  /** Issue 36 §4. */
+  elevate: "Relancer en administrateur",
+  declineElevation: "Refuser",
 } as const;
 
 /** What the first question says (terminal prompt, window form, zenity entry). */
@@ -127,14 +130,41 @@ export function signText(model: ScreenModel): string | null {
   return null;
 }
 
+/** Issue 36 §4: what the app says about the technician's « Relancer en administrateur ». */
+export const ELEVATION_TEXTS = {
+  asked:
+    "Le technicien demande de relancer le logiciel en administrateur, pour agir aussi sur les programmes lancés " +
+    "en administrateur et sur les fenêtres de Windows qui demandent une autorisation.",
+  keys: "Appuyez sur A pour accepter : Windows vous demandera votre accord.",
+  buttons: `Cliquez sur « ${BUTTON_LABELS.elevate} » pour accepter : Windows vous demandera votre accord.`,
+  relaunching:
+    "Relance en administrateur : répondez « Oui » dans la fenêtre de Windows (contrôle de compte d'utilisateur).",
+  started: "Le logiciel se relance en administrateur : la session va continuer dans sa nouvelle fenêtre.",
+  cancelled: "Vous avez refusé la fenêtre de Windows : l'assistance continue sans droits d'administrateur.",
+  failed: "Le logiciel n'a pas pu être relancé en administrateur : l'assistance continue sans ces droits.",
+  exited:
+    "Le logiciel relancé s'est arrêté avant de reprendre la session : l'assistance continue ici, sans droits " +
+    "d'administrateur.",
+  declined: "Vous avez refusé de relancer le logiciel en administrateur.",
+  replaced: "Le logiciel a été relancé en administrateur : la session continue dans sa nouvelle fenêtre.",
+} as const;
+
+/** Issue 36 §4: the lines about a relaunch as administrator asked or under way (none otherwise). */
+export function elevationLines(model: ScreenModel, how: ActHow): string[] {
+  if (FINAL_PHASES.has(model.phase)) return [];
+  if (model.elevation === "relaunching") return [ELEVATION_TEXTS.relaunching];
+  if (model.elevation !== "asked") return [];
+  return how ? [ELEVATION_TEXTS.asked, ELEVATION_TEXTS[how]] : [ELEVATION_TEXTS.asked];
+}
+
 /** An action the customer can take now (a key in the terminal, a button elsewhere). */
-export type ActionName = "view" | "hide" | "control" | "withdraw" | "clipboard";
+export type ActionName = "view" | "hide" | "control" | "withdraw" | "clipboard" | "elevate";
 
 /**
  * The actions that do something now, in the order they are offered: show or
  * stop showing the screen (when it can be captured), allow control or take it
  * back (once a session exists), send the clipboard (when the model says it
- * can be sent). Stopping is always possible and not listed.
+ * can be sent), relaunch as administrator (issue 36 §4, when the technician asked). Stopping is always possible and not listed.
  */
 export function availableActions(model: ScreenModel): ActionName[] {
   if (FINAL_PHASES.has(model.phase)) return [];
@@ -142,5 +172,6 @@ export function availableActions(model: ScreenModel): ActionName[] {
   if (model.capture?.ok) actions.push(model.viewAllowed ? "hide" : "view");
   if (model.state) actions.push(model.state.consent && !model.withdrawnHere ? "withdraw" : "control");
   if (model.clipboardSendable) actions.push("clipboard");
+  if (model.elevation === "asked") actions.push("elevate");
   return actions;
 }

@@ -12,7 +12,7 @@ export const INTERFACE_KINDS: readonly InterfaceKind[] = ["fenetre", "zenity", "
 
 /**
  * What the customer can ask for while the session runs: the terminal's keys
- * (V, C, R, Ctrl+C) and the window's buttons call the same functions.
+ * (V, C, R, P, A, Ctrl+C) and the window's buttons call the same functions.
  * `sendClipboard` exists once the clipboard transfer is wired (issue 27).
  */
 export type ViewActions = {
@@ -21,6 +21,10 @@ export type ViewActions = {
   withdraw(): void;
   stop(): void;
   sendClipboard?(): void;
+  /** Issue 36 §4: the customer accepts to relaunch the app as administrator (key A, a button, a dialog). */
+  elevate?(): void;
+  /** Issue 36 §4: the customer declines it (a dialog's « Refuser »). */
+  declineElevation?(): void;
 };
 
 /** Given to a view when it opens: how it reports that the customer closed it (a stop, as Ctrl+C). */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { STATE } from "../../test/fake-server.ts";
 import { renderScreen, type ScreenModel } from "../ui.ts";
-import { signText } from "./texts.ts";
+import { ELEVATION_TEXTS, signText } from "./texts.ts";
 import { askingState, parseWindowEvent, windowState } from "./window-state.ts";
 
 const BASE: ScreenModel = {
@@ -123,5 +123,23 @@ describe("the window process's lines", () => {
     });
     expect(parseWindowEvent("(process:2): Gtk-WARNING **: …")).toBeNull();
     expect(parseWindowEvent("42")).toBeNull();
+  });
+});
+
+describe("issue 36 §4 in the window", () => {
+  const JOINED = { ...STATE, consent: false, controlActive: false };
+  it("offers « Relancer en administrateur » with its sentence while the technician asks, as the terminal offers A", () => {
+    const asked: ScreenModel = { ...BASE, state: JOINED, elevation: "asked" };
+    const state = windowState(asked);
+    expect(state.buttons).toContainEqual({ action: "elevate", label: "Relancer en administrateur", kind: "primary" });
+    expect(state.lines).toContain(ELEVATION_TEXTS.asked);
+    expect(state.lines).toContain(ELEVATION_TEXTS.buttons);
+    expect(renderScreen(asked)).toContain("A : relancer le logiciel en administrateur");
+    expect(parseWindowEvent('{"type":"action","action":"elevate"}')).toEqual({ type: "action", action: "elevate" });
+
+    const relaunching = windowState({ ...asked, elevation: "relaunching" });
+    expect(relaunching.buttons.map((button) => button.action)).not.toContain("elevate");
+    expect(relaunching.lines).toContain(ELEVATION_TEXTS.relaunching);
+    expect(labels({ ...BASE, state: JOINED })).not.toContain("Relancer en administrateur");
   });
 });

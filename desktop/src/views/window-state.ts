@@ -19,6 +19,7 @@ import {
   BUTTON_LABELS,
   CODE_HINT,
   controlLine,
+  elevationLines,
   FINAL_PHASES,
   PHASE_TEXT,
   problems,
@@ -40,7 +41,7 @@ export const WINDOW_FLAG = "--fenetre";
 export const WEBVIEW_LIBRARY_ENV = "ATELIER_WEBVIEW_LIBRARY";
 
 /** What a button asks for (`ViewActions`, plus `close` once the app has stopped). */
-export type WindowAction = "view" | "control" | "withdraw" | "clipboard" | "stop" | "close";
+export type WindowAction = "view" | "control" | "withdraw" | "clipboard" | "elevate" | "stop" | "close";
 
 export type WindowButton = { action: WindowAction; label: string; kind: "primary" | "normal" | "danger" };
 
@@ -102,6 +103,7 @@ export function windowState(model: ScreenModel, finalText: string | null = null)
     if (state) {
       lines.push(technician ? `Technicien : ${technician}` : "En attente du technicien…");
       lines.push(...viewLines(model, technician), controlLine(state, model.withdrawnHere, "buttons"));
+      lines.push(...elevationLines(model, "buttons"));
     }
   }
   if (finalText) lines.push(finalText);
@@ -136,6 +138,8 @@ function buttonsFor(model: ScreenModel): WindowButton[] {
         return { action: "withdraw", label: BUTTON_LABELS.withdraw, kind: "normal" };
       case "clipboard":
         return { action: "clipboard", label: BUTTON_LABELS.clipboard, kind: "normal" };
+      case "elevate":
+        return { action: "elevate", label: BUTTON_LABELS.elevate, kind: "primary" };
     }
   });
   return [...buttons, { action: "stop", label: BUTTON_LABELS.stop, kind: "danger" }];
@@ -153,7 +157,7 @@ export type WindowEvent =
   | { type: "unavailable"; reason: string }
   | { type: "closed" };
 
-const ACTIONS = new Set<WindowAction>(["view", "control", "withdraw", "clipboard", "stop", "close"]);
+const ACTIONS = new Set<WindowAction>(["view", "control", "withdraw", "clipboard", "elevate", "stop", "close"]);
 
 /** Reads one line of the window's stdout; null for anything else (a library's stray output). */
 export function parseWindowEvent(line: string): WindowEvent | null {

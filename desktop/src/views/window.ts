@@ -152,6 +152,7 @@ export class WindowAppView implements AppView {
       else if (event.action === "control") actions.allowControl();
       else if (event.action === "withdraw") actions.withdraw();
       else if (event.action === "clipboard") actions.sendClipboard?.();
+      else if (event.action === "elevate") actions.elevate?.();
       else if (event.action === "stop") actions.stop();
     };
     this.#listeners.add(listener);

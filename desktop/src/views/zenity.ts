@@ -9,6 +9,8 @@
  * - Consent: a `zenity --question` when a technician is there and could see
  *   the screen (« Autoriser à voir l'écran »), and each time the technician
  *   asks for control (« Autoriser le contrôle »).
+ * - Issue 36 §4: a `zenity --question` each time the technician asks to relaunch the app as administrator
+ *   (« Relancer en administrateur » / « Refuser »).
  * - The sign while the technician sees or controls: a `zenity --info` saying
  *   so, whose buttons take control back or stop showing the screen (and send
  *   the clipboard when possible).
@@ -22,6 +24,8 @@ import {
   BUTTON_LABELS,
   CODE_HINT,
   controlLine,
+  ELEVATION_TEXTS,
+  elevationLines,
   FINAL_PHASES,
   PHASE_TEXT,
   problems,
@@ -39,6 +43,7 @@ export const ZENITY_TITLES = {
   status: APP_NAME,
   view: `${APP_NAME} — Écran`,
   control: `${APP_NAME} — Contrôle`,
+  elevate: `${APP_NAME} — Administrateur`,
   sign: `${APP_NAME} — En cours`,
   end: `${APP_NAME} — Fin`,
 } as const;
@@ -63,6 +68,7 @@ export function zenityStatus(model: ScreenModel): string {
     lines.push("", escapeMarkup(technician ? `Technicien : ${technician}` : "En attente du technicien…"));
     for (const line of viewLines(model, technician)) lines.push(escapeMarkup(line));
     lines.push(escapeMarkup(controlLine(state, model.withdrawnHere, "buttons")));
+    for (const line of elevationLines(model, false)) lines.push(escapeMarkup(line));
   }
   for (const { title, reason } of problems(model)) lines.push("", escapeMarkup(`⚠ ${title} ${reason}`));
   for (const notice of model.notices) lines.push(escapeMarkup(`• ${notice}`));
@@ -88,6 +94,9 @@ export class ZenityAppView implements AppView {
   readonly #answered = new Set<string>();
   #controlRequests = 0;
   #requested = false;
+  /** Issue 36 §4: how many times the technician asked to relaunch as administrator. */
+  #elevationRequests = 0;
+  #elevationAsked = false;
   #stopped = false;
 
   constructor(zenity: string, env: NodeJS.ProcessEnv, hooks: ViewHooks, stderr: { write(text: string): unknown }) {
@@ -186,12 +195,25 @@ export class ZenityAppView implements AppView {
     const state = model.state;
     if (state?.controlRequested && !this.#requested) this.#controlRequests += 1;
     this.#requested = Boolean(state?.controlRequested);
+    if (model.elevation === "asked" && !this.#elevationAsked) this.#elevationRequests += 1;
+    this.#elevationAsked = model.elevation === "asked";
     const available = availableActions(model);
     const technician = technicianOf(model);
     let wanted: { key: string; args: string[]; answer: (answer: Answer) => void } | null = null;
     const sign = signText(model);
     if (!actions || !technician) wanted = null;
-    else if (
+    else if (available.includes("elevate") && !this.#answered.has(`elevate-${this.#elevationRequests}`)) {
+      wanted = {
+        key: `elevate-${this.#elevationRequests}`,
+        args: this.#question(
+          ZENITY_TITLES.elevate,
+          `${ELEVATION_TEXTS.asked} Windows vous demandera votre accord.`,
+          BUTTON_LABELS.elevate,
+          BUTTON_LABELS.declineElevation,
+        ),
+        answer: ({ code }) => (code === 0 ? actions.elevate?.() : actions.declineElevation?.()),
+      };
+    } else if (
       available.includes("control") &&
       state?.controlRequested &&
       !this.#answered.has(`control-${this.#controlRequests}`)

@@ -1,0 +1,23 @@
+/**
+ * Issue 36 §4, « Past UAC »: the single-use tickets with which the desktop app, relaunched as administrator,
+ * rejoins its session (`server/remote-support/device-resume.ts`), beside `schema.ts` (whose `sessions` they
+ * reference) and read by drizzle-kit with it (`drizzle.config.ts`); migration 0022. Stored as the ticket's
+ * SHA-256 only, bound to the session and to the pairing that asked (a new pairing voids it), valid
+ * `RESUME_TICKET_TTL_S`; one per session at a time. Purged by retention once expired or once the session ended.
+ */
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sessions } from "./schema.ts";
+
+export const deviceResumeTickets = pgTable(
+  "device_resume_tickets",
+  {
+    ticketHash: text("ticket_hash").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    pairingId: uuid("pairing_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("device_resume_tickets_session_id_idx").on(table.sessionId)],
+);
