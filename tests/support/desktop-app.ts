@@ -16,16 +16,25 @@ const root = path.resolve(import.meta.dirname, "../..");
  * which writes its own address into the file. @returns the executable's path.
  */
 export function buildLinuxApp(): string {
-  execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", "linux-x64"], {
+  return buildApp("linux-x64", "linux", "x64");
+}
+
+/**
+ * Builds the app for `target` ("windows-x64", as `npm run build:desktop -- --target` names it), exactly as
+ * customers download it (the same command, the same compression), and lists it in `build/desktop/manifest.json`,
+ * which the test servers serve. @returns the executable's path.
+ */
+export function buildApp(target: string, platform: string, arch: string): string {
+  execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", target], {
     cwd: root,
     stdio: "inherit",
   });
   const manifest = JSON.parse(readFileSync(path.join(root, "build/desktop/manifest.json"), "utf8")) as {
     files: { platform: string; arch: string; fileName: string }[];
   };
-  const linux = manifest.files.find((file) => file.platform === "linux" && file.arch === "x64");
-  if (!linux) throw new Error("build/desktop/manifest.json ne contient pas la version Linux.");
-  return path.join(root, "build/desktop", linux.fileName);
+  const built = manifest.files.find((file) => file.platform === platform && file.arch === arch);
+  if (!built) throw new Error(`build/desktop/manifest.json ne contient pas la version ${target}.`);
+  return path.join(root, "build/desktop", built.fileName);
 }
 
 /** The keys of a French AZERTY keyboard that type these letters directly (Playwright's keyboard is a US one). */

@@ -1,0 +1,356 @@
+/**
+ * Issue 36 §2: the Windows app for real. The `.exe` a customer downloads (built by the same command, served by
+ * the test server with its address written in) runs under Wine (`wine64`, Debian's 8.0 here) on Xvfb, in a
+ * fresh prefix with the test-only ProcessPrng shim when Wine is older than 9 (`tests/support/wine.ts`). Its
+ * console is a pseudo-terminal, as a customer's console window; a technician works in Chromium.
+ *
+ * What a customer and a technician observe: `--version` and `--help` (the help names the console, since Wine
+ * has no WebView2, and says so) with standard input a pipe; the session code; the technician's picture shows
+ * Wine's Notepad with its known text at its place; control allowed in the app, a click and AZERTY typing with
+ * accents arriving exactly in Notepad (read back through Wine's clipboard, which Wine shares with the X
+ * `CLIPBOARD` selection); the clipboard both ways; seeing withdrawn → no frame reaches the technician; Ctrl+C
+ * ends the session and the app, and nothing stays in `%TEMP%`.
+ *
+ * Figures printed (issue 36 « Figures »): launch → code, join → first picture, a click → the picture showing
+ * its effect, CPU and RSS of the app while pictures flow; the download's size.
+ */
+import { execFile, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  join,
+  newPage,
+  signIn,
+  startAreaServer,
+  violations,
+  type AreaServer,
+} from "#tests/support/soft-assist-pages.ts";
+import { startXvfb, type XDisplay } from "#tests/support/xvfb.ts";
+import { buildApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
+import { runUnderWine, startWinePrefix, type WinePrefix, type WineProgram } from "#tests/support/wine.ts";
+
+const run = promisify(execFile);
+const suffix = Math.random().toString(36).slice(2, 8);
+const TECH = { email: `tech-win-${suffix}@exemple.fr`, name: "Jean Technicien", password: "motdepasse-jean-win" };
+const SCREEN = { width: 1280, height: 800 };
+const NOTE = "Atelier Wine";
+
+let area: AreaServer;
+let display: XDisplay;
+let wine: WinePrefix;
+/** The downloaded `.exe`, as Windows names it inside the prefix. */
+let exe: string;
+let notepad: WineProgram;
+/** Notepad's window on the X screen, px. */
+let notepadBox: { x: number; y: number; width: number; height: number };
+const programs: ChildProcess[] = [];
+const figures: string[] = [];
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/** Runs an X client tool on the test display. */
+async function xtool(file: string, args: readonly string[]): Promise<string> {
+  const { stdout } = await run(file, args, { env: { ...process.env, DISPLAY: display.display }, timeout: 20_000 });
+  return stdout;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  buildApp("windows-x64", "windows", "x64");
+  area = await startAreaServer("desktop-windows", [TECH]);
+  display = await startXvfb(SCREEN.width, SCREEN.height);
+  wine = await startWinePrefix(display.display);
+
+  // Downloaded as a browser does (brotli, decoded before saving), into the Windows user's Downloads.
+  const list = (await (await fetch(`${area.server.url}/api/downloads`)).json()) as {
+    downloads: { platform: string; url: string; fileName: string; bytes: number; sha256: string; transfer?: unknown }[];
+  };
+  const windows = list.downloads.find((download) => download.platform === "windows");
+  if (!windows) throw new Error("Pas de version Windows dans /api/downloads");
+  const response = await fetch(`${area.server.url}${windows.url}`, { headers: { "Accept-Encoding": "br" } });
+  expect(response.headers.get("content-encoding")).toBe("br");
+  const saved = Buffer.from(await response.arrayBuffer());
+  expect(createHash("sha256").update(saved).digest("hex")).toBe(windows.sha256);
+  const manifest = JSON.parse(readFileSync("build/desktop/manifest.json", "utf8")) as {
+    files: { target: string; transfer: { br: number } }[];
+  };
+  const brotli = manifest.files.find((file) => file.target === "windows-x64")!.transfer.br;
+  figures.push(
+    `téléchargement Windows : ${(brotli / 1e6).toFixed(1)} Mo (brotli), ${(saved.length / 1e6).toFixed(1)} Mo sur le disque`,
+  );
+  const downloads = path.join(wine.prefix, "drive_c", "users", "Public", "Downloads");
+  mkdirSync(downloads, { recursive: true });
+  writeFileSync(path.join(downloads, windows.fileName), saved);
+  exe = `C:\\users\\Public\\Downloads\\${windows.fileName}`;
+
+  // The customer's program: Notepad with a known text.
+  writeFileSync(path.join(wine.prefix, "drive_c", "atelier.txt"), `${NOTE}\r\n`);
+  notepad = runUnderWine(wine, "notepad", ["C:\\atelier.txt"], { console: false });
+  programs.push(notepad.child);
+  const id = (await xtool("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "atelier"]))
+    .trim()
+    .split("\n")[0]!;
+  await xtool("/usr/bin/xdotool", ["windowmove", id, "200", "150", "windowsize", id, "700", "400"]);
+  await expect
+    .poll(async () => (await xtool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", id])).includes("X=200"))
+    .toBe(true);
+  const shell = await xtool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", id]);
+  const value = (name: string) => Number(new RegExp(`^${name}=(\\d+)`, "m").exec(shell)![1]);
+  notepadBox = { x: value("X"), y: value("Y"), width: value("WIDTH"), height: value("HEIGHT") };
+});
+
+test.afterAll(async () => {
+  if (figures.length) console.log(`Figures (Windows sous ${wine?.version}) :\n  ${figures.join("\n  ")}`);
+  for (const child of programs) child.kill("SIGKILL");
+  await wine?.stop();
+  await display?.stop();
+  await area?.stop();
+});
+
+/** RGB of the technician's canvas at picture pixel (x, y). */
+function canvasPixel(page: Page, x: number, y: number): Promise<number[]> {
+  return page
+    .getByTestId("app-screen")
+    .evaluate(
+      (canvas, [px, py]) =>
+        Array.from((canvas as HTMLCanvasElement).getContext("2d")!.getImageData(px!, py!, 1, 1).data.slice(0, 3)),
+      [x, y],
+    );
+}
+
+/** The darkest luminance in a rectangle of the canvas. */
+function canvasDarkest(page: Page, x: number, y: number, w: number, h: number): Promise<number> {
+  return page.getByTestId("app-screen").evaluate(
+    (canvas, [rx, ry, rw, rh]) => {
+      const data = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(rx!, ry!, rw!, rh!).data;
+      let min = 255;
+      for (let i = 0; i < data.length; i += 4)
+        min = Math.min(min, 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!);
+      return min;
+    },
+    [x, y, w, h],
+  );
+}
+
+/** What Wine put on the X `CLIPBOARD` selection (Wine shares its clipboard with X). */
+async function xClipboard(): Promise<string> {
+  const text = await xtool("/usr/bin/xclip", ["-o", "-selection", "clipboard"]).catch(() => "");
+  return text.replace(/\r\n/g, "\n");
+}
+
+/** The Windows app's process (the Wine loader becomes it) and its CPU time (s) and resident memory (MB). */
+function appUsage(): { cpuSeconds: number; rssMb: number } | null {
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The Wine process names itself after the program: its argv[0] is the .exe's Windows path.
+      const program = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (!/atelier-assistance[^\\/]*\.exe$/i.test(program[0] ?? "") || program.includes("--nettoyer")) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      const ticks = Number(stat[11]) + Number(stat[12]);
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]!;
+      return { cpuSeconds: ticks / 100, rssMb: Number(rss) / 1024 };
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return null;
+}
+
+test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
+  test("--version and --help with standard input a pipe; the help names the console and why", async () => {
+    const version = runUnderWine(wine, exe, ["--version"], { console: false });
+    programs.push(version.child);
+    await expect
+      .poll(version.output, { timeout: 30_000 })
+      .toMatch(/^Assistance à distance de l'Atelier \d+\.\d+\.\d+/u);
+    await expect.poll(() => version.child.exitCode, { timeout: 15_000 }).toBe(0);
+
+    const help = runUnderWine(wine, exe, ["--help"], { console: false });
+    programs.push(help.child);
+    await expect.poll(() => help.child.exitCode, { timeout: 30_000 }).toBe(0);
+    const text = help.output().replace(/\s+/g, " ");
+    expect(text).toContain("Interface : ce terminal (fenêtre indisponible : WebView2 n'est pas installé");
+    expect(text).toContain(path.win32.basename(exe));
+    // zenity exists on Linux only: the help of the Windows app does not offer it.
+    expect(text).toContain("--interface NOM fenetre ou terminal");
+    expect(text).not.toContain("zenity");
+
+    // A pipe as standard input (a script, a launcher): the first question is read from it, and the code shows.
+    const piped = runUnderWine(wine, exe, [], { console: false });
+    programs.push(piped.child);
+    await expect.poll(piped.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
+    piped.type("Lucie\n");
+    await expect.poll(piped.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
+    // No --server: the address is the one this server wrote into the download.
+    expect(piped.output()).toContain(`Serveur : ${area.server.url}`);
+    piped.child.stdin.end();
+    piped.child.kill("SIGINT");
+    await expect
+      .poll(() => piped.child.exitCode !== null || piped.child.signalCode !== null, { timeout: 15_000 })
+      .toBe(true);
+  });
+
+  test("code, picture, control with AZERTY accents, clipboard both ways, seeing withdrawn, Ctrl+C", async ({
+    browser,
+  }) => {
+    const launched = Date.now();
+    const app = runUnderWine(wine, exe, [], { console: true });
+    programs.push(app.child);
+    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
+    app.type("Marie\r");
+    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
+    figures.push(`lancement → code affiché : ${Date.now() - launched} ms`);
+    const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
+
+    const tech = await newPage(browser, area.server.url);
+    await tech.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: area.server.url });
+    let framesSeen = 0;
+    tech.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && payload.includes('"screen:frame"')) framesSeen += 1;
+      }),
+    );
+    await signIn(tech, TECH);
+    await join(tech, code);
+    const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
+    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 15_000 });
+
+    // The customer allows seeing the screen: Notepad, white, with its dark text, where X has it.
+    await expect.poll(app.output).toContain("V : autoriser le technicien à voir l'écran.");
+    app.type("v");
+    const allowed = Date.now();
+    await expect(tech.getByTestId("app-screen")).toHaveJSProperty("width", SCREEN.width, { timeout: 20_000 });
+    figures.push(`écran autorisé → première image chez le technicien : ${Date.now() - allowed} ms`);
+    const inside = { x: notepadBox.x + notepadBox.width / 2, y: notepadBox.y + notepadBox.height - 60 };
+    await expect
+      .poll(async () => Math.min(...(await canvasPixel(tech, inside.x, inside.y))), { timeout: 15_000 })
+      .toBeGreaterThan(220);
+    expect(await canvasDarkest(tech, notepadBox.x, notepadBox.y, 200, 60)).toBeLessThan(100);
+    expect(await violations(tech)).toEqual([]);
+
+    // Control, as a customer would: C once the app says the technician asks for it.
+    const toggle = remote.getByRole("button", { name: "Envoyer souris et clavier" });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Le technicien demande la main");
+    app.type("c");
+    await expect(remote.getByText(/^Contrôle actif/u)).toBeVisible({ timeout: 15_000 });
+
+    // A double click on the first word selects it: the picture shows the selection (dark blue).
+    const canvas = (await tech.getByTestId("app-screen").boundingBox())!;
+    const scale = Math.min(canvas.width / SCREEN.width, canvas.height / SCREEN.height);
+    const left = canvas.x + (canvas.width - SCREEN.width * scale) / 2;
+    const top = canvas.y + (canvas.height - SCREEN.height * scale) / 2;
+    const onPicture = (x: number, y: number) => ({ x: left + x * scale, y: top + y * scale });
+    const firstLine = await findTextLine(tech);
+    // « Atelier » starts 7 px into the window.
+    const word = onPicture(firstLine.x + 20, firstLine.y);
+    const clicked = Date.now();
+    await tech.mouse.dblclick(word.x, word.y);
+    // Notepad's selection: white letters on a blue band across the word (Wine's highlight, #3399ff).
+    await expect
+      .poll(async () => {
+        const [r, , b] = await canvasPixel(tech, firstLine.x + 30, firstLine.y);
+        return b! > 200 && r! < 120;
+      })
+      .toBe(true);
+    figures.push(`double-clic du technicien → sélection visible dans l'image : ${Date.now() - clicked} ms`);
+
+    // Typing at the end, on a French keyboard, then everything copied in Notepad: read from the X clipboard.
+    await tech.keyboard.press("Control+End");
+    await tech.keyboard.press("Enter");
+    await typeOnFrenchKeyboard(tech, "Bonjour Wine 123 éàç");
+    await tech.keyboard.press("Control+a");
+    await tech.keyboard.press("Control+c");
+    await expect.poll(xClipboard, { timeout: 15_000 }).toBe(`${NOTE}\n\nBonjour Wine 123 éàç`);
+
+    // Customer → technician: P sends what Notepad copied.
+    app.type("p");
+    await expect.poll(app.output).toContain("Presse-papiers envoyé au technicien");
+    const received = remote.getByRole("textbox", { name: /^Reçu du client \(Marie\)/u });
+    await expect(received).toHaveValue(/Bonjour Wine 123 éàç$/u);
+
+    // Technician → customer: pasted into Notepad with Ctrl+V, after the text is on Windows' clipboard.
+    await tech.evaluate(() => navigator.clipboard.writeText("Collé par l'atelier — 42 €"));
+    await tech.keyboard.press("Control+End");
+    await remote.getByRole("button", { name: "Coller chez le client" }).click();
+    await expect(remote.getByRole("status").filter({ hasText: /^Texte collé chez le client/u })).toBeVisible();
+    await expect.poll(xClipboard).toBe("Collé par l'atelier — 42 €");
+    // Back into the picture (the button had the focus), then everything copied again.
+    const blank = onPicture(notepadBox.x + notepadBox.width / 2, notepadBox.y + notepadBox.height - 80);
+    await tech.mouse.click(blank.x, blank.y);
+    await tech.keyboard.press("Control+a");
+    await tech.keyboard.press("Control+c");
+    await expect.poll(xClipboard).toBe(`${NOTE}\n\nBonjour Wine 123 éàçCollé par l'atelier — 42 €`);
+
+    // While pictures flow (the technician types), the app's CPU and memory.
+    const before = appUsage();
+    const framesBefore = framesSeen;
+    const started = Date.now();
+    for (let round = 0; round < 10; round++) await tech.keyboard.type("abcdefghij", { delay: 50 });
+    const after = appUsage();
+    if (before && after) {
+      const seconds = (Date.now() - started) / 1000;
+      figures.push(
+        `pendant la frappe (${((framesSeen - framesBefore) / seconds).toFixed(1)} images/s reçues) : ` +
+          `CPU ${((100 * (after.cpuSeconds - before.cpuSeconds)) / seconds).toFixed(0)} % d'un cœur, RSS ${after.rssMb.toFixed(0)} Mo`,
+      );
+    }
+
+    // Seeing withdrawn in the app: a change on the screen sends nothing.
+    app.type("v");
+    await expect(
+      remote.getByText("Le client n'a pas encore autorisé l'affichage de son écran dans le logiciel."),
+    ).toBeVisible({ timeout: 15_000 });
+    const framesWithdrawn = framesSeen;
+    await tech.keyboard.press("Control+End");
+    await notepadType(app, tech);
+    await tech.waitForTimeout(1_500);
+    expect(framesSeen).toBe(framesWithdrawn);
+
+    // Ctrl+C in the console: the session ends for the technician, the app says so and waits for Entrée.
+    app.type("\u0003");
+    await expect
+      .poll(app.output, { timeout: 15_000 })
+      .toContain("Arrêt demandé : le technicien n'a plus accès à cet ordinateur.");
+    await expect(remote).toBeHidden({ timeout: 15_000 });
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Appuyez sur Entrée pour fermer cette fenêtre.");
+    app.type("\r");
+    await expect.poll(() => app.child.exitCode, { timeout: 15_000 }).toBe(0);
+    // Nothing left in %TEMP%: the cleaner removes the native files once the app has exited.
+    await expect
+      .poll(() => readdirSync(wine.temp()).filter((name) => name.startsWith("atelier-")), { timeout: 20_000 })
+      .toEqual([]);
+  });
+});
+
+/** Types a few characters as the technician (used while seeing is withdrawn: they change Notepad). */
+async function notepadType(_app: WineProgram, tech: Page): Promise<void> {
+  await tech.keyboard.type(" encore");
+}
+
+/** The first line of text inside Notepad's window in the picture: its middle row, px (x: the window's left). */
+async function findTextLine(tech: Page): Promise<{ x: number; y: number }> {
+  return tech.getByTestId("app-screen").evaluate((canvas, box) => {
+    const width = 100;
+    const data = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(box.x, box.y, width, 120).data;
+    // Thin glyphs come out grey after JPEG: anything clearly darker than the white page.
+    const dark = (x: number, y: number) => {
+      const i = 4 * (y * width + x);
+      return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! < 160;
+    };
+    const rowDark = (y: number) => [...Array(width - 5).keys()].some((x) => dark(x + 5, y));
+    // Wine draws no title bar without a window manager: the menu takes the first 20 px, then come the edit box's
+    // border lines (a row each) and the text, the first band of dark rows at least 5 px high.
+    for (let top = 18; top < 110; top++) {
+      let bottom = top;
+      while (bottom < 119 && rowDark(bottom)) bottom++;
+      if (bottom - top >= 5) return { x: box.x, y: box.y + Math.round((top + bottom) / 2) };
+      top = bottom;
+    }
+    throw new Error("Pas de texte dans la fenêtre du Bloc-notes");
+  }, notepadBox);
+}
