@@ -92,6 +92,14 @@ export const DEVICE_MESSAGES = {
   badBody: "Le contenu envoyé n'est pas valide.",
 } as const;
 
+/**
+ * Why Ctrl+Alt+Suppr cannot reach a Windows computer (French): the app says it to the customer when asked, and the
+ * technician's view says the same at once (issue 36 §2). One text for both.
+ */
+export const SAS_REASON_WINDOWS =
+  "Windows réserve Ctrl+Alt+Suppr au système : aucun logiciel ne peut l'envoyer à distance. " +
+  "Si c'est nécessaire, le client appuie lui-même sur Ctrl+Alt+Suppr.";
+
 export const DEVICE_PLATFORMS = ["linux", "windows", "macos"] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 /** How the page names each system. */

@@ -30,6 +30,8 @@ import {
 } from "#tests/support/soft-assist-pages.ts";
 import { startXvfb, type XDisplay } from "#tests/support/xvfb.ts";
 import { buildApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
+import { SAS_REASON_WINDOWS } from "#app/remote-support/device-protocol.ts";
+import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
 import { runUnderWine, startWinePrefix, type WinePrefix, type WineProgram } from "#tests/support/wine.ts";
 
 const run = promisify(execFile);
@@ -130,6 +132,19 @@ function canvasDarkest(page: Page, x: number, y: number, w: number, h: number): 
       for (let i = 0; i < data.length; i += 4)
         min = Math.min(min, 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!);
       return min;
+    },
+    [x, y, w, h],
+  );
+}
+
+/** The share (0–1) of clearly blue pixels in a rectangle of the canvas. */
+function blueShare(page: Page, x: number, y: number, w: number, h: number): Promise<number> {
+  return page.getByTestId("app-screen").evaluate(
+    (canvas, [rx, ry, rw, rh]) => {
+      const data = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(rx!, ry!, rw!, rh!).data;
+      let blue = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 2]! > 200 && data[i]! < 120) blue++;
+      return blue / (data.length / 4);
     },
     [x, y, w, h],
   );
@@ -250,13 +265,9 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     const word = onPicture(firstLine.x + 20, firstLine.y);
     const clicked = Date.now();
     await tech.mouse.dblclick(word.x, word.y);
-    // Notepad's selection: white letters on a blue band across the word (Wine's highlight, #3399ff).
-    await expect
-      .poll(async () => {
-        const [r, , b] = await canvasPixel(tech, firstLine.x + 30, firstLine.y);
-        return b! > 200 && r! < 120;
-      })
-      .toBe(true);
+    // Notepad's selection: white letters on a blue band across the word (Wine's highlight, #3399ff): most of the
+    // word's box turns blue.
+    await expect.poll(() => blueShare(tech, firstLine.x + 8, firstLine.y - 4, 40, 8)).toBeGreaterThan(0.4);
     figures.push(`double-clic du technicien → sélection visible dans l'image : ${Date.now() - clicked} ms`);
 
     // Typing at the end, on a French keyboard, then everything copied in Notepad: read from the X clipboard.
@@ -300,6 +311,12 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
       );
     }
 
+    // Ctrl+Alt+Suppr: Windows keeps it for itself; both sides read why.
+    await remote.getByRole("button", { name: "Ctrl+Alt+Suppr" }).click();
+    await expect(remote.getByRole("status").filter({ hasText: SAS_REASON_WINDOWS })).toBeVisible();
+    await expect.poll(() => app.output().replace(/\s+/g, " ")).toContain(SAS_REASON_WINDOWS);
+    await tech.mouse.click(blank.x, blank.y);
+
     // Seeing withdrawn in the app: a change on the screen sends nothing.
     app.type("v");
     await expect(
@@ -307,7 +324,7 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     ).toBeVisible({ timeout: 15_000 });
     const framesWithdrawn = framesSeen;
     await tech.keyboard.press("Control+End");
-    await notepadType(app, tech);
+    await tech.keyboard.type(" encore");
     await tech.waitForTimeout(1_500);
     expect(framesSeen).toBe(framesWithdrawn);
 
@@ -327,10 +344,75 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
   });
 });
 
-/** Types a few characters as the technician (used while seeing is withdrawn: they change Notepad). */
-async function notepadType(_app: WineProgram, tech: Page): Promise<void> {
-  await tech.keyboard.type(" encore");
-}
+test.describe("the Windows app relaunched as administrator under Wine", { tag: "@desktop" }, () => {
+  test("the technician asks, the customer accepts, the new process rejoins the same session with consents asked again", async ({
+    browser,
+  }) => {
+    // keepConsole: the first process's exit code shows in its console (« [sortie 0] ») once it has gone.
+    // Wine gives every program an administrator's token: the app is told to report itself limited, as it is
+    // on Windows for a customer who is not the built-in administrator.
+    const app = runUnderWine(wine, exe, [], { console: true, keepConsole: true, env: { ATELIER_ELEVATION: "limite" } });
+    programs.push(app.child);
+    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
+    app.type("Paul\r");
+    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
+    const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
+    const tech = await newPage(browser, area.server.url);
+    await signIn(tech, TECH);
+    await join(tech, code);
+    const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
+    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 15_000 });
+    app.type("v");
+    await expect(tech.getByTestId("app-screen")).toHaveJSProperty("width", SCREEN.width, { timeout: 20_000 });
+
+    // Not elevated: the technician is told, and asks.
+    await expect(remote.getByText(ELEVATION_MESSAGES.notElevated, { exact: false })).toBeVisible({ timeout: 15_000 });
+    await remote.getByRole("button", { name: "Relancer en administrateur" }).click();
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Appuyez sur A pour accepter");
+    const accepted = Date.now();
+    app.type("a");
+    // Under Wine `runas` simply starts the program: the new process rejoins, the first one exits without ending
+    // the session, and nothing is allowed any more until the customer allows it again.
+    await expect.poll(app.output, { timeout: 30_000 }).toContain("[sortie 0]");
+    await expect(
+      remote.getByText("Le client n'a pas encore autorisé l'affichage de son écran dans le logiciel."),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible();
+    figures.push(`« A » accepté → le logiciel relancé a rejoint la session : ${Date.now() - accepted} ms`);
+    // As on Windows, the relaunched program has a console window of its own: the customer allows seeing there.
+    const consoleWindow = (
+      await xtool("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "atelier-assistance"])
+    )
+      .trim()
+      .split("\n")[0]!;
+    const pressInConsole = async (...keys: string[]) => {
+      await xtool("/usr/bin/xdotool", ["windowfocus", "--sync", consoleWindow]);
+      await xtool("/usr/bin/xdotool", ["key", "--delay", "80", ...keys]);
+    };
+    await pressInConsole("v");
+    await expect(tech.getByTestId("app-screen")).toHaveJSProperty("width", SCREEN.width, { timeout: 20_000 });
+    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible();
+
+    // Ctrl+C in its console stops the relaunched app: the session ends, nothing stays in %TEMP%.
+    await pressInConsole("ctrl+c");
+    await expect(remote).toBeHidden({ timeout: 15_000 });
+    // Its console window is its own: it waits for Entrée so the last words can be read, then closes. (The
+    // console's text cannot be read from here: Entrée is pressed until the window goes.)
+    const consoleOpen = async () =>
+      (await xtool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "atelier-assistance"]).catch(() => ""))
+        .trim()
+        .includes(consoleWindow);
+    await expect
+      .poll(async () => (await consoleOpen()) && (await pressInConsole("Return").then(() => consoleOpen())), {
+        timeout: 20_000,
+        intervals: [1_000],
+      })
+      .toBe(false);
+    await expect
+      .poll(() => readdirSync(wine.temp()).filter((name) => name.startsWith("atelier-")), { timeout: 30_000 })
+      .toEqual([]);
+  });
+});
 
 /** The first line of text inside Notepad's window in the picture: its middle row, px (x: the window's left). */
 async function findTextLine(tech: Page): Promise<{ x: number; y: number }> {

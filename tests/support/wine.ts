@@ -114,12 +114,17 @@ export function runUnderWine(
   wine: WinePrefix,
   exe: string,
   args: readonly string[],
-  options: { console: boolean },
+  options: { console: boolean; keepConsole?: boolean; env?: Record<string, string> },
 ): WineProgram {
   const quoted = [wine.wine, exe, ...args].map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(" ");
+  // keepConsole: the console outlives the program (its exit code printed as « [sortie N] »), as a console window
+  // that another program started from it keeps using.
+  const command = options.keepConsole ? `${quoted}; echo "[sortie $?]"; sleep 600` : quoted;
   const child = options.console
-    ? spawn("/usr/bin/script", ["-qfec", quoted, "/dev/null"], { env: { ...wine.env, COLUMNS: "100", LINES: "60" } })
-    : spawn(wine.wine, [exe, ...args], { env: wine.env });
+    ? spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], {
+        env: { ...wine.env, COLUMNS: "100", LINES: "60", ...options.env },
+      })
+    : spawn(wine.wine, [exe, ...args], { env: { ...wine.env, ...options.env } });
   let output = "";
   const collect = (chunk: Buffer) => {
     // Cursor moves and colours of the console, then line ends.

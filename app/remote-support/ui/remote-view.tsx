@@ -52,6 +52,7 @@ import { AppScreenBar } from "./app-screen-bar";
 import { pictureStatus, pictureText } from "./picture-status";
 import { DeviceStatus } from "./device-status";
 import { ElevationControl } from "./elevation-control";
+import { SecureAttentionButton } from "./secure-attention-button";
 import { SessionChat } from "./session-chat";
 import { ClipboardPanel } from "./clipboard-panel";
 import { ServerLinkStatus } from "./server-link-status";
@@ -304,12 +305,10 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 <MousePointer2 aria-hidden="true" className="size-5" />
                 Envoyer souris et clavier
               </Button>
-              {/* Windows keeps Ctrl+Alt+Suppr for itself and macOS has none: only a Linux desktop takes it from an app. */}
-              {toDevice && device?.platform === "linux" ? (
-                <Button type="button" variant="secondary" onClick={() => toDevice.secureAttention()}>
-                  Ctrl+Alt+Suppr
-                </Button>
-              ) : null}
+              <SecureAttentionButton
+                platform={device?.platform}
+                send={toDevice && (() => toDevice.secureAttention())}
+              />
               <Button type="button" variant="secondary" onClick={onReduce}>
                 <Minimize2 aria-hidden="true" className="size-5" />
                 Réduire

@@ -4,6 +4,11 @@
  * itself again as administrator. `createElevation` picks the system's: Windows through
  * `windows-elevation.ts`; elsewhere nothing (no `elevated` field, no relaunch), and the same when koffi or a
  * Windows library cannot be loaded: the app then works as before issue 36.
+ *
+ * `ATELIER_ELEVATION=limite` makes a Windows app report itself not elevated whatever its token says. Wine gives
+ * every program an administrator's token (`TokenElevationTypeFull`, checked under Wine 8), so without it the
+ * relaunch could never be offered there, and the Wine test (`tests/e2e/desktop-app-windows.spec.ts`) could not
+ * exercise it. It only ever offers a relaunch that Windows itself guards with its UAC prompt.
  */
 import { selfCommand } from "../launcher.ts";
 
@@ -32,13 +37,22 @@ export const NO_ELEVATION: Elevation = {
   relaunch: async () => ({ kind: "failed", reason: NO_RELAUNCH }),
 };
 
+/** The variable that makes a Windows app report itself not elevated (see the module comment). */
+export const LIMITED_ENV = "ATELIER_ELEVATION";
+
 /** This system's elevation; never rejects (see the module comment). */
-export async function createElevation(platform: NodeJS.Platform = process.platform): Promise<Elevation> {
+export async function createElevation(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Elevation> {
   if (platform !== "win32") return NO_ELEVATION;
   try {
     const { openElevationApi } = await import("./windows-elevation-native.ts");
     const { windowsElevation } = await import("./windows-elevation.ts");
-    return windowsElevation(await openElevationApi());
+    const elevation = windowsElevation(await openElevationApi());
+    return env[LIMITED_ENV] === "limite"
+      ? { elevated: false, relaunch: (command) => elevation.relaunch(command) }
+      : elevation;
   } catch {
     return NO_ELEVATION;
   }

@@ -9,11 +9,12 @@
  * On Windows the folder inherits the user's temporary folder's permissions (the user, SYSTEM, Administrators),
  * which is what lets an administrator account answering the UAC prompt for a standard user read it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { ResumeTicket } from "#app/remote-support/elevation-protocol.ts";
+import { removeFolder } from "../native/private-folder.ts";
 
 /** The option naming the file (`cli.ts`). */
 export const RESUME_FLAG = "--reprendre";
@@ -46,11 +47,9 @@ function ours(file: string): boolean {
 /** Deletes `file` and its folder when they are this module's; never throws. */
 export function removeResumeFile(file: string): void {
   if (!ours(file)) return;
-  try {
-    rmSync(path.dirname(file), { recursive: true, force: true });
-  } catch {
-    // Already gone, or locked for a moment: the system's temporary folder cleaning takes it later.
-  }
+  // File by file (Bun's recursive rm fails under Wine); a folder locked for a moment stays for the system's
+  // temporary folder cleaning.
+  removeFolder(path.dirname(file));
 }
 
 /**

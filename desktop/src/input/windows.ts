@@ -14,7 +14,7 @@
  *   whatever the layout.
  * - Ctrl+Alt+Suppr cannot be sent by an app (Windows reserves it).
  */
-import type { Injection, Screen } from "#app/remote-support/device-protocol.ts";
+import { type Injection, SAS_REASON_WINDOWS, type Screen } from "#app/remote-support/device-protocol.ts";
 import type { Backend, HeldInput, MouseButton, WarningListener } from "./injector.ts";
 import { TrackedInjector, UNKNOWN_SCREEN, unavailableBackend } from "./injector.ts";
 import { KOFFI_MISSING } from "./koffi.ts";
@@ -73,9 +73,8 @@ const EXTENDED_VK: Readonly<Record<number, number>> = {
 /** Warn at most this often (ms) that Windows blocked input. */
 const BLOCKED_WARNING_EVERY_MS = 10_000;
 
-export const SAS_REASON_WINDOWS =
-  "Windows réserve Ctrl+Alt+Suppr au système : aucun logiciel ne peut l'envoyer à distance. " +
-  "Si c'est nécessaire, le client appuie lui-même sur Ctrl+Alt+Suppr.";
+/** Why Ctrl+Alt+Suppr is refused, the text the technician's view also shows (`device-protocol.ts`). */
+export { SAS_REASON_WINDOWS };
 const BLOCKED_WARNING =
   "Windows a bloqué une saisie : la fenêtre active appartient sans doute à un programme lancé en administrateur " +
   "(ou c'est l'écran de contrôle du compte d'utilisateur). Le client doit répondre lui-même à cette fenêtre.";

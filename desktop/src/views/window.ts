@@ -70,6 +70,7 @@ export class WindowAppView implements AppView {
   readonly #listeners = new Set<(event: WindowEvent) => void>();
   readonly #exited: Promise<void>;
   #gone = false;
+  #shown = false;
   #stopped = false;
   #sent = "";
   #model: ScreenModel | null = null;
@@ -88,11 +89,14 @@ export class WindowAppView implements AppView {
     });
     this.#exited = new Promise<void>((resolve) => {
       child.once("error", () => resolve());
-      child.once("exit", () => resolve());
+      // "close", not "exit": its output is read to the end first, so a window that cannot open has said why
+      // (issue 36: under Wine the exit came before the line saying WebView2 is missing).
+      child.once("close", () => resolve());
     }).then(() => {
       this.#gone = true;
-      // Closed by the customer (or crashed) while the app still runs: a stop, like Ctrl+C.
-      if (!this.#stopped) options.hooks.onClose();
+      // Closed by the customer (or crashed) while the app still runs: a stop, like Ctrl+C. A window that never
+      // showed is not the customer's doing: the app falls back to another interface instead.
+      if (this.#shown && !this.#stopped) options.hooks.onClose();
     });
     this.#send({ type: "state", state: startingState() });
   }
@@ -107,7 +111,10 @@ export class WindowAppView implements AppView {
         resolve(outcome);
       };
       const listener = (event: WindowEvent) => {
-        if (event.type === "ready") finish("ready");
+        if (event.type === "ready") {
+          this.#shown = true;
+          finish("ready");
+        }
         if (event.type === "unavailable") finish({ unavailable: event.reason });
       };
       this.#listeners.add(listener);
