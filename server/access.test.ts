@@ -261,6 +261,9 @@ describe("routes under /api", () => {
     "ALL /{*splat}",
     "POST /device/pair",
     "POST /device/sessions",
+    // Issue 36 §4: the app relaunched as administrator, with its single-use resume ticket (its failures share the
+    // pairing failures' per-IP limit).
+    "POST /device/resume",
     // Issue 29: whoever holds a single-use link (rate-limited per IP address).
     "POST /staff/invitation/check",
     "POST /staff/invitation/accept",

@@ -136,3 +136,23 @@ describe("the cleaner (`--nettoyer`)", () => {
     expect(existsSync(path.join(temp, "documents"))).toBe(true);
   });
 });
+
+describe("the window process's folder", () => {
+  it("uses the app's folder handed down, and leaves its removal to the app", () => {
+    const app = new PrivateFolder(host("linux").value);
+    const appFolder = app.path();
+    const window = host("linux");
+    const child = new PrivateFolder({ ...window.value, pid: 5151, inherited: appFolder });
+    expect(child.path()).toBe(appFolder);
+    expect(window.exits).toEqual([]);
+  });
+
+  it("ignores a handed-down path of another form or elsewhere, and makes its own", () => {
+    const elsewhere = path.join(temp, "inner", "atelier-1-AbCdEf");
+    mkdirSync(elsewhere, { recursive: true });
+    for (const inherited of [path.join(temp, "documents"), elsewhere, path.join(temp, "atelier-9-Missin")]) {
+      const child = new PrivateFolder({ ...host("linux").value, pid: 5151, inherited });
+      expect(path.basename(child.path())).toMatch(/^atelier-5151-/u);
+    }
+  });
+});

@@ -12,17 +12,30 @@
  *   app therefore starts a copy of itself with `--nettoyer <folder>` (detached, no window), which
  *   removes the folder as soon as the files are free (`runCleaner`): after a normal exit, Ctrl+C or
  *   the window closed, nothing stays in `%TEMP%`.
+ * - The window process (`--fenetre`, killed by the app when it is done: no exit handler of its own runs) writes
+ *   into the app's folder, named by `NATIVE_FOLDER_ENV`, and leaves its removal to the app.
  * - After a crash (or a kill), the next start removes the folders whose process is gone
  *   (`sweepLeftovers`; on Windows the ones it can delete: a running copy's DLL is locked), and the folders of versions before issue 36 (`atelier-jpeg-…`,
  *   `atelier-fenetre-…`) older than an hour.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 /** The first argument that makes the executable a cleaner (`main.ts` checks it before anything else). */
 export const CLEANER_FLAG = "--nettoyer";
+/** Set by the app for its window process: the folder to use instead of making one (`window.ts`). */
+export const NATIVE_FOLDER_ENV = "ATELIER_DOSSIER_NATIF";
 /** Prefix of the private folders (followed by the process id and a dash). */
 export const FOLDER_PREFIX = "atelier-";
 /** How long a cleaner keeps trying (ms): the app's last handlers and the window process end well before. */
@@ -49,7 +62,14 @@ export type FolderHost = {
   startCleaner(folder: string): void;
   /** Removes a folder and its files, true when gone (`removeFolder`). */
   remove(folder: string): boolean;
+  /** The app's folder handed to its window process (`NATIVE_FOLDER_ENV`), if any. */
+  inherited?: string;
 };
+
+/** Whether `folder` has this module's form, directly inside the temporary folder `temp`. */
+function isPrivateFolder(folder: string, temp: string): boolean {
+  return path.resolve(path.dirname(folder)) === path.resolve(temp) && CURRENT.test(path.basename(folder));
+}
 
 /** Whether process `pid` runs: signal 0 tests it without sending anything (EPERM: it runs, as another user). */
 export function processRuns(pid: number): boolean {
@@ -79,6 +99,7 @@ export function processHost(): FolderHost {
       child.unref();
     },
     remove: removeFolder,
+    inherited: process.env[NATIVE_FOLDER_ENV],
   };
 }
 
@@ -114,9 +135,15 @@ export class PrivateFolder {
     this.host = host;
   }
 
-  /** The folder's path, made at the first call (and its removal at exit arranged). */
+  /** The folder's path, made at the first call (and its removal at exit arranged), or the app's one inherited. */
   path(): string {
     if (this.#folder) return this.#folder;
+    const inherited = this.host.inherited;
+    if (inherited && isPrivateFolder(inherited, this.host.temp) && existsSync(inherited)) {
+      // The app's: it removes it at its exit (this process may be killed without running any handler).
+      this.#folder = inherited;
+      return inherited;
+    }
     const folder = mkdtempSync(path.join(this.host.temp, `${FOLDER_PREFIX}${this.host.pid}-`));
     this.#folder = folder;
     this.host.onExit(() => this.removeAtExit());
@@ -204,8 +231,7 @@ export function nativeFolder(): PrivateFolder {
  */
 export async function runCleaner(args: readonly string[], temp = tmpdir(), timeoutMs = CLEANER_TIMEOUT_MS) {
   const folder = args[0] ?? "";
-  const inside = path.resolve(path.dirname(folder)) === path.resolve(temp);
-  if (!inside || !CURRENT.test(path.basename(folder))) return 1;
+  if (!isPrivateFolder(folder, temp)) return 1;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (removeFolder(folder)) return 0;

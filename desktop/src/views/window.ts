@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { NATIVE_FOLDER_ENV, nativeFolder } from "../native/private-folder.ts";
 import type { ScreenModel } from "../ui.ts";
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
 import {
@@ -39,8 +40,10 @@ export type WindowOptions = {
 };
 
 /** The environment of the window process: what made WebKitGTK ready in 2 s instead of 11–13 (decision 022). */
-export function windowEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function windowEnv(env: NodeJS.ProcessEnv, nativeFolderPath?: string): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env };
+  // Issue 36 §1: the window writes its webview library into the app's folder, which the app removes at exit.
+  if (nativeFolderPath) out[NATIVE_FOLDER_ENV] = nativeFolderPath;
   out.WEBKIT_DISABLE_DMABUF_RENDERER ??= "1";
   // The app controls X11 sessions only; an X11 window can be kept above the others (EWMH).
   if (env.DISPLAY && !env.GDK_BACKEND) out.GDK_BACKEND = "x11";
@@ -55,7 +58,8 @@ export function windowEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export async function openWindow(options: WindowOptions): Promise<WindowAppView | { unavailable: string }> {
   const [file, ...args] = options.command;
   if (!file) return { unavailable: "Aucune commande pour la fenêtre." };
-  const child = spawn(file, args, { env: windowEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
+  const env = windowEnv(options.env, nativeFolder().path());
+  const child = spawn(file, args, { env, stdio: ["pipe", "pipe", "pipe"] });
   const view = new WindowAppView(child, options);
   const outcome = await view.started(options.startTimeoutMs ?? WINDOW_START_TIMEOUT_MS);
   if (outcome === "ready") return view;
