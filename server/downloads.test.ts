@@ -253,6 +253,18 @@ describe("GET /telechargements/:file", () => {
     expect((await get(urlA, url, { Range: `bytes=${whole.length}-` })).status).toBe(416);
   });
 
+  it("issue 37 §9: If-None-Match: * is a match (304); several ranges or a malformed one get the whole file", async () => {
+    const url = `/telechargements/${WINDOWS_NAME}`;
+    expect((await get(urlA, url, { "Accept-Encoding": "br", "If-None-Match": "*" })).status).toBe(304);
+    const whole = served(RAW, A);
+    for (const range of ["bytes=0-1,5-6", "bytes=0-1, 5-6", "octets=0-1", "bytes=a-b"]) {
+      const response = await get(urlA, url, { Range: range });
+      expect(response.status, range).toBe(200);
+      expect(response.headers["content-range"], range).toBeUndefined();
+      expect(response.body.equals(whole), range).toBe(true);
+    }
+  });
+
   it("refuses anything the manifest does not name, in French", async () => {
     for (const url of [
       "/telechargements/secret.txt",

@@ -256,7 +256,10 @@ function serveFile(req: Request, res: Response, prepared: Prepared, dir: string)
   const ifRange = req.headers["if-range"];
   // If-Range with another validator (an older build): the whole file, as RFC 9110 §13.1.5 asks.
   const range = rangeHeader && (!ifRange || ifRange === rawTag) ? parseRange(rangeHeader, rawSize) : null;
-  if (rangeHeader && !range && (!ifRange || ifRange === rawTag) && /^bytes=/.test(rangeHeader)) {
+  // Issue 37 §9: only one well-formed range that the file cannot satisfy gets 416; several ranges (which a
+  // download manager may ask) or a malformed header are ignored, and the whole file is sent (RFC 9110 §14.2).
+  const singleRange = /^bytes=\d*-\d*$/.test(rangeHeader?.trim() ?? "");
+  if (rangeHeader && !range && (!ifRange || ifRange === rawTag) && singleRange) {
     res.setHeader("Content-Range", `bytes */${rawSize}`);
     res.status(416).end();
     return;
@@ -292,7 +295,9 @@ function serveFile(req: Request, res: Response, prepared: Prepared, dir: string)
   const etag = encoding ? `"${entry.sha256}-${prepared.tag}-${encoding}"` : rawTag;
   res.setHeader("ETag", etag);
   const ifNoneMatch = req.headers["if-none-match"];
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+  // `*` matches any current representation (RFC 9110 §13.1.2): the file exists, so 304.
+  const matches = (tag: string) => tag === "*" || tag.replace(/^W\//, "") === etag;
+  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => matches(tag.trim()))) {
     res.status(304).end();
     return;
   }

@@ -14,6 +14,7 @@
  * (`hashKey` makes a stable, non-reversible key of personal data).
  */
 import { createHash } from "node:crypto";
+import ipaddr from "ipaddr.js";
 import type pg from "pg";
 import {
   RateLimiterMemory,
@@ -95,6 +96,21 @@ export async function penalise(limiter: RateLimiterAbstract, key: string): Promi
 
 function retryAfter(state: RateLimiterRes): number {
   return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+}
+
+/**
+ * The key of a per-address limit for IP address `ip` (issue 37 §10): an IPv4 address (also written as IPv6,
+ * `::ffff:a.b.c.d`) as is; an IPv6 address by its /64 network, since one subscriber gets a whole /64 and could
+ * otherwise use a new address for every try (as rate-limiting libraries advise). Anything unreadable: as given.
+ */
+export function ipLimitKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.parse(ip);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const parts = v6.parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(":")}::/64`;
 }
 
 /** A stable key for personal data (e-mail): the limit works, the table holds no address. */

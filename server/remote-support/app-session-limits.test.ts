@@ -14,6 +14,7 @@ import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from
 import { startRemoteSupportServer, type RemoteSupportServer } from "#tests/support/remote-support.ts";
 import { startAppSession } from "./device-testing.ts";
 import { DEFAULT_APP_SESSION_LIMIT } from "./limits.ts";
+import { withRealWait } from "./http.ts";
 
 const LIMIT = { points: 3, durationSeconds: 3600 };
 
@@ -54,7 +55,9 @@ describe.each(DATABASE_KINDS)("sessions started by the app, per IP address, on %
     for (let i = 0; i < LIMIT.points; i++) expect((await startAppSession(server)).status).toBe(201);
     const refused = await startAppSession(server);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: SESSION_MESSAGES.tooManySessions });
+    expect(refused.body).toEqual({
+      message: withRealWait(SESSION_MESSAGES.tooManySessions, Number(refused.headers["retry-after"])),
+    });
     const wait = Number(refused.headers["retry-after"]);
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(LIMIT.durationSeconds);

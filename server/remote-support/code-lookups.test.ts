@@ -24,6 +24,7 @@ import {
 } from "#tests/support/remote-support.ts";
 import { DEFAULT_SESSION_LIMITS } from "./limits.ts";
 import { generateSessionCode } from "./sessions.ts";
+import { withRealWait } from "./http.ts";
 
 const { lookupFailures } = DEFAULT_SESSION_LIMITS;
 const NOT_FOUND = { status: 404, body: { message: SESSION_MESSAGES.notFound } };
@@ -134,7 +135,9 @@ describe.each(DATABASE_KINDS)("session codes looked up by someone else on %s", (
     for (const target of [code, generateSessionCode(), own]) {
       const refused = await call(prober, "get", `/api/sessions/${target}/device`);
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ message: SESSION_MESSAGES.tooManyLookups });
+      expect(refused.body).toEqual({
+        message: withRealWait(SESSION_MESSAGES.tooManyLookups, Number(refused.headers["retry-after"])),
+      });
       const retryAfter = Number(refused.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(lookupFailures.durationSeconds);

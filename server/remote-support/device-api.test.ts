@@ -32,6 +32,7 @@ import {
   pairingCode,
   type DeviceClient,
 } from "./device-testing.ts";
+import { withRealWait } from "./http.ts";
 
 describe.each(DATABASE_KINDS)("desktop app API on %s", (kind) => {
   let database: TestDatabase;
@@ -367,7 +368,9 @@ describe("pairing failures are limited per IP address", () => {
       expect(statuses).toEqual([400, 400, 400, 429]);
       const limited = await pair(server, "ACDE3479");
       expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
-      expect(limited.body.message).toBe(DEVICE_MESSAGES.tooManyPairings);
+      expect(limited.body.message).toBe(
+        withRealWait(DEVICE_MESSAGES.tooManyPairings, Number(limited.headers["retry-after"])),
+      );
     } finally {
       await server.close();
       await database.dispose();

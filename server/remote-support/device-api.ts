@@ -50,6 +50,7 @@ import {
 } from "#app/remote-support/device-protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { createGuards } from "#server/access.ts";
+import { ipLimitKey } from "#server/rate-limit.ts";
 import { UNTYPABLE_TEXT_MESSAGE } from "#app/utils/text.ts";
 import type { DeviceRefusal, DeviceRefusalReason, DeviceService } from "./device-service.ts";
 import type { SessionService } from "./sessions.ts";
@@ -148,7 +149,7 @@ export function createDeviceRouter({
     const body = parse(DevicePairBody, bodyOf(req), DEVICE_MESSAGES.badBody);
     if (!body.ok) return sendError(res, 400, body.message);
     if (!storableStrings(body.data)) return sendError(res, 400, UNTYPABLE_TEXT_MESSAGE);
-    const result = await devices.pair(body.data, req.ip ?? "inconnue");
+    const result = await devices.pair(body.data, ipLimitKey(req.ip ?? "inconnue"));
     if (!result.ok) return sendRefusalOf(res, result);
     res.status(201).json({
       deviceToken: result.deviceToken,
@@ -163,7 +164,7 @@ export function createDeviceRouter({
     const body = parse(DeviceSessionBody, bodyOf(req), DEVICE_MESSAGES.badBody);
     if (!body.ok) return sendError(res, 400, body.message);
     if (!storableStrings(body.data)) return sendError(res, 400, UNTYPABLE_TEXT_MESSAGE);
-    const result = await sessions.createFromApp(body.data, req.ip ?? "inconnue");
+    const result = await sessions.createFromApp(body.data, ipLimitKey(req.ip ?? "inconnue"));
     if (!result.ok) return sendRefusalOf(res, result);
     res.status(201).json({
       deviceToken: result.deviceToken,
@@ -179,7 +180,7 @@ export function createDeviceRouter({
     const body = parse(DeviceResumeBody, bodyOf(req), DEVICE_MESSAGES.badBody);
     if (!body.ok) return sendError(res, 400, body.message);
     if (!storableStrings(body.data)) return sendError(res, 400, UNTYPABLE_TEXT_MESSAGE);
-    const result = await devices.resume(body.data, req.ip ?? "inconnue");
+    const result = await devices.resume(body.data, ipLimitKey(req.ip ?? "inconnue"));
     if (!result.ok) return sendRefusalOf(res, result);
     res.status(201).json({
       deviceToken: result.deviceToken,

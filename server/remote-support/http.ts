@@ -47,8 +47,30 @@ export function sendRefusal<Reason extends string>(
   refusal: { reason: Reason; message: string; retryAfterSeconds?: number },
   statuses: Record<Reason, number>,
 ): void {
-  if (refusal.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
-  sendError(res, statuses[refusal.reason], refusal.message);
+  if (refusal.retryAfterSeconds === undefined) return sendError(res, statuses[refusal.reason], refusal.message);
+  res.setHeader("Retry-After", String(refusal.retryAfterSeconds));
+  sendError(res, statuses[refusal.reason], withRealWait(refusal.message, refusal.retryAfterSeconds));
+}
+
+/**
+ * Issue 37 §10: « Réessayez dans quelques minutes » said with the real wait when it is known (`seconds`, as
+ * `Retry-After` says it): « dans 45 secondes », « dans 12 minutes », « dans 1 heure », « dans 1 h 05 ».
+ * Other messages are left as they are.
+ */
+export function withRealWait(message: string, seconds: number): string {
+  const vague = "dans quelques minutes";
+  if (!message.includes(vague) || !Number.isFinite(seconds) || seconds <= 0) return message;
+  const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? "s" : ""}`;
+  let wait: string;
+  if (seconds < 60) wait = plural(Math.ceil(seconds), "seconde");
+  else {
+    const minutes = Math.ceil(seconds / 60);
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    if (hours === 0) wait = plural(minutes, "minute");
+    else wait = rest === 0 ? plural(hours, "heure") : `${hours} h ${String(rest).padStart(2, "0")}`;
+  }
+  return message.replace(vague, `dans ${wait}`);
 }
 
 /** Parses untrusted input; zod's own (English) messages become `fallback`, the protocol's French ones stay. */

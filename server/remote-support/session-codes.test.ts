@@ -23,6 +23,7 @@ import {
 import { MEMORY_STORE } from "#server/rate-limit.ts";
 import { DEFAULT_CODE_TTL_SECONDS, DEFAULT_SESSION_LIMITS } from "./limits.ts";
 import { VERIFY_ATTEMPTS_PER_MINUTE, generateSessionCode } from "./sessions.ts";
+import { withRealWait } from "./http.ts";
 
 const { joinFailures, creations } = DEFAULT_SESSION_LIMITS;
 
@@ -167,7 +168,9 @@ describe.each(DATABASE_KINDS)("session codes and limits on %s", (kind) => {
       }
       const refused = await post(guesser, "/api/sessions/join", { code: session.code });
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ message: SESSION_MESSAGES.tooManyJoins });
+      expect(refused.body).toEqual({
+        message: withRealWait(SESSION_MESSAGES.tooManyJoins, Number(refused.headers["retry-after"])),
+      });
       const retryAfter = Number(refused.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(joinFailures.durationSeconds);
@@ -213,7 +216,9 @@ describe.each(DATABASE_KINDS)("session codes and limits on %s", (kind) => {
       }
       const refused = await post(customer, "/api/sessions");
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ message: SESSION_MESSAGES.tooManySessions });
+      expect(refused.body).toEqual({
+        message: withRealWait(SESSION_MESSAGES.tooManySessions, Number(refused.headers["retry-after"])),
+      });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       expect(await database.db.$count(sessions, sql`${sessions.userId} = ${customer.id}`)).toBe(creations.points);
       // Other accounts are not affected.

@@ -31,6 +31,7 @@ import {
 } from "#tests/support/remote-support.ts";
 import { asAccount, PAIR_FIELDS, startAppSession, type DeviceClient } from "./device-testing.ts";
 import { connectWaitingApp, placeOf, queueShowing } from "./queue-testing.ts";
+import { withRealWait } from "./http.ts";
 
 const WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
@@ -267,6 +268,8 @@ describe("« Prendre en charge » is limited like a join", () => {
     expect(statuses).toEqual([404, 404, 429]);
     const limited = await as("technician", "post", "/api/sessions/ACDE34/claim");
     expect(limited.headers["retry-after"]).toMatch(/^\d+$/);
-    expect(limited.body).toEqual({ message: SESSION_MESSAGES.tooManyJoins });
+    expect(limited.body).toEqual({
+      message: withRealWait(SESSION_MESSAGES.tooManyJoins, Number(limited.headers["retry-after"])),
+    });
   });
 });

@@ -11,7 +11,9 @@ export function technicianControlText(device: DeviceView | null): string {
   if (!device?.paired)
     return "Le client n'a pas lancé le logiciel : la souris et le clavier ne peuvent que lui être montrés.";
   if (device.controlActive) return "Contrôle actif : vos clics et vos touches arrivent sur l'ordinateur du client.";
-  if (!device.consent) return "Le client n'a pas autorisé le contrôle (il l'autorise depuis sa page).";
+  // Issue 37 §10: an app session has no page; « Autoriser le contrôle » is the button of the page and of the app
+  // (key C in its terminal).
+  if (!device.consent) return "Le client n'a pas autorisé le contrôle : il l'autorise avec « Autoriser le contrôle ».";
   return "Contrôle autorisé par le client : activez « Envoyer souris et clavier ».";
 }
 
