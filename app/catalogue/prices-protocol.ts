@@ -15,6 +15,7 @@
  * Refusals are `{ message, fieldErrors? }` with a 4xx status. No run-time import beyond zod: the view's
  * chunk stays small. Units: whole euros (€).
  */
+import { nameString } from "#app/utils/text.ts";
 import { z } from "zod";
 import type { Family, RepairId } from "./schema.ts";
 
@@ -47,8 +48,8 @@ export type PriceEdit = z.infer<typeof PriceEditSchema>;
 export const ModelAdditionSchema = z.strictObject({
   brand: slug,
   series: slug,
-  name: z
-    .string({ error: "Indiquez le nom du modèle." })
+  // Issue 37 §7: the same string rules as every input, one line with no invisible character.
+  name: nameString({ error: "Indiquez le nom du modèle." })
     .trim()
     .min(1, { error: "Indiquez le nom du modèle." })
     .max(80, { error: "Le nom du modèle est trop long (80 caractères au plus)." }),
@@ -121,6 +122,8 @@ export const CATALOGUE_MESSAGES = {
   unknownRepair: "Ce modèle n'a pas ce type de réparation.",
   unknownSeries: "Cette série n'existe pas dans cette marque.",
   unchanged: "Rien n'a changé.",
+  // Issue 37 §7: compared without case or extra spaces.
+  duplicateModel: "Un modèle de ce nom existe déjà dans cette marque.",
   // A model added in « Tarifs » has no generation (year, line) to check an estimate against (`PricesModel`).
   notEstimable: "Un modèle ajouté à l'atelier n'a que des prix de la boutique : choisissez « Prix de la boutique ».",
   tooMany: "Trop de modifications en peu de temps. Réessayez dans quelques minutes.",

@@ -37,3 +37,29 @@ export function isTypableText(value: string): boolean {
 export function typedString(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine(isTypableText, { error: UNTYPABLE_TEXT_MESSAGE, abort: true });
 }
+
+/** Shown when a one-line name holds a line break or an invisible formatting character (issue 37 §6, §7). */
+export const NAME_CONTROL_MESSAGE =
+  "Ce nom contient un retour à la ligne ou un caractère invisible (contrôle, sens d'écriture) : retapez-le.";
+
+// C1 controls (U+0080–U+009F, among them U+0085 « next line »), line and paragraph separators, zero-width and
+// direction marks, embeddings, overrides and isolates (U+200B–U+200F, U+202A–U+202E, U+2060–U+2069), the BOM.
+// In a name shown beside other text they reorder or hide what follows (« Marie\u202E… »).
+const NAME_CONTROLS = /[\r\n\t\u0080-\u009F\u2028\u2029\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/;
+
+/** Whether `value` can be shown as a one-line name: typable, and none of the characters above. */
+export function isNameText(value: string): boolean {
+  return isTypableText(value) && !NAME_CONTROLS.test(value);
+}
+
+/**
+ * A zod schema for a one-line name (a model's, a computer's, a person's) (issue 37 §6, §7): `typedString`'s rule,
+ * then no line break, C1 control or invisible formatting character (`NAME_CONTROL_MESSAGE`), checked before any
+ * `trim()` chained after it.
+ */
+export function nameString(params?: Parameters<typeof z.string>[0]) {
+  return typedString(params).refine((value) => !NAME_CONTROLS.test(value), {
+    error: NAME_CONTROL_MESSAGE,
+    abort: true,
+  });
+}

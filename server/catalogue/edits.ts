@@ -12,7 +12,7 @@ import type { EditWrite } from "./store.ts";
 /** An edit's answer: a French sentence for the view, or a refusal with its HTTP status. */
 export type EditOutcome =
   | { ok: true; message: string }
-  | { ok: false; status: 400 | 404 | 429 | 500; message: string; fieldErrors?: Record<string, string> };
+  | { ok: false; status: 400 | 404 | 409 | 429 | 500; message: string; fieldErrors?: Record<string, string> };
 
 /** A 400 naming each invalid field with its French message (the first per field). */
 export function fieldErrorsOf(error: z.ZodError): EditOutcome {

@@ -139,6 +139,28 @@ describe("catalogue service", () => {
     });
     expect(missing).toMatchObject({ ok: false, status: 400 });
     expect(!missing.ok && missing.message).toMatch(/^Modification refusée : .*types de réparation manquants/);
+    // Issue 37 §7: the same name in another case or spacing, and names with a NUL, a line break, a C1 control
+    // or a direction override: refused in French (no 500), nothing added.
+    const prices = { ecran: 149, batterie: 69, connecteur: 59, camera: 79 };
+    const twin = await service.addModel(EDITOR, {
+      brand: "toshiba-tablet",
+      series: "serie-excite",
+      name: " excite  GO ",
+      prices,
+    });
+    expect(twin).toEqual({ ok: false, status: 409, message: CATALOGUE_MESSAGES.duplicateModel });
+    for (const name of [
+      "Excite\u0000X",
+      "Excite\nX",
+      "Excite\u0085X",
+      "Excite\u202EX",
+      "Excite\uD800X",
+      "Excite\u200BX",
+    ]) {
+      const refused = await service.addModel(EDITOR, { brand: "toshiba-tablet", series: "serie-excite", name, prices });
+      expect(refused, JSON.stringify(name)).toMatchObject({ ok: false, status: 400 });
+    }
+    expect(service.current().getModel("excite-x")).toBeUndefined();
     const estimate = await service.setPrice(EDITOR, {
       brand: "toshiba-tablet",
       model: "excite-go",

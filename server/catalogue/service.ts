@@ -293,6 +293,12 @@ export async function createCatalogueService(options: CatalogueServiceOptions): 
         if (!brand.series.some((series) => series.slug === seriesSlug)) {
           return notFound(CATALOGUE_MESSAGES.unknownSeries);
         }
+        // Issue 37 §7: one name per brand whatever its case or spacing (the assistant listed two « iPhone 8 »).
+        const key = (text: string) => text.normalize("NFC").replace(/\s+/gu, " ").trim().toLocaleLowerCase("fr");
+        const models = brand.series.flatMap((series) => series.models);
+        if (models.some((model) => key(model.name) === key(name))) {
+          return { ok: false, status: 409, message: CATALOGUE_MESSAGES.duplicateModel };
+        }
         const slug = slugFor(name, brand.slug, all);
         if (!slug) return { ok: false, status: 400, message: "Un modèle de ce nom existe déjà dans le catalogue." };
         const summary = repairIds
