@@ -5,7 +5,7 @@
  *
  *   list                                                   every account: role in French, « désactivé »
  *   create --email <e-mail> --name <nom> [--password <…>] [--technician | --manager]
- *   promote <e-mail> [--manager]                            customer → technician (or → manager)
+ *   promote <e-mail> [--manager] [--force]                  customer → technician (or → manager)
  *   demote <e-mail> [--technician]                          → customer (or manager → technician)
  *   disable <e-mail> / enable <e-mail>                      no sign-in while disabled
  *   delete <e-mail>
@@ -15,22 +15,27 @@
  * process (`notifyAccountEnded`), which disconnects their sockets. The last active manager cannot be
  * disabled (as in the dashboard); deleting or demoting it is allowed here, on the shop's machine: the
  * next start then prints the set-up link again.
+ *
+ * Issue 37: every role change (`promote`, `demote`) ends the account's sign-in sessions (`changeRole`) and tells a
+ * running server the same way. `promote` refuses an address nobody proved (sign-up needs no proof: anyone may have
+ * registered it) unless `--force`; the « Équipe » view's invitation is the way, its mailed link taking the account
+ * over. Disabling, deleting or demoting to customer ends the sessions the account joined as technician.
  */
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { z } from "zod";
 import type { AppDatabase } from "#database/connection.ts";
-import { authSessions, users } from "#database/schema.ts";
+import { users } from "#database/schema.ts";
 import type { Env } from "#server/env.ts";
-import { ROLE_LABELS, roleFields, roleOf, type Role } from "#server/access.ts";
+import { ROLE_LABELS, roleOf, STAFF_ROLES, type Role } from "#server/access.ts";
 import { createAuth, loadAuthSecret } from "#server/auth.ts";
-import { notifyAccountEnded, setDisabled } from "#server/staff/accounts.ts";
+import { changeRole, deleteAccount, notifyAccountEnded, setDisabled } from "#server/staff/accounts.ts";
 
 export const USAGE = `Utilisation :
   npm run user -- list
   npm run user -- create --email <e-mail> --name <nom> [--password <mot de passe>] [--technician | --manager]
-  npm run user -- promote <e-mail> [--manager]
+  npm run user -- promote <e-mail> [--manager] [--force]
   npm run user -- demote <e-mail> [--technician]
   npm run user -- disable <e-mail>
   npm run user -- enable <e-mail>
@@ -67,6 +72,7 @@ export async function runUserCommand(argv: string[], { db, env, askPassword }: U
       password: { type: "string" },
       technician: { type: "boolean", default: false },
       manager: { type: "boolean", default: false },
+      force: { type: "boolean", default: false },
     },
   });
   const [command, target] = positionals;
@@ -101,10 +107,13 @@ export async function runUserCommand(argv: string[], { db, env, askPassword }: U
       if (!input.success) throw new UsageError(input.error.issues.map((issue) => issue.message).join("\n"));
       const auth = createAuth({ db, env, logger: pino({ level: "silent" }), secret: await loadAuthSecret(env) });
       const [existing] = await db.select().from(users).where(eq(users.email, input.data.email.toLowerCase()));
-      if (existing) throw new UsageError(`un compte existe déjà pour ${input.data.email} (utilisez promote ou demote)`);
+      if (existing)
+        throw new UsageError(
+          `un compte existe déjà pour ${input.data.email} : pour en faire un technicien, invitez cette adresse depuis la vue « Équipe » (le lien reçu par mail prouve l'adresse)`,
+        );
       const { user } = await auth.api.signUpEmail({ body: input.data });
       const role: Role = values.manager ? "manager" : values.technician ? "technician" : "customer";
-      if (role !== "customer") await db.update(users).set(roleFields(role)).where(eq(users.id, user.id));
+      if (role !== "customer") await changeRole(db, user.id, role);
       return `Compte ${ROLE_LABELS[role]} créé : ${user.email}`;
     }
     case "promote":
@@ -118,7 +127,13 @@ export async function runUserCommand(argv: string[], { db, env, askPassword }: U
           : values.technician
             ? "technician"
             : "customer";
-      await db.update(users).set(roleFields(role)).where(eq(users.id, user.id));
+      const staff = (STAFF_ROLES as readonly Role[]).includes(role);
+      if (command === "promote" && staff && !user.emailVerified && !values.force)
+        throw new UsageError(
+          `l'adresse ${user.email} n'a jamais été prouvée : n'importe qui a pu créer ce compte. Invitez-la plutôt depuis la vue « Équipe » (le lien reçu par mail reprend le compte avec un nouveau mot de passe), ou relancez avec --force si vous connaissez son titulaire.`,
+        );
+      const change = await changeRole(db, user.id, role);
+      if (change) await notifyAccountEnded(db, change.ended);
       return `${user.email} est maintenant ${ROLE_LABELS[role]}.`;
     }
     case "disable":
@@ -139,16 +154,9 @@ export async function runUserCommand(argv: string[], { db, env, askPassword }: U
     }
     case "delete": {
       const user = await findUser(target);
-      // The sign-in sessions first, to tell a running server whose sockets to end; the rest goes by cascade.
-      const sessionIds = await db.transaction(async (tx) => {
-        const ended = await tx
-          .delete(authSessions)
-          .where(eq(authSessions.userId, user.id))
-          .returning({ id: authSessions.id });
-        await tx.delete(users).where(eq(users.id, user.id));
-        return ended.map((session) => session.id);
-      });
-      await notifyAccountEnded(db, { userId: user.id, sessionIds });
+      // The sign-in sessions and the joined sessions first, to tell a running server; the rest goes by cascade.
+      const ended = await deleteAccount(db, user.id);
+      if (ended) await notifyAccountEnded(db, ended);
       return `Compte ${user.email} supprimé.`;
     }
     default:

@@ -210,11 +210,19 @@ export async function startServices(
     rateLimits,
     onMailQueued: () => outbox.wake(),
     onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
+    // Issue 37 §4: a disabled technician's sessions end; the app is released and told.
+    onSessionsReleased: (ids) => void sessions?.announceReleased(ids),
     shop: shopIdentity,
   });
-  // Issue 29: `npm run user -- disable|delete` beside this server ends the account's sockets at once (NOTIFY).
+  // Issue 29: `npm run user -- disable|delete` beside this server ends the account's sockets at once (NOTIFY);
+  // issue 37: `promote`/`demote` too, and the sessions the account had joined are announced ended.
   const accountEvents = database.pool
-    ? listenAccountEnded(database.pool, (ended) => sessions?.authSessionEnded(ended), logger)
+    ? listenAccountEnded(
+        database.pool,
+        (ended) => sessions?.authSessionEnded(ended),
+        logger,
+        (ids) => void sessions?.announceReleased(ids),
+      )
     : undefined;
   const retention = createRetentionWorker({
     db: database.db,

@@ -69,8 +69,6 @@ export const STAFF_MESSAGES = {
   notYourself: "Vous ne pouvez pas désactiver votre propre compte.",
   lastManager: "C'est le dernier gérant actif : nommez-en un autre avant de désactiver ce compte.",
   alreadyStaff: "Cette adresse est déjà celle d'un compte de l'équipe.",
-  customerExists:
-    "Un compte client existe déjà avec cette adresse. Pour lui donner le rôle de technicien : npm run user -- promote <adresse>.",
   invitationUnknown:
     "Ce lien d'invitation n'est pas valable (un lien plus récent l'a peut-être remplacé). Demandez un nouveau lien au gérant de l'atelier.",
   invitationExpired:

@@ -47,7 +47,9 @@
  *   and its access (`verifyPassword`, `authSessionEnded`);
  * - `server/requests-inbox.ts`: the technicians' "Demandes" view (`requests`);
  * - `app-sessions.ts` (issue 26): sessions the desktop app starts without an
- *   account (`createFromApp`, `endFromApp`).
+ *   account (`createFromApp`, `endFromApp`);
+ * - `technician-release.ts` (issue 37 §4): the sessions of a technician
+ *   disabled, deleted or demoted, ended and announced (`announceReleased`).
  * What moved is re-exported here, so importers keep importing this file.
  *
  * Issue 26: a session's customer is an account (`origin` `site`) or, for a
@@ -86,6 +88,7 @@ import { createSessionConversation, type SessionConversation } from "./session-c
 import { createSessionRecord } from "./session-record.ts";
 import { createWaitingQueue, type WaitingQueueMethods } from "./waiting-queue.ts";
 import { createSignaling } from "./signaling.ts";
+import { createTechnicianRelease, type TechnicianReleaseMethods } from "./technician-release.ts";
 import {
   generateSessionCode,
   refuse,
@@ -112,7 +115,7 @@ export type { Outcome, Refusal, RefusalReason, SessionServiceEvent } from "./ses
  * Issue 18 §4's `createFromAssistant` and `conversation` are `SessionConversation`'s (`session-conversation.ts`);
  * issue 27's queue reads are `WaitingQueueMethods`' (`waiting-queue.ts`).
  */
-export type SessionService = SessionServiceMethods & WaitingQueueMethods;
+export type SessionService = SessionServiceMethods & WaitingQueueMethods & TechnicianReleaseMethods;
 type SessionServiceMethods = SessionConversation & {
   /**
    * Spec §4 "Session status" and §7 "Create session". `code` (optional,
@@ -328,6 +331,8 @@ export function createSessionService({
     ...createSignaling(context),
     ...createAppSessions(context),
     ...createWaitingQueue(context),
+    // Issue 37 §4: sessions of a technician who lost their access, announced once their end is committed.
+    ...createTechnicianRelease(context),
     codeLookups: createCodeLookups(context),
     subscribe(listener) {
       listeners.add(listener);

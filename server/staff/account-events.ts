@@ -8,23 +8,37 @@
  * connection is opened again after 5 s; meanwhile, and with PGlite (no second process can write to it),
  * the sockets' 30 s background check is what notices. Payloads are validated (zod): a foreign NOTIFY on
  * the channel is ignored. Logs carry ids only.
+ *
+ * Issue 37: the command also changes roles (`promote`, `demote`: the account's sign-ins end the same way), and
+ * the sessions a disabled, deleted or demoted technician had joined are handed to `onReleased` (the session
+ * service's `announceReleased`: the desktop app is released and told).
  */
 import pg from "pg";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { ACCOUNT_ENDED_CHANNEL } from "./accounts.ts";
 
-const Payload = z.object({ userId: z.string().min(1).max(200), sessionIds: z.array(z.string().min(1).max(200)) });
+const Id = z.string().min(1).max(200);
+const Payload = z.object({
+  userId: Id,
+  sessionIds: z.array(Id).max(1_000),
+  // Issue 37 §4; absent from a notice sent by an older command.
+  releasedSessionIds: z.array(Id).max(1_000).default([]),
+});
 /** Wait before listening again after the connection dropped, ms. */
 const RETRY_MS = 5_000;
 
 export type AccountEventsListener = { close(): Promise<void> };
 
-/** LISTENs on `pool`'s database until `close()`; `onEnded` is called once per ended sign-in session. */
+/**
+ * LISTENs on `pool`'s database until `close()`; `onEnded` is called once per ended sign-in session, `onReleased`
+ * (issue 37 §4) with the remote-support sessions the account's technician let go of.
+ */
 export function listenAccountEnded(
   pool: pg.Pool,
   onEnded: (ended: { id: string; userId: string }) => void,
   logger: Logger,
+  onReleased?: (sessionIds: string[]) => void,
 ): AccountEventsListener {
   // A connection of its own, not one of the pool's: a pool's client held for LISTEN would keep
   // `pool.end()` (the database's close) waiting forever (a 30 s hang in the logger test on PostgreSQL).
@@ -44,6 +58,7 @@ export function listenAccountEnded(
     }
     logger.info({ userId: parsed.userId }, "connexions d'un compte terminées par une commande : sockets fermés");
     for (const id of parsed.sessionIds) onEnded({ id, userId: parsed.userId });
+    if (parsed.releasedSessionIds.length > 0) onReleased?.(parsed.releasedSessionIds);
   };
 
   async function connect(): Promise<void> {

@@ -10,17 +10,27 @@
  *   by the Socket.IO adapter). From a command beside the server, by `notifyAccountEnded`: a PostgreSQL
  *   `NOTIFY` on `ACCOUNT_ENDED_CHANNEL` that every server process LISTENs to (`account-events.ts`). Either
  *   way the sockets' 30 s background check (`REVALIDATE_INTERVAL_MS`) catches anything missed.
+ * - Issue 37 §3: `changeRole` is the only writer of `users.role` for an existing account (`npm run user --
+ *   promote|demote`, an invitation taking over a customer account): it ends the account's sign-in sessions in the
+ *   same transaction, so a cookie made before the change never carries the new rights.
+ * - Issue 37 §4: disabling, deleting (`deleteAccount`) or demoting to customer also ends every session the account
+ *   joined as technician (`releaseJoinedSessions`); their ids (`releasedSessionIds`) go to
+ *   `SessionService.announceReleased`, in this process or through the NOTIFY.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDatabase } from "#database/connection.ts";
 import { authSessions, users } from "#database/schema.ts";
-import { roleOf, STAFF_ROLES, type Role } from "#server/access.ts";
+import { can, roleFields, roleOf, STAFF_ROLES, type Role } from "#server/access.ts";
+import { releaseJoinedSessions } from "#server/remote-support/technician-release.ts";
 import type { StaffMember, StaffRole } from "#app/staff/protocol.ts";
 
 /** The PostgreSQL channel a command notifies when it ended an account's sign-ins (payload `EndedAccount` JSON). */
 export const ACCOUNT_ENDED_CHANNEL = "atelier_account_ended";
-/** One account whose sign-in sessions were deleted outside the server. */
-export type EndedAccount = { userId: string; sessionIds: string[] };
+/**
+ * One account whose sign-in sessions (`sessionIds`) were deleted, and the remote-support sessions it joined that
+ * ended with its rights (`releasedSessionIds`, issue 37 §4).
+ */
+export type EndedAccount = { userId: string; sessionIds: string[]; releasedSessionIds: string[] };
 /** NOTIFY payloads stay under PostgreSQL's 8000 bytes: session ids are sent this many at a time. */
 const IDS_PER_NOTICE = 100;
 
@@ -87,7 +97,7 @@ export async function setDisabled(
       return { ok: false, reason: "not-found" } as const;
     if (!disabled) {
       const [updated] = await tx.update(users).set({ disabledAt: null }).where(eq(users.id, userId)).returning();
-      return { ok: true, user: updated!, ended: { userId, sessionIds: [] } } as const;
+      return { ok: true, user: updated!, ended: { userId, sessionIds: [], releasedSessionIds: [] } } as const;
     }
     if (byUserId === userId) return { ok: false, reason: "self" } as const;
     if (roleOf(user) === "manager" && !user.disabledAt && managers.every((manager) => manager.id === userId))
@@ -97,20 +107,90 @@ export async function setDisabled(
       .set({ disabledAt: user.disabledAt ?? now })
       .where(eq(users.id, userId))
       .returning();
-    const sessions = await tx
-      .delete(authSessions)
-      .where(eq(authSessions.userId, userId))
-      .returning({ id: authSessions.id });
-    return { ok: true, user: updated!, ended: { userId, sessionIds: sessions.map((session) => session.id) } } as const;
+    const sessionIds = await deleteSignIns(tx, userId);
+    const releasedSessionIds = await releaseJoinedSessions(tx, userId);
+    return { ok: true, user: updated!, ended: { userId, sessionIds, releasedSessionIds } } as const;
   });
 }
 
-/** Tells every server process (LISTEN, `account-events.ts`) that `ended`'s sign-in sessions are gone. */
+/** The database inside one transaction. */
+export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/** Deletes every sign-in session of `userId` inside `tx`; their ids (issue 37: also the invitation's takeover). */
+export async function deleteSignIns(tx: Transaction, userId: string): Promise<string[]> {
+  const deleted = await tx
+    .delete(authSessions)
+    .where(eq(authSessions.userId, userId))
+    .returning({ id: authSessions.id });
+  return deleted.map((session) => session.id);
+}
+
+/**
+ * Issue 37 §3: gives `userId` the role `role` and, when it changes, ends every sign-in session of the account in
+ * the same transaction (a cookie made under the old role must not carry the new one); a role without
+ * `session:join` also ends the sessions it joined (§4). `extra` is written with the role (the invitation's name
+ * and verified address). `undefined` when there is no such account.
+ */
+export async function changeRole(
+  db: AppDatabase,
+  userId: string,
+  role: Role,
+  extra: RoleExtra = {},
+): Promise<RoleChange | undefined> {
+  return db.transaction((tx) => changeRoleIn(tx, userId, role, extra));
+}
+
+/** Fields written with a new role (an accepted invitation: the chosen name, the address proved). */
+export type RoleExtra = Partial<Pick<UserRow, "name" | "emailVerified">>;
+/** What `changeRole` did: the account after it, whether its role changed, what ended. */
+export type RoleChange = { user: UserRow; changed: boolean; ended: EndedAccount };
+
+/** Issue 37 §3: `changeRole` inside the caller's transaction `tx` (the invitation also replaces the password). */
+export async function changeRoleIn(
+  tx: Transaction,
+  userId: string,
+  role: Role,
+  extra: RoleExtra = {},
+): Promise<RoleChange | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  if (!user) return undefined;
+  const changed = roleOf(user) !== role;
+  const [updated] = await tx
+    .update(users)
+    .set({ ...extra, ...roleFields(role) })
+    .where(eq(users.id, userId))
+    .returning();
+  const sessionIds = changed ? await deleteSignIns(tx, userId) : [];
+  const releasedSessionIds = changed && !can({ role }, "session:join") ? await releaseJoinedSessions(tx, userId) : [];
+  return { user: updated!, changed, ended: { userId, sessionIds, releasedSessionIds } };
+}
+
+/**
+ * Issue 37 §4: deletes the account `userId` after ending its sign-in sessions and the sessions it joined (their
+ * technician would otherwise become null while the session stays connected). `undefined` when there is none.
+ */
+export async function deleteAccount(db: AppDatabase, userId: string): Promise<EndedAccount | undefined> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return undefined;
+    const sessionIds = await deleteSignIns(tx, userId);
+    const releasedSessionIds = await releaseJoinedSessions(tx, userId);
+    await tx.delete(users).where(eq(users.id, userId));
+    return { userId, sessionIds, releasedSessionIds };
+  });
+}
+
+/**
+ * Tells every server process (LISTEN, `account-events.ts`) that `ended`'s sign-in sessions are gone and (issue 37
+ * §4) which remote-support sessions ended with the account's rights.
+ */
 export async function notifyAccountEnded(db: AppDatabase, ended: EndedAccount): Promise<void> {
-  for (let start = 0; start === 0 || start < ended.sessionIds.length; start += IDS_PER_NOTICE) {
+  const longest = Math.max(ended.sessionIds.length, ended.releasedSessionIds.length);
+  for (let start = 0; start === 0 || start < longest; start += IDS_PER_NOTICE) {
     const payload = JSON.stringify({
       userId: ended.userId,
       sessionIds: ended.sessionIds.slice(start, start + IDS_PER_NOTICE),
+      releasedSessionIds: ended.releasedSessionIds.slice(start, start + IDS_PER_NOTICE),
     });
     await db.execute(sql`select pg_notify(${ACCOUNT_ENDED_CHANNEL}, ${payload})`);
   }

@@ -8,6 +8,9 @@
  * - The link is claimed (marked used) first, then the account is made through better-auth's own sign-up
  *   (its field rules, password hashing, per-IP sign-up limit and sign-in cookie), then given its role and
  *   a verified address (the link proved it). When the sign-up is refused the link is given back.
+ * - Issue 37 §3: an invitation to an address that already has a customer account (registered before or after the
+ *   invitation, by anyone: sign-up proves nothing) takes that account over (`invitation-takeover.ts`: new name and
+ *   password, technician, every earlier sign-in session deleted and its sockets ended through `onSessionEnded`).
  * - The set-up link works only while no active manager exists; afterwards it is refused (« Un compte
  *   gérant existe déjà… ») even if unused.
  */
@@ -28,7 +31,8 @@ import {
 import { roleFields, type Role } from "#server/access.ts";
 import { CLIENT_IP_HEADER, type Auth } from "#server/auth.ts";
 import { consume, createRateLimiter, type RateLimitStore } from "#server/rate-limit.ts";
-import { hasActiveManager } from "./accounts.ts";
+import { hasActiveManager, type EndedAccount } from "./accounts.ts";
+import { takeOverCustomer } from "./invitation-takeover.ts";
 import { claimLink, readLink, settleLink, type LinkState } from "./links.ts";
 
 /** Per IP address, every call to a link route: 20 per 15 minutes. */
@@ -68,9 +72,11 @@ export type LinkAccountsOptions = {
   logger: Logger;
   rateLimits: RateLimitStore;
   now: () => Date;
+  /** Issue 37 §3: an account taken over lost these sign-in sessions: end their sockets (`authSessionEnded`). */
+  onSessionEnded?: (ended: { id: string; userId: string }) => void;
 };
 
-export function createLinkAccounts({ db, auth, logger, rateLimits, now }: LinkAccountsOptions) {
+export function createLinkAccounts({ db, auth, logger, rateLimits, now, onSessionEnded }: LinkAccountsOptions) {
   const limiter = createRateLimiter(rateLimits, { name: "staff-link-ip", ...LINK_LIMIT });
 
   async function limited(ip: string): Promise<StaffRefusal | null> {
@@ -113,6 +119,32 @@ export function createLinkAccounts({ db, auth, logger, rateLimits, now }: LinkAc
     }
   }
 
+  /**
+   * Issue 37 §3: the invited technician's account: the address's customer account taken over, else a new one; a
+   * sign-up refused because the address was registered meanwhile is one more try at taking it over.
+   */
+  async function invitedAccount(
+    fields: { name: string; email: string; password: string },
+    ip: string,
+  ): Promise<{ ok: true; userId: string; setCookie: string[]; takenOver: boolean } | StaffRefusal> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const taken = await takeOverCustomer(db, auth, fields, ip);
+      if (taken.ok) {
+        endSockets(taken.ended);
+        return { ok: true, userId: taken.userId, setCookie: taken.setCookie, takenOver: true };
+      }
+      if (taken.reason === "refused") return { ok: false, status: taken.status, message: taken.message };
+      const made = await makeAccount(fields, "technician", ip);
+      if (made.ok) return { ...made, takenOver: false };
+      if (made.status !== 409 || attempt > 0) return made;
+    }
+    throw new Error("unreachable");
+  }
+
+  function endSockets(ended: EndedAccount): void {
+    for (const id of ended.sessionIds) onSessionEnded?.({ id, userId: ended.userId });
+  }
+
   return {
     /** The invitation's address, to show on its page; or why the link cannot be used (410). */
     async checkInvitation(input: unknown, ip: string): Promise<LinkAnswer<InvitationCheckResponse>> {
@@ -125,7 +157,10 @@ export function createLinkAccounts({ db, auth, logger, rateLimits, now }: LinkAc
       return { ok: true, email: link.row.email ?? "" };
     },
 
-    /** Makes the invited technician's account and signs it in (`setCookie`). */
+    /**
+     * Makes the invited technician's account, or (issue 37 §3) takes over the address's customer account, and
+     * signs it in (`setCookie`).
+     */
     async acceptInvitation(input: unknown, ip: string): Promise<LinkAnswer<{ setCookie: string[] }>> {
       const refused = await limited(ip);
       if (refused) return refused;
@@ -134,7 +169,7 @@ export function createLinkAccounts({ db, auth, logger, rateLimits, now }: LinkAc
       const { token, name, password } = parsed.data;
       const link = await claimLink(db, "technician", token, now());
       if (!link.ok) return { ok: false, status: 410, message: GONE[link.reason] };
-      const made = await makeAccount({ name, email: link.row.email!, password }, "technician", ip).catch(
+      const made = await invitedAccount({ name, email: link.row.email!, password }, ip).catch(
         async (error: unknown) => {
           await settleLink(db, link.row.id, null);
           throw error;
@@ -145,7 +180,12 @@ export function createLinkAccounts({ db, auth, logger, rateLimits, now }: LinkAc
         return made;
       }
       await settleLink(db, link.row.id, made.userId);
-      logger.info({ invitationId: link.row.id, userId: made.userId }, "invitation acceptée : compte technicien créé");
+      logger.info(
+        { invitationId: link.row.id, userId: made.userId },
+        made.takenOver
+          ? "invitation acceptée : compte client repris, connexions précédentes terminées"
+          : "invitation acceptée : compte technicien créé",
+      );
       return { ok: true, setCookie: made.setCookie };
     },
 

@@ -11,6 +11,9 @@
  *   better-auth's reset flow, whose mail is the sign-in page's « Mot de passe oublié ».
  * - Disabling deletes the account's sign-in sessions and hands their ids to `onSessionEnded` (the session
  *   service's `authSessionEnded`: `auth:ended` and disconnection in every server process).
+ * - Issue 37: an address with a customer account may be invited (the link proves the address; accepting it takes
+ *   the account over, `invitation-takeover.ts`); only staff addresses are refused (409). Disabling also ends every
+ *   session the technician joined, handed to `onSessionsReleased` (`SessionService.announceReleased`).
  * - Logs carry ids only: never an address, a name or a token (the set-up link's one line aside).
  */
 import type { Logger } from "pino";
@@ -54,6 +57,8 @@ export type StaffServiceOptions = {
   onMailQueued?: () => void;
   /** A sign-in session was deleted here: end its sockets (the session service's `authSessionEnded`). */
   onSessionEnded?: (ended: { id: string; userId: string }) => void;
+  /** Issue 37 §4: sessions a disabled technician had joined ended: announce them (`SessionService.announceReleased`). */
+  onSessionsReleased?: (sessionIds: string[]) => void;
   /** Issue 29: the shop's identity, read when an invitation is written (« Boutique »); the defaults when absent. */
   shop?: ShopSource;
 };
@@ -74,11 +79,11 @@ function toPending(row: InvitationRow, now: Date): PendingInvitation {
 }
 
 export function createStaffService(options: StaffServiceOptions) {
-  const { db, auth, logger, publicUrl, onMailQueued, onSessionEnded } = options;
+  const { db, auth, logger, publicUrl, onMailQueued, onSessionEnded, onSessionsReleased } = options;
   const now = options.now ?? (() => new Date());
   const rateLimits = options.rateLimits ?? MEMORY_STORE;
   const actions = createRateLimiter(rateLimits, { name: "staff-actions", ...STAFF_ACTION_LIMIT });
-  const links: LinkAccounts = createLinkAccounts({ db, auth, logger, rateLimits, now });
+  const links: LinkAccounts = createLinkAccounts({ db, auth, logger, rateLimits, now, onSessionEnded });
   const origin = new URL(publicUrl).origin;
 
   async function limited(manager: Manager): Promise<StaffRefusal | null> {
@@ -124,7 +129,10 @@ export function createStaffService(options: StaffServiceOptions) {
       return { members, invitations: pending.map((row) => toPending(row, at)) };
     },
 
-    /** Invites `{ email }` as a technician: 201 with the pending invitation; 409 when the address has an account. */
+    /**
+     * Invites `{ email }` as a technician: 201 with the pending invitation; 409 when the address is a staff
+     * account's. Issue 37 §3: a customer account's address is invited too (accepting takes the account over).
+     */
     async invite(manager: Manager, input: unknown): Promise<LinkAnswer<InvitationResponse>> {
       const parsed = InviteInput.safeParse(input);
       if (!parsed.success) return invalid(parsed.error, STAFF_MESSAGES.badBody);
@@ -132,10 +140,8 @@ export function createStaffService(options: StaffServiceOptions) {
       if (refused) return refused;
       const { email } = parsed.data;
       const [existing] = await db.select().from(users).where(eq(users.email, email));
-      if (existing) {
-        const staff = (STAFF_ROLES as readonly Role[]).includes(roleOf(existing));
-        return { ok: false, status: 409, message: staff ? STAFF_MESSAGES.alreadyStaff : STAFF_MESSAGES.customerExists };
-      }
+      if (existing && (STAFF_ROLES as readonly Role[]).includes(roleOf(existing)))
+        return { ok: false, status: 409, message: STAFF_MESSAGES.alreadyStaff };
       const at = now();
       const row = await db.transaction(async (tx) => {
         const { row: invitation, token } = await upsertInvitation(tx, { email, invitedBy: manager.userId, now: at });
@@ -183,8 +189,14 @@ export function createStaffService(options: StaffServiceOptions) {
         return { ok: false, status, message };
       }
       for (const id of result.ended.sessionIds) onSessionEnded?.({ id, userId: memberId });
+      if (result.ended.releasedSessionIds.length > 0) onSessionsReleased?.(result.ended.releasedSessionIds);
       logger.info(
-        { userId: memberId, by: manager.userId, endedSessions: result.ended.sessionIds.length },
+        {
+          userId: memberId,
+          by: manager.userId,
+          endedSessions: result.ended.sessionIds.length,
+          releasedSessions: result.ended.releasedSessionIds.length,
+        },
         disabled ? "compte désactivé" : "compte réactivé",
       );
       return {

@@ -115,7 +115,11 @@ describe("npm run user", () => {
     expect(list).toMatch(/^technicien\s+tech@atelier\.example/m);
     expect(list).toMatch(/^client\s+client@exemple\.fr/m);
 
-    expect(await command("promote", "client@exemple.fr", "--manager")).toBe("client@exemple.fr est maintenant gérant.");
+    // Issue 37 §3: nobody proved this address; --force says the operator knows its owner.
+    await expect(command("promote", "client@exemple.fr", "--manager")).rejects.toThrow(/n'a jamais été prouvée/);
+    expect(await command("promote", "client@exemple.fr", "--manager", "--force")).toBe(
+      "client@exemple.fr est maintenant gérant.",
+    );
     expect(await command("demote", "client@exemple.fr", "--technician")).toBe(
       "client@exemple.fr est maintenant technicien.",
     );
@@ -161,7 +165,7 @@ describe.runIf(DATABASE_KINDS.includes("postgres"))("a command beside a running 
     try {
       // The LISTEN is issued asynchronously: notify until it is heard.
       for (let attempt = 0; attempt < 50 && ended.length === 0; attempt++) {
-        await notifyAccountEnded(postgres.db, { userId: "u1", sessionIds: ["s1", "s2"] });
+        await notifyAccountEnded(postgres.db, { userId: "u1", sessionIds: ["s1", "s2"], releasedSessionIds: [] });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(ended.slice(0, 2)).toEqual([

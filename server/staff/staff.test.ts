@@ -146,7 +146,8 @@ describe("invitations", () => {
     const staff = await invite(technician.email);
     expect(staff.status).toBe(409);
     expect(staff.body.message).toBe("Cette adresse est déjà celle d'un compte de l'équipe.");
-    expect((await invite(customer.email)).status).toBe(409);
+    // Issue 37 §3: a customer's address is invited (its link takes the account over), never « promote ».
+    expect((await invite(customer.email)).status).toBe(201);
     const bad = await invite("pas-une-adresse");
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors.email).toBe("L'adresse e-mail n'est pas valide.");

@@ -158,6 +158,8 @@ export async function startRemoteSupportServer(
         publicUrl: url,
         now: options.staff.now,
         onSessionEnded: (ended) => sessions?.authSessionEnded(ended),
+        // Issue 37 §4: as `server/services.ts` wires it.
+        onSessionsReleased: (ids) => void sessions?.announceReleased(ids),
       })
     : undefined;
   if (staff) app.use("/api", createStaffRouter({ auth, staff }));
