@@ -33,6 +33,7 @@
  * every key and button it holds.
  */
 import { z } from "zod";
+import { nameString, programWords } from "#app/utils/text.ts";
 import { Capture, type DeviceConsentBody, type ScreenDemand, type ScreenFrame } from "./screen-protocol.ts";
 import type { ClipboardAck, DeviceClipboard } from "./clipboard-protocol.ts";
 import { isQueuePlace, type QueuePlace } from "./queue.ts";
@@ -124,7 +125,8 @@ export type Screen = z.infer<typeof Screen>;
  */
 export const Injection = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), reason: z.string().min(1).max(500) }),
+  // Issue 37 §6: the app's words, one line, with no character that reorders or hides what the technician reads.
+  z.object({ ok: z.literal(false), reason: programWords(500) }),
 ]);
 export type Injection = z.infer<typeof Injection>;
 
@@ -145,7 +147,7 @@ export type DeviceStatus = z.infer<typeof DeviceStatus>;
 export const DevicePairBody = DeviceStatus.extend({
   pairingCode: PairingCode,
   /** The computer's name (hostname), shown on the page: "Logiciel connecté — PC-SALON". */
-  computerName: z.string().trim().min(1).max(100),
+  computerName: nameString().trim().min(1).max(100),
   platform: z.enum(DEVICE_PLATFORMS),
   arch: z.string().max(20),
   appVersion: z.string().max(40),
@@ -167,13 +169,13 @@ export type DevicePairResponse = { deviceToken: string; customerName: string; se
  * session codes (`SESSION_CODE_TTL_S`) when no technician joins it, and `device:leave` ends the session.
  */
 export const DeviceSessionBody = DeviceStatus.extend({
-  customerName: z
-    .string({ error: "Le nom doit être un texte." })
+  // Issue 37 §6: « Marie\u202E… » reversed the « — depuis le logiciel » shown after it.
+  customerName: nameString({ error: "Le nom doit être un texte." })
     .trim()
     .max(80, { error: "Le nom ne doit pas dépasser 80 caractères." })
     .nullish()
     .transform((name) => (name ? name : undefined)),
-  computerName: z.string().trim().min(1).max(100),
+  computerName: nameString().trim().min(1).max(100),
   platform: z.enum(DEVICE_PLATFORMS),
   arch: z.string().max(20),
   appVersion: z.string().max(40),
@@ -194,7 +196,7 @@ export type DeviceSessionResponse = DevicePairResponse & { expiresAt: string };
 export const DeviceResumeBody = DeviceStatus.extend({
   ticket: ResumeTicket,
   sessionCode: z.string().trim().min(1).max(32),
-  computerName: z.string().trim().min(1).max(100),
+  computerName: nameString().trim().min(1).max(100),
   platform: z.enum(DEVICE_PLATFORMS),
   arch: z.string().max(20),
   appVersion: z.string().max(40),

@@ -1,7 +1,7 @@
 /**
  * Issue 26: the desktop app's own picture of the customer's screen, in one
  * module shared by the app (`desktop/`), the server and the technician's
- * browser. Pure: zod only. Decision 019 records why JPEG rectangles over the
+ * browser. Pure: zod and `jpeg-header.ts` only. Decision 019 records why JPEG rectangles over the
  * app's `/device` link (the MeshCentral and noVNC way) rather than WebRTC video.
  *
  * 1. The customer allows the technician to see the screen in the app
@@ -19,8 +19,10 @@
  *    buffer is cheaper to relay). A full picture is one or more frames, the
  *    first with `full: true`. Each frame stays under `SCREEN_LIMITS.frameBytes`.
  * 4. The server checks the frame (schema, view consent, the session's byte
- *    budget) and relays it as `screen:frame` to the joined technician only;
- *    nothing of the picture is stored.
+ *    budget; issue 37 §1: `frameProblem`, the pairing's pixel budget and
+ *    `framesInFlight`, in `server/remote-support/screen-gate.ts`) and relays
+ *    it as `screen:frame` to the joined technician only; nothing of the
+ *    picture is stored.
  * 5. The technician's browser draws the rectangles and answers `screen:ack`
  *    `{ code, seq }` once drawn; the server passes `device:ack` (seq) to the
  *    app. The app keeps at most `SCREEN_LIMITS.framesInFlight` frames
@@ -33,6 +35,8 @@
  *    then refer to the monitor shown.
  */
 import { z } from "zod";
+import { programWords } from "#app/utils/text.ts";
+import { readJpegHeader } from "./jpeg-header.ts";
 
 /** Bounds of the picture stream (bytes, ms, px). */
 export const SCREEN_LIMITS = {
@@ -49,6 +53,19 @@ export const SCREEN_LIMITS = {
   /** The server's budget per session: bytes per second relayed, and the burst (a 4K full picture fits). */
   sessionBytesPerSecond: 3 * 1024 * 1024,
   sessionBurstBytes: 6 * 1024 * 1024,
+  /**
+   * Issue 37 §1, the server's budget per pairing of decoded pixels (Σ `w` × `h` of the rectangles relayed) per
+   * second, px/s: four full 4K pictures (3 840 × 2 160) a second, what a browser decodes in a few tens of ms of
+   * CPU and ≈ 130 MB of bitmaps. Bytes alone do not bound it: a 112 KB JPEG can decode to 7 600 × 7 600 px.
+   */
+  pairingPixelsPerSecond: 4 * 3840 * 2160,
+  /** Issue 37 §1, the burst of that budget, px: one full 8K picture (7 680 × 4 320); also the most pixels in one frame. */
+  pairingBurstPixels: 7680 * 4320,
+  /**
+   * Issue 37 §1: the server forgets a relayed frame left unacknowledged this long, ms (half the app's
+   * `ackTimeoutMs`, so that the app, counting from its send, never finds the server still counting it).
+   */
+  serverAckTimeoutMs: 2_000,
 } as const;
 
 const Side = z.number().int().min(1).max(SCREEN_LIMITS.maxSide);
@@ -131,6 +148,31 @@ export function frameJpegs(frame: Pick<ScreenFrame, "rects" | "data">): Uint8Arr
   });
 }
 
+/** Decoded pixels of a frame: Σ `w` × `h` of its rectangles, px (what the pixel budget counts, issue 37 §1). */
+export function framePixels(frame: Pick<ScreenFrame, "rects">): number {
+  return frame.rects.reduce((sum, rect) => sum + rect.w * rect.h, 0);
+}
+
+/**
+ * Issue 37 §1, what the server checks of a frame's content beyond its schema: `outside` when a rectangle leaves
+ * the picture (x + w > width or y + h > height, px), `jpeg` when a rectangle's bytes are not a well-formed JPEG
+ * header (`jpeg-header.ts`) whose SOF size is exactly the rectangle's `w` × `h`; null when the frame is sound.
+ * Reads only the JPEG headers (a few hundred bytes each), never decodes.
+ */
+export function frameProblem(
+  frame: Pick<ScreenFrame, "rects" | "data" | "width" | "height">,
+): "outside" | "jpeg" | null {
+  for (const rect of frame.rects) {
+    if (rect.x + rect.w > frame.width || rect.y + rect.h > frame.height) return "outside";
+  }
+  const jpegs = frameJpegs(frame);
+  for (const [index, rect] of frame.rects.entries()) {
+    const header = readJpegHeader(jpegs[index]!);
+    if (!header || header.width !== rect.w || header.height !== rect.h) return "jpeg";
+  }
+  return null;
+}
+
 /** Server → app: what to stream now. */
 export type ScreenDemand = {
   /** Stream now: a technician is joined, the customer allowed them to see, the app is connected. */
@@ -172,6 +214,7 @@ export type ScreenRefresh = z.infer<typeof ScreenRefresh>;
 /** Whether the app can capture the screen: `ok`, or why not in French (Wayland, macOS permission…). */
 export const Capture = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), reason: z.string().min(1).max(500) }),
+  // Issue 37 §6: the app's words, one line, with no character that reorders or hides what the technician reads.
+  z.object({ ok: z.literal(false), reason: programWords(500) }),
 ]);
 export type Capture = z.infer<typeof Capture>;

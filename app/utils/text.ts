@@ -63,3 +63,15 @@ export function nameString(params?: Parameters<typeof z.string>[0]) {
     abort: true,
   });
 }
+
+/**
+ * A one-line text written by a program (the desktop app's reasons, issue 37 §6): its line breaks and tabs become
+ * spaces (an OS error message may hold some), then `nameString`'s rules apply: C1 controls and invisible direction
+ * or width characters are refused. `max`: its length once cleaned.
+ */
+export function programWords(max: number) {
+  return z
+    .string()
+    .transform((value) => value.replace(/[\r\n\t\u2028\u2029]+/gu, " ").trim())
+    .pipe(nameString().min(1).max(max));
+}

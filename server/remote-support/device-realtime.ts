@@ -48,6 +48,7 @@ import { toControlState, toDeviceState, toDeviceView } from "./device-state.ts";
 import { DEFAULT_DEVICE_EVENT_BUDGET, DEFAULT_FRAME_BUDGET, TokenBucket, type DeviceEventBudget } from "./limits.ts";
 import { handleDeviceSocket, type AppSocket } from "./device-socket.ts";
 import { attachScreenHandlers } from "./screen-relay.ts";
+import { gateFrames } from "./screen-gate.ts";
 import { SCREEN_LIMITS, type ScreenDemand } from "#app/remote-support/screen-protocol.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
 import { createClipboardRelay } from "./clipboard-relay.ts";
@@ -164,9 +165,9 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
         entry.sockets += 1;
         return entry.bucket;
       },
-      relayFrame(from, frame, technicianId) {
+      relayFrame: gateFrames(socket, logger, (from, frame, technicianId) => {
         browsers.to([userRoom(technicianId)]).emit("screen:frame", { ...frame, code: from.code });
-      },
+      }),
     });
     clipboard.onDeviceSocket(socket as unknown as AppSocket);
     handleElevationSocket(socket as unknown as AppSocket, { devices, logger, tellTechnician });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { DEVICE_MESSAGES } from "#app/remote-support/device-protocol.ts";
 import { frameJpegs, packRects, SCREEN_LIMITS, type ScreenFrame } from "#app/remote-support/screen-protocol.ts";
+import { fakeJpeg } from "#app/remote-support/jpeg-testing.ts";
 import { DATABASE_KINDS } from "#tests/support/databases.ts";
 import { deviceSuite } from "./device-suite.ts";
 import { connectSocket, pause, record, type Role } from "#tests/support/remote-support.ts";
@@ -31,7 +32,7 @@ const frame = (seq: number, bytes = 1_000): ScreenFrame => ({
   width: 1280,
   height: 720,
   full: seq === 1,
-  ...packRects([{ x: 0, y: 0, w: 64, h: 64, jpeg: new Uint8Array(bytes).fill(seq % 256) }]),
+  ...packRects([{ x: 0, y: 0, w: 64, h: 64, jpeg: fakeJpeg(64, 64, { bytes }) }]),
 });
 
 describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
@@ -93,7 +94,7 @@ describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
     await expect.poll(() => frames.length).toBe(2);
     const [first] = frames[0]!;
     expect(first).toMatchObject({ code, seq: 1, full: true, width: 1280, screen: "0" });
-    expect([...frameJpegs(first)[0]!]).toEqual([...new Uint8Array(1_000).fill(1)]);
+    expect([...frameJpegs(first)[0]!]).toEqual([...fakeJpeg(64, 64, { bytes: 1_000 })]);
     expect(frames.map(([f]) => f.seq)).toEqual([1, 2]);
 
     const ack = nextDeviceEvent(app, "device:ack");
@@ -160,6 +161,70 @@ describe.each(DATABASE_KINDS)("the app's picture on %s", (kind) => {
     await pause(QUIET_MS * 3);
     expect(frames.length).toBeGreaterThan(0);
     expect(frames.length).toBeLessThan(80);
+  });
+
+  it("issue 37: relays at most two frames ahead of the technician's acknowledgements", async () => {
+    const { code, app, technician } = await viewedApp();
+    const frames = record(technician, "screen:frame");
+    for (let seq = 1; seq <= 4; seq += 1) app.emit("device:frame", frame(seq));
+    await pause(QUIET_MS);
+    expect(frames.map(([f]) => f.seq)).toEqual([1, 2]);
+    const ack = nextDeviceEvent(app, "device:ack");
+    technician.emit("screen:ack", { code, seq: 1 });
+    await ack;
+    app.emit("device:frame", frame(5));
+    app.emit("device:frame", frame(6));
+    await pause(QUIET_MS);
+    expect(frames.map(([f]) => f.seq)).toEqual([1, 2, 5]);
+  });
+
+  it("issue 37: refuses a JPEG whose size is not its rectangle's, and a rectangle outside the picture", async () => {
+    const { app, technician } = await viewedApp();
+    const frames = record(technician, "screen:frame");
+    const bomb = (seq: number, rect: { x: number; y: number; w: number; h: number }, jpeg: Uint8Array) => ({
+      ...frame(seq),
+      ...packRects([{ ...rect, jpeg }]),
+    });
+    // The issue's bomb: 7 600 × 7 600 px announced in a 64 × 64 rectangle, under the byte limit.
+    app.emit("device:frame", bomb(1, { x: 0, y: 0, w: 64, h: 64 }, fakeJpeg(7600, 7600, { progressive: true })));
+    // Its header honest, its rectangle 16 384² in a 1 × 1 picture.
+    app.emit("device:frame", {
+      ...bomb(2, { x: 0, y: 0, w: 16_384, h: 16_384 }, fakeJpeg(16_384, 16_384)),
+      width: 1,
+      height: 1,
+    });
+    app.emit("device:frame", bomb(3, { x: 1_270, y: 0, w: 64, h: 64 }, fakeJpeg(64, 64))); // 1 270 + 64 > 1 280
+    app.emit("device:frame", bomb(4, { x: 0, y: 0, w: 64, h: 64 }, new Uint8Array(500).fill(7))); // not a JPEG
+    await pause(QUIET_MS);
+    expect(frames).toEqual([]);
+    // Refused frames take no place in flight: a sound one still goes.
+    app.emit("device:frame", bomb(5, { x: 1_216, y: 656, w: 64, h: 64 }, fakeJpeg(64, 64)));
+    await expect.poll(() => frames.map(([f]) => f.seq)).toEqual([5]);
+  });
+
+  it("issue 37: relays at most a few full 4K pictures a second (decoded pixels)", async () => {
+    const { code, app, technician } = await viewedApp();
+    const frames = record(technician, "screen:frame");
+    technician.on("screen:frame", (f: ScreenFrame) => technician.emit("screen:ack", { code, seq: f.seq }));
+    const picture = (seq: number): ScreenFrame => ({
+      ...frame(seq),
+      width: 3840,
+      height: 2160,
+      ...packRects([{ x: 0, y: 0, w: 3840, h: 2160, jpeg: fakeJpeg(3840, 2160) }]),
+    });
+    // 40 full 4K pictures in 1 s, each acknowledged as soon as relayed: only the pixels stop them.
+    const started = performance.now();
+    for (let seq = 1; seq <= 40; seq += 1) {
+      app.emit("device:frame", picture(seq));
+      await pause(25);
+    }
+    await pause(QUIET_MS);
+    const seconds = (performance.now() - started) / 1000;
+    const perPicture = 3840 * 2160;
+    const allowed = (SCREEN_LIMITS.pairingBurstPixels + SCREEN_LIMITS.pairingPixelsPerSecond * seconds) / perPicture;
+    expect(frames.length).toBeGreaterThanOrEqual(4);
+    expect(frames.length).toBeLessThanOrEqual(Math.ceil(allowed));
+    expect(frames.length).toBeLessThan(20);
   });
 
   it("leaving the app unpairs it at once: the page offers a new pairing code", async () => {

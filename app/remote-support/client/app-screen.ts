@@ -8,10 +8,12 @@
  * reduced and reopened, so no new picture is needed then):
  * - every frame is checked against `ScreenFrame`; an invalid one is dropped
  *   (a new full picture is asked, since the picture may now be wrong);
- * - the JPEG rectangles of a frame are decoded as soon as it arrives, frames
- *   of a burst in parallel, but drawn one frame after the other in the order
- *   received (the app's `seq` order), then acknowledged (`screen:ack`), which
- *   paces the app;
+ * - issue 37 §1: one frame is decoded at a time (its rectangles together, at
+ *   most `SCREEN_LIMITS.pairingBurstPixels` px, which the server enforces),
+ *   drawn, then acknowledged (`screen:ack`), which paces the app; the others
+ *   wait in the order received (the app's `seq` order). A full frame replaces
+ *   every frame still waiting before it: those are acknowledged unseen, never
+ *   decoded, so a slow tab catches up instead of drawing old pictures;
  * - a `full` frame starts a new picture: the canvas takes its size (the page
  *   scales it with CSS, `object-fit: contain`, as it does the video);
  * - a change (`full: false`) before any full picture, or after one whose
@@ -92,8 +94,10 @@ export class AppScreen {
   private context: CanvasRenderingContext2D | null = null;
   private snapshot: AppScreenSnapshot = EMPTY_APP_SCREEN;
   private readonly listeners = new Set<() => void>();
-  /** Draws, one frame after the other in the order received. */
-  private chain: Promise<void> = Promise.resolve();
+  /** Frames received, not yet decoded (issue 37 §1: one decode at a time). */
+  private readonly waiting: { frame: Frame; drawable: boolean; receivedAt: number }[] = [];
+  /** A frame is being decoded and drawn. */
+  private busy = false;
   /** A full picture was received (maybe not drawn yet): the changes after it belong to it. */
   private pictureStarted = false;
   /** The size of the picture received last (changes of another size are not drawn). */
@@ -163,6 +167,7 @@ export class AppScreen {
     clearTimeout(this.waitTimer);
     this.socket.off("screen:frame", this.onFrame);
     this.socket.off("connect", this.onReconnect);
+    this.waiting.length = 0;
     this.canvas.width = 0;
     this.canvas.height = 0;
     this.context = null;
@@ -192,12 +197,30 @@ export class AppScreen {
       this.autoRefresh();
     }
     if (frame.full || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
-    const decoded = drawable ? frameJpegs(frame).map((jpeg) => decodeJpeg(jpeg)) : [];
-    // A failure (a listener that throws) must not stop the frames after it.
-    this.chain = this.chain
-      .then(() => this.draw(frame, decoded, receivedAt))
-      .catch((error: unknown) => console.error("Erreur lors de l'affichage de l'image du logiciel", error));
+    if (frame.full) {
+      // A new picture replaces everything still waiting: acknowledged unseen, so the app keeps its pace.
+      for (const replaced of this.waiting.splice(0))
+        this.socket.emit("screen:ack", { code: this.code, seq: replaced.frame.seq });
+    }
+    this.waiting.push({ frame, drawable, receivedAt });
+    this.pump();
   };
+
+  /** Decodes and draws the next waiting frame, unless one is under way. */
+  private pump(): void {
+    if (this.busy || this.destroyed) return;
+    const next = this.waiting.shift();
+    if (!next) return;
+    this.busy = true;
+    const decoded = next.drawable ? frameJpegs(next.frame).map((jpeg) => decodeJpeg(jpeg)) : [];
+    // A failure (a listener that throws) must not stop the frames after it.
+    this.draw(next.frame, decoded, next.receivedAt)
+      .catch((error: unknown) => console.error("Erreur lors de l'affichage de l'image du logiciel", error))
+      .finally(() => {
+        this.busy = false;
+        this.pump();
+      });
+  }
 
   private readonly onReconnect = () => {
     // Frames (and acknowledgements) may have been lost while the link was down.

@@ -9,6 +9,7 @@ import { createJpegDecoder, createJpegEncoder, DEFAULT_JPEG_QUALITY } from "./jp
 import type { Rgb } from "./test-images.ts";
 import { colourDistance, fillRect, makeImage, pixel } from "./test-images.ts";
 import { turbojpegInPackage } from "./turbojpeg-library.ts";
+import { readJpegHeader } from "#app/remote-support/jpeg-header.ts";
 
 /** Width and height from the first SOF marker (baseline SOF0 or any other SOFn). */
 function sofSize(jpeg: Uint8Array): { width: number; height: number } | null {
@@ -83,6 +84,8 @@ describe("JPEG encoder", () => {
     // Straddles the four quarters: 100 × 80 from (110, 80).
     const jpeg = encoder.encode(image, { x: 110, y: 80, w: 100, h: 80 }, DEFAULT_JPEG_QUALITY);
     expect(sofSize(jpeg)).toEqual({ width: 100, height: 80 });
+    // Issue 37 §1: what the server checks of every rectangle passes.
+    expect(readJpegHeader(jpeg)).toMatchObject({ width: 100, height: 80 });
     const decoded = decoder.decode(jpeg);
     expect(colourDistance(pixel(decoded, 20, 15), RED)).toBeLessThanOrEqual(12);
     expect(colourDistance(pixel(decoded, 80, 15), GREEN)).toBeLessThanOrEqual(12);

@@ -10,7 +10,7 @@ import { frameBytes, SCREEN_LIMITS } from "#app/remote-support/screen-protocol.t
 import type { CapturedImage, ScreenCapturer } from "./capturer.ts";
 import type { RectEncoder } from "./jpeg.ts";
 import type { StreamClock } from "./stream.ts";
-import { pickDemandedScreen, ScreenStream } from "./stream.ts";
+import { PIXEL_PACE, pickDemandedScreen, ScreenStream } from "./stream.ts";
 import { fillRect, makeImage } from "./test-images.ts";
 import type { Rect } from "./tiles.ts";
 
@@ -99,6 +99,26 @@ describe("ScreenStream", () => {
     expect(frames).toHaveLength(1);
     expect(capturer.grabs.length).toBeGreaterThanOrEqual(20);
     expect(stream.stats).toMatchObject({ framesSent: 1, fullPictures: 1, capturesSkipped: 0 });
+  });
+
+  it("issue 37: keeps the decoded pixels under the server's budget, a 4K screen changing all the time", () => {
+    const { image, clock, frames, stream, screen } = setup(3840, 2160, 0.005);
+    stream.setDemand(demand(), [screen]);
+    const pixelsBy: number[] = [];
+    for (let step = 1; step <= 40; step += 1) {
+      fillRect(image, 0, 0, 3840, 2160, step % 2 === 0 ? [200, 10, 10] : [10, 10, 200]);
+      clock.advance(50);
+      for (const frame of frames.splice(0)) {
+        stream.ack(frame.seq);
+        pixelsBy.push(frame.rects.reduce((sum, r) => sum + r.w * r.h, 0));
+      }
+    }
+    const total = pixelsBy.reduce((sum, pixels) => sum + pixels, 0);
+    // 2 s: what the server lets through is its burst and two seconds of its rate; the app keeps under ¾ of it.
+    expect(total).toBeGreaterThanOrEqual(3840 * 2160 * 4);
+    expect(total).toBeLessThanOrEqual(PIXEL_PACE.burst + PIXEL_PACE.perSecond * 2);
+    expect(total).toBeLessThan(SCREEN_LIMITS.pairingBurstPixels + SCREEN_LIMITS.pairingPixelsPerSecond * 2);
+    expect(Math.max(...pixelsBy)).toBeLessThanOrEqual(SCREEN_LIMITS.pairingBurstPixels);
   });
 
   it("paces captures at maxFps", () => {

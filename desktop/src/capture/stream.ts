@@ -10,7 +10,11 @@
  *   everything changed since the last SENT picture, never stale pixels;
  * - a frame unacknowledged for `SCREEN_LIMITS.ackTimeoutMs` counts as lost:
  *   the next picture is full;
- * - a still screen sends nothing.
+ * - a still screen sends nothing;
+ * - issue 37 §1: the decoded pixels sent (Σ w × h) stay within
+ *   `PIXEL_PACE` (¾ of the server's `pairingPixelsPerSecond` and
+ *   `pairingBurstPixels`, leaving room for network jitter): a capture waits
+ *   until a whole picture fits, and what does not fit waits for the next one.
  *
  * A picture larger than a frame (a full 1080p is ~180 KB) is cut into
  * tile-aligned horizontal bands, packed into frames of at most
@@ -97,6 +101,12 @@ function sameScreen(a: Screen, b: Screen): boolean {
 /** A rectangle and its JPEG, before the frame's rectangles are joined into one `data`. */
 type EncodedRect = Rect & { jpeg: Uint8Array };
 
+/** Issue 37 §1: the app's own pixel budget, px/s and px, under the server's so that it never refuses a real app's frame. */
+export const PIXEL_PACE = {
+  perSecond: SCREEN_LIMITS.pairingPixelsPerSecond * 0.75,
+  burst: SCREEN_LIMITS.pairingBurstPixels * 0.75,
+} as const;
+
 /** Bytes of JPEG per pixel assumed before the first encoding (a desktop at quality 70 is ~0.1). */
 const INITIAL_BYTES_PER_PIXEL = 0.3;
 
@@ -131,6 +141,9 @@ export class ScreenStream {
   readonly #inFlight = new Map<number, number>();
   #timer: unknown = null;
   #bytesPerPixel = INITIAL_BYTES_PER_PIXEL;
+  /** Issue 37 §1: pixels that may be sent now (`PIXEL_PACE`), and when they were last counted (clock ms). */
+  #pixels: number = PIXEL_PACE.burst;
+  #pixelsAt: number | null = null;
 
   /**
    * `send` is called synchronously with each frame, in `seq` order; its
@@ -232,6 +245,16 @@ export class ScreenStream {
       return;
     }
     if (!this.#capturer.status().ok) return;
+    // Issue 37 §1: wait until a whole picture (the last one's size) fits in the pixel budget.
+    this.#pixels = Math.min(
+      PIXEL_PACE.burst,
+      this.#pixels + ((now - (this.#pixelsAt ?? now)) / 1000) * PIXEL_PACE.perSecond,
+    );
+    this.#pixelsAt = now;
+    if (this.#pixels < Math.min(PIXEL_PACE.burst, this.#size.width * this.#size.height)) {
+      this.stats.capturesSkipped++;
+      return;
+    }
 
     const t0 = performance.now();
     const image = this.#capturer.grab(screen);
@@ -268,6 +291,8 @@ export class ScreenStream {
     let bytes = 0;
     while (queue.length > 0) {
       const rect = queue.shift()!;
+      // Past the pixel budget the rest waits for the next capture (issue 37 §1).
+      if (rect.w * rect.h > this.#pixels) break;
       const jpeg = this.#encoder.encode(image, rect, this.#quality);
       const perPixel = jpeg.byteLength / (rect.w * rect.h);
       this.#bytesPerPixel = Math.min(4, Math.max(0.02, this.#bytesPerPixel * 0.7 + perPixel * 0.3));
@@ -287,6 +312,7 @@ export class ScreenStream {
       }
       frame.push({ ...rect, jpeg });
       sent.push(rect);
+      this.#pixels -= rect.w * rect.h;
       bytes += jpeg.byteLength;
     }
     this.#diff.commit(image, sent);
