@@ -4,7 +4,13 @@
  */
 import { pino } from "pino";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRefusalLog, REFUSAL_SUMMARY_MS, sharedRefusalLog } from "./refusal-log.ts";
+import {
+  createRefusalLog,
+  MAX_REFUSAL_REASONS,
+  OTHER_REASONS,
+  REFUSAL_SUMMARY_MS,
+  sharedRefusalLog,
+} from "./refusal-log.ts";
 
 type Line = { level: number; msg: string; reason?: string; refusals?: Record<string, number> };
 
@@ -46,5 +52,19 @@ describe("refusal log", () => {
       ["budget dépassé", { ack: 1000 }],
       ["autre chose", { select: 1 }],
     ]);
+  });
+
+  it("issue 37 §5: holds at most a fixed number of reasons; the rest are counted as « autres »", () => {
+    vi.useFakeTimers();
+    const lines: Line[] = [];
+    const log = createRefusalLog(
+      pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) }),
+      "budget dépassé",
+    );
+    for (let index = 0; index < 1_000; index++) log(`nom-${index}`);
+    vi.advanceTimersByTime(REFUSAL_SUMMARY_MS);
+    const [summary] = lines.filter((line) => line.level >= 40);
+    expect(Object.keys(summary!.refusals!)).toHaveLength(MAX_REFUSAL_REASONS + 1);
+    expect(summary!.refusals![OTHER_REASONS]).toBe(1_000 - MAX_REFUSAL_REASONS);
   });
 });

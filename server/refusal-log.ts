@@ -10,6 +10,10 @@ import type { Logger } from "pino";
 
 /** Interval of the summary line, ms. */
 export const REFUSAL_SUMMARY_MS = 60_000;
+/** Distinct reasons one summary line holds at most; others are counted as `autres` (issue 37 §5: bounded maps). */
+export const MAX_REFUSAL_REASONS = 32;
+/** The key of the reasons past `MAX_REFUSAL_REASONS`. */
+export const OTHER_REASONS = "autres";
 
 /** Counts one refusal of `reason` (a fixed word, e.g. "limite"); `fields` go to the debug line only. */
 export type RefusalLog = (reason: string, fields?: Record<string, unknown>) => void;
@@ -30,7 +34,8 @@ export function createRefusalLog(logger: Logger, message: string, intervalMs = R
   };
   return (reason, fields = {}) => {
     logger.debug({ ...fields, reason }, message);
-    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    const key = counts.has(reason) || counts.size < MAX_REFUSAL_REASONS ? reason : OTHER_REASONS;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
     if (!timer) {
       timer = setTimeout(flush, intervalMs);
       timer.unref?.();

@@ -110,4 +110,17 @@ describe.each(DATABASE_KINDS)("a paired app's flood on %s", (kind) => {
     expect(pushes.map(([view]) => (view as { connected: boolean }).connected)).toEqual([false]);
     expect((await suite.as("customer", "get", `/api/sessions/${code}/device`)).status).toBe(200);
   });
+  it("issue 37 §5: a flood that lets an event through now and then is closed all the same", async () => {
+    const { app } = await pairedApp();
+    const closed = new Promise<string>((resolve) => app.once("disconnect", resolve));
+    const unknown = app as unknown as { emit(event: string, ...args: unknown[]): void };
+    for (let i = 0; i < DEFAULT_DEVICE_EVENT_BUDGET.burst; i += 1) app.emit("device:consent", { allowed: false });
+    // Rounds of refusals below the count that closes at once, each followed by an event the budget accepts.
+    for (let round = 0; round < 4; round += 1) {
+      for (let i = 0; i < 150; i += 1) unknown.emit(`\u001b[31m<script>${round}-${i}`, { i });
+      await pause(1_100);
+      app.emit("device:consent", { allowed: false });
+    }
+    expect(await closed).toBe("io server disconnect");
+  });
 });

@@ -4,8 +4,14 @@
  *
  * - Every event but picture frames spends the connection's event budget
  *   (`DeviceEventBudget`) before its handler runs; past it the event is
- *   dropped, never queued, and the refusals are logged as one line a minute;
- *   `REFUSALS_BEFORE_DISCONNECT` in a row close the connection.
+ *   dropped, never queued, and the refusals are logged as one line a minute
+ *   under fixed keys (the event's name when it is one of the protocol's, else
+ *   `autre`: issue 37 §5, a flood of random names wrote 13 810 attacker-chosen
+ *   keys in one line); refusals spend their own budget
+ *   (`REFUSALS_BEFORE_DISCONNECT`, refilled `REFUSALS_FORGIVEN_PER_SECOND`),
+ *   and once it is spent the connection is closed, whatever was accepted in
+ *   between (issue 37 §5: "200 in a row" let a flood through that passed one
+ *   frame now and then).
  * - `device:status`: the same state twice is neither written nor pushed;
  *   one write at a time, and while it runs only the latest status waits.
  * - `device:consent`: control and/or view, written and pushed only on a change.
@@ -29,10 +35,24 @@ import { sharedRefusalLog } from "#server/refusal-log.ts";
 import { TokenBucket, type DeviceEventBudget } from "./limits.ts";
 
 /**
- * Events refused in a row after which the app's connection is closed (issue 28 §1). The real app stays
- * within its budget (a status on change, a frame when acknowledged): only a broken or hostile client gets here.
+ * Refusals after which the app's connection is closed (issue 28 §1), forgiven at `REFUSALS_FORGIVEN_PER_SECOND`
+ * (issue 37 §5: counted whatever is accepted in between). The real app stays within its budget (a status on
+ * change, a frame when acknowledged): only a broken or hostile client gets here.
  */
 export const REFUSALS_BEFORE_DISCONNECT = 200;
+/** Refusals a connection is forgiven per second: past this rate for 10 s or so, it is closed. */
+export const REFUSALS_FORGIVEN_PER_SECOND = 20;
+
+/** The protocol's event names: the only keys a refusal is logged under (others are `autre`). */
+const DEVICE_EVENTS: ReadonlySet<string> = new Set<keyof DeviceToServerEvents>([
+  "device:status",
+  "device:consent",
+  "device:frame",
+  "device:leave",
+  "device:clipboard",
+  "device:resume-ticket",
+  "device:elevation",
+]);
 
 export type AppSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, object, DeviceIdentity>;
 
@@ -60,13 +80,15 @@ export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptio
   const refusals = sharedRefusalLog(logger, "logiciel de bureau : événements refusés (budget dépassé)");
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 
-  // Refused events since the last accepted one. Each refusal is cheap, but Socket.IO still decodes every packet a
-  // flooder sends: 10 000 of them held another user's request for 100+ ms. Far past its budget, the connection is
-  // closed, and the rest of the flood is never decoded.
-  let refusedInARow = 0;
+  // Each refusal is cheap, but Socket.IO still decodes every packet a flooder sends: 10 000 of them held another
+  // user's request for 100+ ms. Past its refusal budget the connection is closed, and the rest of the flood is
+  // never decoded.
+  const forgiven = new TokenBucket(REFUSALS_BEFORE_DISCONNECT, REFUSALS_FORGIVEN_PER_SECOND);
+  let closed = false;
   const refuse = (reason: string) => {
     refusals(reason);
-    if (++refusedInARow === REFUSALS_BEFORE_DISCONNECT) {
+    if (!closed && !forgiven.take()) {
+      closed = true;
       refusals("connexion fermée");
       socket.disconnect(true);
     }
@@ -74,8 +96,7 @@ export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptio
   socket.use(([event], next) => {
     if (event === "device:frame") {
       if (!frames.take()) return refuse("frame-rate");
-    } else if (!events.take()) return refuse(typeof event === "string" && event.length <= 40 ? event : "other");
-    refusedInARow = 0;
+    } else if (!events.take()) return refuse(typeof event === "string" && DEVICE_EVENTS.has(event) ? event : "autre");
     next();
   });
 
