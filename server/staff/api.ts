@@ -21,6 +21,10 @@ export const STAFF_BODY_LIMIT_BYTES = 4 * 1024;
 type Answer = ({ ok: true } & Record<string, unknown>) | StaffRefusal;
 
 /** Sends a service answer: `status` on success (without `ok` and `setCookie`), else the refusal. */
+/** An account's id as better-auth makes them (letters, digits, `-`, `_`); an invitation's is a UUID. */
+const MEMBER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const INVITATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function send(res: Response, answer: Answer, status = 200): void {
   if (!answer.ok) {
     if (answer.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(answer.retryAfterSeconds));
@@ -41,6 +45,12 @@ export function createStaffRouter({ auth, staff }: { auth: Auth; staff: StaffSer
   const { requirePermission } = createGuards(auth);
   const ipOf = (req: Request) => req.ip ?? "inconnue";
   router.use("/staff", noStore);
+  // Issue 37 §7: an id is checked before any query (`%00` reached PostgreSQL and answered 500).
+  router.param("id", (req, res, next, id: string) => {
+    const invitation = req.path.startsWith("/staff/invitations/");
+    if ((invitation ? INVITATION_ID : MEMBER_ID).test(id)) return next();
+    res.status(404).json({ message: invitation ? STAFF_MESSAGES.invitationNotFound : STAFF_MESSAGES.notFound });
+  });
 
   router.get(
     "/staff",

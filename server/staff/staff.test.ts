@@ -5,6 +5,7 @@
  * deleted, socket told `auth:ended` and disconnected) and the rules against disabling oneself or the last
  * active manager; bad bytes get 4xx.
  */
+import { STAFF_MESSAGES } from "#app/staff/protocol.ts";
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,6 +165,17 @@ describe("invitations", () => {
     expect((await post("/api/staff/invitations/pas-un-id").send()).status).toBe(404);
     const revoke = await request(server.url).delete("/api/staff/invitations/pas-un-id").set("Cookie", manager.cookie);
     expect(revoke.status).toBe(404);
+    // Issue 37 §7: ids that could never exist are refused before any query, in French (`%00` answered 500).
+    for (const id of ["%00", "%E2%80%AE", "a%0Ab", "x".repeat(65)]) {
+      for (const action of ["disable", "enable", "password-reset"]) {
+        const refused = await post(`/api/staff/members/${id}/${action}`).send();
+        expect(refused.status, `${id} ${action}`).toBe(404);
+        expect(refused.body).toEqual({ message: STAFF_MESSAGES.notFound });
+      }
+      const gone = await request(server.url).delete(`/api/staff/invitations/${id}`).set("Cookie", manager.cookie);
+      expect(gone.status).toBe(404);
+      expect(gone.body).toEqual({ message: STAFF_MESSAGES.invitationNotFound });
+    }
   });
 });
 
