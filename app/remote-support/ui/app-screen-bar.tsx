@@ -10,6 +10,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Select } from "#app/components/ui/field.tsx";
 import type { AppScreenState } from "#app/remote-support/client/use-app-screen.ts";
 import type { DeviceView, Screen } from "#app/remote-support/device-protocol.ts";
+import { appWords } from "./device-panel";
 
 export const APP_SCREEN_TEXT = {
   waiting: "En attente de l'image du logiciel…",
@@ -36,7 +37,7 @@ export function shownScreenId(device: DeviceView): string | null {
  */
 export function appPictureObstacle(device: DeviceView | null): string | null {
   if (!device?.paired || device.appPicture || !device.capture) return null;
-  if (!device.capture.ok) return device.capture.reason;
+  if (!device.capture.ok) return appWords(device.capture.reason);
   if (device.connected && !device.viewConsent) return APP_SCREEN_TEXT.noViewConsent;
   return null;
 }

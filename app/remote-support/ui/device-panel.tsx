@@ -35,9 +35,17 @@ export function deviceSummary(device: DeviceView | null): string {
     : `Logiciel connecté — ${where} : connexion perdue, reconnexion…`;
 }
 
+/**
+ * The desktop app's own words, quoted as such (issue 37 §6: an app's reason shown as the site's own text could
+ * say anything, « appelez le support au 08 99… »). The server already refuses characters that hide or reorder text.
+ */
+export function appWords(reason: string): string {
+  return `Le logiciel indique : « ${reason} »`;
+}
+
 /** What stops control, in French, or null when nothing does. */
 export function controlObstacle(device: DeviceView): string | null {
-  if (device.injection && !device.injection.ok) return device.injection.reason;
+  if (device.injection && !device.injection.ok) return appWords(device.injection.reason);
   // Issue 26: the app's own picture is always a whole monitor; only a browser share can be a window or a tab.
   if (!device.wholeScreen && !device.appPicture) return DEVICE_MESSAGES.windowShared;
   return null;

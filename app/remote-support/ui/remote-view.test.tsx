@@ -175,10 +175,10 @@ describe("RemoteView without the app's picture", () => {
     expect(screen.getByTestId("remote-video")).toBeVisible();
   });
 
-  it("gives the app's reason when it cannot capture the screen", () => {
+  it("gives the app's reason when it cannot capture the screen, quoted as the app's words (issue 37 §6)", () => {
     const reason = "La capture de l'écran n'est pas possible sous Wayland : ouvrez une session X11.";
     renderView(device({ capture: { ok: false, reason }, viewConsent: false, appPicture: false }));
-    expect(screen.getByText(reason)).toBeVisible();
+    expect(screen.getByText(`Le logiciel indique : « ${reason} »`)).toBeVisible();
     expect(screen.queryByText(/n'a pas encore autorisé l'affichage/u)).toBeNull();
   });
 
