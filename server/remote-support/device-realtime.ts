@@ -22,6 +22,9 @@
  * - Issue 27: copy–paste both ways while control is allowed (`clipboard-relay.ts`).
  * - Issue 36 §4: « Relancer en administrateur » (`elevation-relay.ts`); a replaced app (relaunched as
  *   administrator) is told `device:replaced` and disconnected, without `device:ended`.
+ * - Issue 37 §2 (`device-links.ts`): connections counted per address and per token in the middleware; one live
+ *   socket per pairing (a new one disconnects the others, in every process, without that counting as the app
+ *   leaving); frame, event and byte budgets per pairing (session), kept a while after the last socket.
  * - Every `DEVICE_HEARTBEAT_MS` this process confirms its apps' connections
  *   (`last_seen_at`), so an app of a killed process stops counting as connected.
  */
@@ -46,10 +49,12 @@ import type { SessionService } from "./sessions.ts";
 import type { DeviceIdentity, DeviceService, DeviceServiceEvent } from "./device-service.ts";
 import { toControlState, toDeviceState, toDeviceView } from "./device-state.ts";
 import { DEFAULT_DEVICE_EVENT_BUDGET, DEFAULT_FRAME_BUDGET, TokenBucket, type DeviceEventBudget } from "./limits.ts";
+import { ipLimitKey } from "#server/rate-limit.ts";
+import { createDeviceLinks, guardPairing, type DeviceLinkLimits } from "./device-links.ts";
 import { handleDeviceSocket, type AppSocket } from "./device-socket.ts";
 import { attachScreenHandlers } from "./screen-relay.ts";
-import { gateFrames } from "./screen-gate.ts";
-import { SCREEN_LIMITS, type ScreenDemand } from "#app/remote-support/screen-protocol.ts";
+import { APP_REFUSALS_MESSAGE, gateFrames } from "./screen-gate.ts";
+import type { ScreenDemand } from "#app/remote-support/screen-protocol.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
 import { createClipboardRelay } from "./clipboard-relay.ts";
 import { attachElevationHandlers, handleElevationSocket } from "./elevation-relay.ts";
@@ -63,6 +68,8 @@ type DeviceInterServerEvents = {
   "device:invalidate": (sessionId: string) => void;
   "device:end": (pairingId: string, message: string) => void;
   "device:replace": (pairingId: string) => void;
+  /** Issue 37 §2: socket `keep` of `pairingId` connected: every other socket of it is disconnected. */
+  "device:supersede": (pairingId: string, keep: string) => void;
 };
 type DeviceNamespace = Namespace<DeviceToServerEvents, ServerToDeviceEvents, DeviceInterServerEvents, DeviceIdentity>;
 type DeviceSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, DeviceInterServerEvents, DeviceIdentity>;
@@ -93,6 +100,8 @@ export type DeviceRealtimeOptions = {
   eventBudget?: DeviceEventBudget;
   /** Issue 26: each app connection's budget of frames (default `DEFAULT_FRAME_BUDGET`). */
   frameBudget?: DeviceEventBudget;
+  /** Issue 37 §2: connection rates and how long budgets outlive sockets (default `DEFAULT_DEVICE_LINK_LIMITS`). */
+  linkLimits?: DeviceLinkLimits;
 };
 
 export type DeviceRealtime = {
@@ -110,10 +119,18 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
   const namespace = options.namespace as unknown as DeviceNamespace;
   if (namespace.name !== DEVICE_NAMESPACE) throw new Error(`espace de noms inattendu : ${namespace.name}`);
 
+  const links = createDeviceLinks({ limits: options.linkLimits, frameBudget, eventBudget });
+  const linkRefusals = sharedRefusalLog(logger, APP_REFUSALS_MESSAGE);
   namespace.use(async (socket, next) => {
     const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== "string" || token.length < 16 || token.length > 200)
       return next(new Error(DEVICE_MESSAGES.tokenInvalid));
+    // Issue 37 §2: before the token costs a query.
+    const tooMany = links.admit(token, ipLimitKey(socket.handshake.address));
+    if (tooMany) {
+      linkRefusals("connection-rate");
+      return next(new Error(tooMany));
+    }
     try {
       const identity = await devices.authenticate(token);
       if (!identity) return next(new Error(DEVICE_MESSAGES.tokenInvalid));
@@ -139,41 +156,43 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
     toTechnician: (technicianId, payload) => browsers.to([userRoom(technicianId)]).emit("clipboard:text", payload),
   });
 
-  /** Issue 26: the byte budget of each session whose app is connected here, shared by its connections. */
-  const sessionBytes = new Map<string, { bucket: TokenBucket; sockets: number }>();
+  /** Issue 37 §2: sockets disconnected because a newer one of their pairing connected (not the app leaving). */
+  const superseded = new Set<string>();
+  function supersedeLocal(pairingId: string, keep: string): void {
+    for (const id of [...(namespace.adapter.rooms.get(deviceRoom(pairingId)) ?? [])]) {
+      const old = namespace.sockets.get(id);
+      if (id === keep || !old) continue;
+      superseded.add(id);
+      old.disconnect(true);
+    }
+  }
   /** Issue 26: per app pairing, raised whenever a full picture is asked (`ScreenDemand.refresh`). */
   const refreshes = new Map<string, number>();
 
   namespace.on("connection", (socket: DeviceSocket) => {
     const identity = { ...socket.data };
+    supersedeLocal(identity.pairingId, socket.id);
+    if (crossProcess) namespace.serverSideEmit("device:supersede", identity.pairingId, socket.id);
     void socket.join(deviceRoom(identity.pairingId));
+    const budgets = links.attach(identity.pairingId, identity.sessionId);
     devices.deviceConnected(identity, socket.id).catch(failed("logiciel de bureau : connexion non enregistrée"));
     handleDeviceSocket(socket as unknown as AppSocket, {
       devices,
       logger,
       eventBudget,
       frameBudget,
-      sessionBytes(sessionId) {
-        let entry = sessionBytes.get(sessionId);
-        if (!entry) {
-          entry = {
-            bucket: new TokenBucket(SCREEN_LIMITS.sessionBurstBytes, SCREEN_LIMITS.sessionBytesPerSecond),
-            sockets: 0,
-          };
-          sessionBytes.set(sessionId, entry);
-        }
-        entry.sockets += 1;
-        return entry.bucket;
-      },
+      // Issue 37 §2: the session's, kept `linkLimits.keepMs` after its last socket.
+      sessionBytes: () => budgets.bytes,
       relayFrame: gateFrames(socket, logger, (from, frame, technicianId) => {
         browsers.to([userRoom(technicianId)]).emit("screen:frame", { ...frame, code: from.code });
       }),
     });
+    guardPairing(socket as unknown as AppSocket, budgets.pairing, linkRefusals);
     clipboard.onDeviceSocket(socket as unknown as AppSocket);
     handleElevationSocket(socket as unknown as AppSocket, { devices, logger, tellTechnician });
     socket.on("disconnect", () => {
-      const entry = sessionBytes.get(identity.sessionId);
-      if (entry && --entry.sockets <= 0) sessionBytes.delete(identity.sessionId);
+      links.detach(identity.pairingId, identity.sessionId);
+      if (superseded.delete(socket.id)) return;
       devices.deviceDisconnected(identity, socket.id).catch(failed("logiciel de bureau : déconnexion non enregistrée"));
     });
   });
@@ -223,6 +242,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
   namespace.on("device:invalidate", (sessionId) => devices.invalidate(sessionId));
   namespace.on("device:end", endLocal);
   namespace.on("device:replace", replaceLocal);
+  namespace.on("device:supersede", supersedeLocal);
 
   const unsubscribeDevices = devices.subscribe((event: DeviceServiceEvent) => {
     if (event.type === "changed") {
