@@ -6,6 +6,10 @@
  * It also makes one DATA_DIR with the embedded PostgreSQL created and migrated and no account
  * (`E2E_DATA_TEMPLATE`), that `startAreaServer` copies: `initdb` and the migrations then run once per run
  * instead of once per spec (issue 30 §3). Returns the teardown.
+ *
+ * Issue 36: the desktop apps the `desktop-app` specs run (Linux, and Windows under Wine) are built here, before
+ * any worker starts, as customers get them: their compression takes a core for 20 s each, which beside a running
+ * spec on 2 cores made its keys and consents arrive late (a CI rehearsal). Cached: 0.1 s when nothing changed.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -28,6 +32,10 @@ export default async function globalSetup() {
     stdio: "pipe",
   });
   process.env.E2E_DATA_TEMPLATE = template;
+  execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", "linux-x64,windows-x64"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   return async () => {
     await server?.stop();
     rmSync(template, { recursive: true, force: true });
