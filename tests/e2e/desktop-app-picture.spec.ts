@@ -22,6 +22,7 @@ import {
 } from "#tests/support/soft-assist-pages.ts";
 import { openXApp, startTwoMonitors, startXvfb, type XApp, type XDisplay } from "#tests/support/xvfb.ts";
 import { buildLinuxApp, startTerminalApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
+import { canvasPixel } from "#tests/support/app-picture-probes.ts";
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-image-${suffix}@exemple.fr`, name: "Jean Technicien", password: "motdepasse-jean-tech" };
@@ -80,17 +81,6 @@ function runApp() {
   const app = startTerminalApp(appBinary, ["--server", area.server.url], display.display);
   children.push(app.child);
   return app;
-}
-
-/** RGB of the technician's canvas at picture pixel (x, y). */
-function canvasPixel(page: Page, x: number, y: number): Promise<number[]> {
-  return page
-    .getByTestId("app-screen")
-    .evaluate(
-      (canvas, [px, py]) =>
-        Array.from((canvas as HTMLCanvasElement).getContext("2d")!.getImageData(px!, py!, 1, 1).data.slice(0, 3)),
-      [x, y],
-    );
 }
 
 /** The darkest and lightest luminance in a rectangle of the canvas. */

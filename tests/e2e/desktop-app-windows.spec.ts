@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   join,
   newPage,
@@ -32,6 +32,7 @@ import { startXvfb, type XDisplay } from "#tests/support/xvfb.ts";
 import { buildApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
 import { SAS_REASON_WINDOWS } from "#app/remote-support/device-protocol.ts";
 import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
+import { blueShare, canvasDarkest, canvasPixel, findTextLine } from "#tests/support/app-picture-probes.ts";
 import { runUnderWine, startWinePrefix, type WinePrefix, type WineProgram } from "#tests/support/wine.ts";
 
 const run = promisify(execFile);
@@ -111,44 +112,6 @@ test.afterAll(async () => {
   await display?.stop();
   await area?.stop();
 });
-
-/** RGB of the technician's canvas at picture pixel (x, y). */
-function canvasPixel(page: Page, x: number, y: number): Promise<number[]> {
-  return page
-    .getByTestId("app-screen")
-    .evaluate(
-      (canvas, [px, py]) =>
-        Array.from((canvas as HTMLCanvasElement).getContext("2d")!.getImageData(px!, py!, 1, 1).data.slice(0, 3)),
-      [x, y],
-    );
-}
-
-/** The darkest luminance in a rectangle of the canvas. */
-function canvasDarkest(page: Page, x: number, y: number, w: number, h: number): Promise<number> {
-  return page.getByTestId("app-screen").evaluate(
-    (canvas, [rx, ry, rw, rh]) => {
-      const data = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(rx!, ry!, rw!, rh!).data;
-      let min = 255;
-      for (let i = 0; i < data.length; i += 4)
-        min = Math.min(min, 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!);
-      return min;
-    },
-    [x, y, w, h],
-  );
-}
-
-/** The share (0–1) of clearly blue pixels in a rectangle of the canvas. */
-function blueShare(page: Page, x: number, y: number, w: number, h: number): Promise<number> {
-  return page.getByTestId("app-screen").evaluate(
-    (canvas, [rx, ry, rw, rh]) => {
-      const data = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(rx!, ry!, rw!, rh!).data;
-      let blue = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i + 2]! > 200 && data[i]! < 120) blue++;
-      return blue / (data.length / 4);
-    },
-    [x, y, w, h],
-  );
-}
 
 /** What Wine put on the X `CLIPBOARD` selection (Wine shares its clipboard with X). */
 async function xClipboard(): Promise<string> {
@@ -260,7 +223,7 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     const left = canvas.x + (canvas.width - SCREEN.width * scale) / 2;
     const top = canvas.y + (canvas.height - SCREEN.height * scale) / 2;
     const onPicture = (x: number, y: number) => ({ x: left + x * scale, y: top + y * scale });
-    const firstLine = await findTextLine(tech);
+    const firstLine = await findTextLine(tech, notepadBox);
     // « Atelier » starts 7 px into the window.
     const word = onPicture(firstLine.x + 20, firstLine.y);
     const clicked = Date.now();
@@ -410,26 +373,3 @@ test.describe("the Windows app relaunched as administrator under Wine", { tag: "
       .toEqual([]);
   });
 });
-
-/** The first line of text inside Notepad's window in the picture: its middle row, px (x: the window's left). */
-async function findTextLine(tech: Page): Promise<{ x: number; y: number }> {
-  return tech.getByTestId("app-screen").evaluate((canvas, box) => {
-    const width = 100;
-    const data = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(box.x, box.y, width, 120).data;
-    // Thin glyphs come out grey after JPEG: anything clearly darker than the white page.
-    const dark = (x: number, y: number) => {
-      const i = 4 * (y * width + x);
-      return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]! < 160;
-    };
-    const rowDark = (y: number) => [...Array(width - 5).keys()].some((x) => dark(x + 5, y));
-    // Wine draws no title bar without a window manager: the menu takes the first 20 px, then come the edit box's
-    // border lines (a row each) and the text, the first band of dark rows at least 5 px high.
-    for (let top = 18; top < 110; top++) {
-      let bottom = top;
-      while (bottom < 119 && rowDark(bottom)) bottom++;
-      if (bottom - top >= 5) return { x: box.x, y: box.y + Math.round((top + bottom) / 2) };
-      top = bottom;
-    }
-    throw new Error("Pas de texte dans la fenêtre du Bloc-notes");
-  }, notepadBox);
-}
