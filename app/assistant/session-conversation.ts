@@ -7,6 +7,7 @@
  * session's customer and its joined technician only. Pure: no server or
  * browser APIs.
  */
+import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 
 /** Most messages handed over: the latest, oldest first. */
@@ -39,7 +40,7 @@ export const HANDOFF_MESSAGES = {
   assistant: "Assistant",
 } as const;
 
-/** "24/11/2026 14:05", the time of a message in fr-FR (the browser's time zone). */
+/** "24/11/2026 14:05", the time of a message in fr-FR (the shop's wall clock, as on the server's page). */
 export function formatMessageTime(iso: string): string {
-  return new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" });
+  return new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
 }

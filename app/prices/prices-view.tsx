@@ -8,6 +8,7 @@
  * region and reads the catalogue and the history again after each change. The public pages, the finder and
  * the assistant follow within seconds, with no rebuild (docs/decisions/026).
  */
+import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 import { useCallback, useEffect, useId, useState } from "react";
 import type { HistoryEntry, PricesView as PricesData } from "#app/catalogue/prices-protocol.ts";
 import { Card } from "#app/components/ui/card.tsx";
@@ -20,7 +21,7 @@ export type Notice = { tone: "success" | "error"; text: string } | null;
 /** Runs a change and shows its answer; resolves with whether it was accepted. */
 export type RunChange = (change: () => Promise<CatalogueResult<{ message: string }>>) => Promise<boolean>;
 
-const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short" });
+const DATE = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
 
 /** The « Tarifs » view. */
 export default function PricesView() {

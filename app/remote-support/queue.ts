@@ -18,6 +18,7 @@
  * session (median of recent ones) ÷ the technicians on duty, rounded up to
  * 5 minutes: an order of magnitude, said « environ N min ».
  */
+import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 
 /** One waiting customer as technicians see it. Times ISO 8601. */
 export type QueueEntry = {
@@ -108,7 +109,7 @@ export function estimateMinutes(place: number, handlingMinutes: number, technici
 export type WeeklySlot = { days: readonly number[]; opens: string; closes: string };
 
 const parisClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Paris",
+  timeZone: SHOP_TIME_ZONE,
   weekday: "short",
   hour: "2-digit",
   minute: "2-digit",

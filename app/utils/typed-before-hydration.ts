@@ -10,7 +10,10 @@
  * Not done: text typed into the server's HTML before a lazy screen is
  * rendered afresh instead of hydrated. Recording `input` events from the
  * first paint did keep it, but made the technician's join button stay
- * disabled in another e2e flow, for a reason not found yet (issue 27 note).
+ * disabled in another e2e flow (issue 27 note). One cause of such fresh
+ * renders was found in issue 37: dates in the server's zone (UTC) and the
+ * browser's (Paris) differed, and React re-rendered the whole dashboard;
+ * every date is now the shop's wall clock (`client/format.ts`).
  */
 
 /** The attribute naming a field whose typed text is kept, its value the field's key (unique on a page). */

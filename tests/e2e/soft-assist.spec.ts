@@ -205,6 +205,27 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     for (const page of [customer, first, second]) await page.context().close();
   });
 
+  test("a technician's history hydrates as the server wrote it, whatever the server's time zone", async ({
+    browser,
+  }) => {
+    // The browser is in Paris, the test server in the machine's zone (UTC in CI): their dates must still agree, or
+    // React re-renders the whole dashboard and a code typed meanwhile is lost (a CI run, issue 37).
+    const page = await newPage(browser);
+    const errors: string[] = [];
+    page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+    page.on("pageerror", (error) => errors.push(error.message));
+    await signIn(page, TECH);
+    const history = page.getByRole("region", { name: "Historique des sessions" });
+    await expect(history.getByRole("row").nth(1)).toBeVisible();
+    const shown = await history.getByRole("cell").first().textContent();
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+    // The same text after hydration as in the server's HTML, the shop's wall clock.
+    const served = await (await page.request.get("/soft-assist")).text();
+    expect(served).toContain(`>${shown}<`);
+    await page.context().close();
+  });
+
   test("signing out in one tab takes the other tab back to the sign-in form", async ({ browser }) => {
     const page = await newPage(browser);
     await signUpCustomer(page, "Chloé Durand");

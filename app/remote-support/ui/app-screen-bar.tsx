@@ -4,6 +4,7 @@
  * when the computer has several ("Écran affiché"), a button to ask for a
  * fresh picture; and what the picture area says while there is no picture.
  */
+import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 import { RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -42,7 +43,12 @@ export function appPictureObstacle(device: DeviceView | null): string | null {
   return null;
 }
 
-const clock = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const clock = new Intl.DateTimeFormat("fr-FR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: SHOP_TIME_ZONE,
+});
 
 /** "12 images/s", "1 image/s"; a still screen: "0 image/s (dernière image à 14:02:31)". */
 export function fpsText(fps: number, lastFrameAt: number | null = null): string {

@@ -4,6 +4,7 @@
  * pastes it where its cursor is; the text the customer sends (from their app) shows here, said to come from
  * the customer, with « Copier ». Results are announced (`role="status"`), errors assertively (`role="alert"`).
  */
+import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 import { ClipboardPaste, Copy } from "lucide-react";
 import { useId } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -11,7 +12,12 @@ import { characterCount } from "#app/remote-support/client/clipboard-transfer.ts
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { useClipboardTransfer } from "#app/remote-support/client/use-clipboard-transfer.ts";
 
-const clock = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const clock = new Intl.DateTimeFormat("fr-FR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: SHOP_TIME_ZONE,
+});
 
 type Props = { code: string; socket: RealtimeSocket | null; customerName: string };
 

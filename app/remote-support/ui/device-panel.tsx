@@ -7,6 +7,7 @@
  * working (Wayland, macOS permission, a window shared instead of the whole
  * screen) is said here in French.
  */
+import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 import { Laptop } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -24,7 +25,7 @@ import {
 } from "#app/remote-support/device-protocol.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 
-const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit" });
+const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
 
 /** "Logiciel connecté — PC-SALON (Linux)", or why it is not. */
 export function deviceSummary(device: DeviceView | null): string {

@@ -319,7 +319,8 @@ describe("fpsText", () => {
     expect(fpsText(12)).toBe("12 images/s");
     expect(fpsText(1)).toBe("1 image/s");
     expect(fpsText(0)).toBe("0 image/s");
-    expect(fpsText(0, new Date(2026, 0, 1, 14, 2, 31).getTime())).toBe("0 image/s (dernière image à 14:02:31)");
+    // The shop's wall clock (Paris, UTC+1 in January), as every date of the dashboard.
+    expect(fpsText(0, Date.UTC(2026, 0, 1, 13, 2, 31))).toBe("0 image/s (dernière image à 14:02:31)");
     expect(fpsText(3, Date.now())).toBe("3 images/s");
   });
 });

@@ -10,6 +10,7 @@
  * count of waiting customers is announced politely; the ticking times are
  * not. Times are fr-FR, in the browser's time zone.
  */
+import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 import { useId, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -34,7 +35,11 @@ import {
 
 /** How often the waiting times are recomputed, ms: they are shown in whole minutes. */
 const TICK_MS = 15_000;
-const arrivalFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit" });
+const arrivalFormat = new Intl.DateTimeFormat("fr-FR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: SHOP_TIME_ZONE,
+});
 
 /** « Aucun client en attente. », « 1 client en attente », « 3 clients en attente ». */
 export function waitingCountText(count: number): string {
