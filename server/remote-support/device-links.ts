@@ -155,32 +155,22 @@ export function createDeviceLinks(options: DeviceLinksOptions): DeviceLinks {
   };
 }
 
-/**
- * Pairing-budget refusals in a row after which one app socket is closed (as `device-socket.ts` does for its own
- * budgets): past the pairing's budget while within its socket's, only a client sharing a token with others gets here.
- */
-export const PAIRING_REFUSALS_BEFORE_DISCONNECT = 200;
-
 /** What `guardPairing` needs of an app socket. */
 type GuardedSocket = {
   use(middleware: (packet: unknown[], next: (error?: Error) => void) => void): unknown;
-  disconnect(close: boolean): unknown;
 };
 
 /**
  * Issue 37 §2: every event of `socket` also spends its pairing's budget (frames or other events), after the
- * socket's own middleware (`device-socket.ts`, registered first); past it the event is dropped and `refused` told
- * a fixed reason (`pairing-frame-rate`, `pairing-events`).
+ * socket's own middleware (`device-socket.ts`, registered first); past it the event is dropped and `refuse` told
+ * a fixed reason (`pairing-frame-rate`, `pairing-events`). `refuse` is the socket's own (`handleDeviceSocket`'s):
+ * these refusals spend the same refusal budget as the socket's, so a flood that passes one event now and then
+ * is closed all the same (§5).
  */
-export function guardPairing(socket: GuardedSocket, budgets: PairingBudgets, refused: (reason: string) => void): void {
-  let inARow = 0;
+export function guardPairing(socket: GuardedSocket, budgets: PairingBudgets, refuse: (reason: string) => void): void {
   socket.use(([event], next) => {
     const frame = event === "device:frame";
-    if ((frame ? budgets.frames : budgets.events).take()) {
-      inARow = 0;
-      return next();
-    }
-    refused(frame ? "pairing-frame-rate" : "pairing-events");
-    if (++inARow === PAIRING_REFUSALS_BEFORE_DISCONNECT) socket.disconnect(true);
+    if ((frame ? budgets.frames : budgets.events).take()) return next();
+    refuse(frame ? "pairing-frame-rate" : "pairing-events");
   });
 }

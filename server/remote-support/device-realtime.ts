@@ -176,7 +176,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
     void socket.join(deviceRoom(identity.pairingId));
     const budgets = links.attach(identity.pairingId, identity.sessionId);
     devices.deviceConnected(identity, socket.id).catch(failed("logiciel de bureau : connexion non enregistrée"));
-    handleDeviceSocket(socket as unknown as AppSocket, {
+    const { refuse } = handleDeviceSocket(socket as unknown as AppSocket, {
       devices,
       logger,
       eventBudget,
@@ -187,7 +187,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
         browsers.to([userRoom(technicianId)]).emit("screen:frame", { ...frame, code: from.code });
       }),
     });
-    guardPairing(socket as unknown as AppSocket, budgets.pairing, linkRefusals);
+    guardPairing(socket as unknown as AppSocket, budgets.pairing, refuse);
     clipboard.onDeviceSocket(socket as unknown as AppSocket);
     handleElevationSocket(socket as unknown as AppSocket, { devices, logger, tellTechnician });
     socket.on("disconnect", () => {

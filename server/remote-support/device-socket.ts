@@ -70,8 +70,15 @@ export type DeviceSocketOptions = {
   relayFrame: (identity: DeviceIdentity, frame: ScreenFrame, technicianId: string) => void;
 };
 
-/** Wires the handlers of one authenticated app socket (see the module comment). */
-export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptions): void {
+/**
+ * Wires the handlers of one authenticated app socket (see the module comment). Returns `refuse`, which logs a
+ * refusal under a fixed reason and spends the socket's refusal budget (closing it past that), for the guards
+ * added after this one (`guardPairing`).
+ */
+export function handleDeviceSocket(
+  socket: AppSocket,
+  options: DeviceSocketOptions,
+): { refuse: (reason: string) => void } {
   const { devices, logger } = options;
   const identity = { ...socket.data };
   const events = new TokenBucket(options.eventBudget.burst, options.eventBudget.perSecond);
@@ -157,4 +164,5 @@ export function handleDeviceSocket(socket: AppSocket, options: DeviceSocketOptio
       }
     });
   });
+  return { refuse };
 }
