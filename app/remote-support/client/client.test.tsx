@@ -11,7 +11,7 @@ import type { SessionView } from "#app/remote-support/protocol.ts";
 import { openSession, sessionStatusText } from "#app/remote-support/ui/customer-screen.tsx";
 import { deliveryText } from "#app/requests/requests-view.tsx";
 import { authMessage } from "#app/remote-support/account.ts";
-import { codeInputValue, customerLabel } from "./format";
+import { codeInputValue } from "./format";
 import { elapsedSeconds, useElapsedSeconds } from "./timer";
 
 const session = (overrides: Partial<SessionView>): SessionView => ({
@@ -63,13 +63,6 @@ describe("codeInputValue", () => {
   it("forces upper case as typed", () => {
     expect(codeInputValue("acd3f")).toBe("ACD3F");
     expect(codeInputValue("")).toBe("");
-  });
-});
-
-describe("customerLabel (issue 26)", () => {
-  it("says a session started from the desktop app, and names a site session's customer alone", () => {
-    expect(customerLabel(session({ userName: "Marie", origin: "app" }))).toBe("Marie — depuis le logiciel");
-    expect(customerLabel(session({ userName: "Alice", origin: "site" }))).toBe("Alice");
   });
 });
 

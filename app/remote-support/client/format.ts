@@ -1,5 +1,4 @@
 /** Small display helpers of the remote-support screens (spec §2, §9). */
-import type { SessionOrigin } from "#app/remote-support/protocol.ts";
 import { SHOP_TIME_ZONE } from "#app/booking/time-zone.ts";
 
 /**
@@ -20,12 +19,4 @@ export function codeInputValue(typed: string): string {
 /** Time of day in French ("14:05", the shop's wall clock), for chat lines and the session record. */
 export function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
-}
-
-/**
- * Issue 26: the customer as the technician's screens name them (active session, history, report, remote view):
- * a session the desktop app started says so, « Marie — depuis le logiciel »; a site session is its name alone.
- */
-export function customerLabel(session: { userName: string; origin: SessionOrigin }): string {
-  return session.origin === "app" ? `${session.userName} — depuis le logiciel` : session.userName;
 }

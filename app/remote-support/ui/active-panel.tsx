@@ -8,7 +8,7 @@
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import type { ServerLink } from "#app/remote-support/client/server-connection.ts";
-import { customerLabel } from "#app/remote-support/client/format.ts";
+import { CustomerName } from "./customer-name";
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
@@ -59,7 +59,9 @@ export function ActivePanel({
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="text-slate-300">Client</dt>
-            <dd className="font-semibold text-white">{customerLabel(session)}</dd>
+            <dd className="font-semibold text-white">
+              <CustomerName session={session} />
+            </dd>
             <dt className="text-slate-300">E-mail</dt>
             {/* Issue 26: a session started from the app has no account, so no address. */}
             <dd className="break-all text-white">{session.userEmail ?? "—"}</dd>

@@ -280,7 +280,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
               Contrôle à distance
             </h2>
             <p className="text-slate-200">
-              {session.userName} · <span className="font-mono tabular-nums">{formatTimer(seconds)}</span>
+              <bdi>{session.userName}</bdi> · <span className="font-mono tabular-nums">{formatTimer(seconds)}</span>
             </p>
             <p role="status" className="text-slate-200">
               {pictureStatus(source)}

@@ -11,7 +11,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { getReport, verifyPassword } from "#app/remote-support/client/api.ts";
 import { formatReportDuration, type SessionEventView, type SessionReport } from "#app/remote-support/protocol.ts";
-import { customerLabel, formatDateTime, formatTime } from "#app/remote-support/client/format.ts";
+import { formatDateTime, formatTime } from "#app/remote-support/client/format.ts";
+import { CustomerName } from "./customer-name";
 import { Modal } from "./modal";
 
 type Step = { kind: "closed" } | { kind: "verify"; code: string } | { kind: "report"; report: SessionReport };
@@ -156,9 +157,9 @@ export function describeSessionEvent(event: SessionEventView): string {
 }
 
 function ReportView({ report, onClose }: { report: SessionReport; onClose: () => void }) {
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ["Code", report.code],
-    ["Client", customerLabel(report)],
+    ["Client", <CustomerName key="client" session={report} />],
     // Issue 26: a session started from the app has no account, so no address.
     ["E-mail", report.userEmail ?? "—"],
     ["Début", formatDateTime(report.startTime)],

@@ -150,9 +150,14 @@ describe("TechnicianDashboard, a session started from the desktop app (issue 26)
     await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
     await screen.findByText("Connecté à la session ACD34F");
     const history = within(screen.getByRole("region", { name: "Historique des sessions" }));
-    expect(history.getByText("Marie — depuis le logiciel")).toBeInTheDocument();
+    // Issue 37 §6: the name in its own direction (`<bdi>`), the words after it outside.
+    expect(history.getByText("Marie", { selector: "bdi" }).parentElement).toHaveTextContent(
+      /^Marie — depuis le logiciel$/,
+    );
     const card = screen.getByRole("heading", { name: "Session active" }).parentElement!;
-    expect(within(card).getByText("Marie — depuis le logiciel")).toBeInTheDocument();
+    expect(within(card).getByText("Marie", { selector: "bdi" }).parentElement).toHaveTextContent(
+      /^Marie — depuis le logiciel$/,
+    );
     expect(within(card).getByText("E-mail").nextElementSibling).toHaveTextContent("—");
   });
 });

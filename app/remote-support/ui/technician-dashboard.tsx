@@ -31,7 +31,8 @@ import {
   SERVER_ENDED_TEXT,
   useServerLink,
 } from "#app/remote-support/client/server-connection.ts";
-import { codeInputValue, customerLabel, formatDateTime } from "#app/remote-support/client/format.ts";
+import { codeInputValue, formatDateTime } from "#app/remote-support/client/format.ts";
+import { CustomerName } from "./customer-name";
 import { useDevice } from "#app/remote-support/client/use-device.ts";
 import { useScreenViewer } from "#app/remote-support/client/use-screen-viewer.ts";
 import {
@@ -370,7 +371,9 @@ function HistoryPanel({ sessions }: { sessions: SessionView[] | null }) {
                     <tr key={session.id} className="border-b border-slate-800">
                       <td className="py-2 pr-4">{formatDateTime(session.startTime ?? session.createdAt)}</td>
                       <td className="py-2 pr-4 font-mono tracking-widest">{session.code}</td>
-                      <td className="py-2 pr-4">{customerLabel(session)}</td>
+                      <td className="py-2 pr-4">
+                        <CustomerName session={session} />
+                      </td>
                       <td className={cn("py-2 pr-4 tabular-nums", session.endTime === null && "text-emerald-300")}>
                         {session.endTime === null ? "En cours" : formatHistoryDuration(session.durationSeconds)}
                       </td>

@@ -122,7 +122,7 @@ function WaitingEntry({ entry, position, now, busy, claiming, onClaim }: EntryPr
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h3 id={nameId} className="text-lg font-semibold break-words text-white">
-            {position}. {entry.userName}
+            {position}. <bdi>{entry.userName}</bdi>
           </h3>
           <p className="text-slate-200">
             {queueOriginLabel(entry.origin)} · {entry.system ?? QUEUE_MESSAGES.unknownSystem}
