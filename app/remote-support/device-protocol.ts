@@ -301,7 +301,7 @@ export type DeviceState = {
 };
 
 /** Server → app. */
-export type ServerToDeviceEvents = {
+export type ServerToDeviceEvents = import("./chat-protocol.ts").ChatServerToDeviceEvents & {
   "device:state": (state: DeviceState) => void;
   /** Inject these, in order. `screen`: the id of the monitor the pointer fractions refer to. */
   "device:input": (batch: { events: InputEvent[]; screen: string | null }) => void;
@@ -350,7 +350,7 @@ export function readDeviceQueuePlace(value: unknown): DeviceQueuePlace | null {
 }
 
 /** App → server. */
-export type DeviceToServerEvents = {
+export type DeviceToServerEvents = import("./chat-protocol.ts").ChatDeviceToServerEvents & {
   "device:status": (status: DeviceStatus) => void;
   /**
    * The customer's consent given in the app: `allowed` is control (withdrawn by Ctrl+C, closing it, a key;

@@ -149,66 +149,68 @@ export const VerifyBody = z.object({
 });
 
 /** Server → browser events, with those of issues 27 (`clipboard-protocol.ts`) and 36 §4 (`elevation-protocol.ts`). */
-export type ServerToClientEvents = import("./clipboard-protocol.ts").ClipboardServerToClientEvents & {
-  /**
-   * A session the receiver may see changed (created, joined, disconnected):
-   * sent to its customer and to its joined technician only. The dashboard
-   * applies it as is (issue 14), without asking the API again.
-   */
-  "session:updated": (session: SessionView) => void;
-  /**
-   * Some session changed (any customer's, any technician's): sent to every
-   * technician, without data. Since issue 14 no screen listens to it: the
-   * dashboard applies `session:updated`, which carries the session.
-   */
-  "sessions:changed": () => void;
-  /** Issue 18 §1: an appointment of shop date `date` changed (booked, moved, confirmed, cancelled); to technicians. */
-  "agenda:changed": (change: { date: string }) => void;
-  /** A signaling message from the other participant of `code` (validated by the server). */
-  signal: (message: { code: string; data: SignalData }) => void;
-  /** The account's sign-in session ended (signed out elsewhere, account deleted): leave the area. */
-  "auth:ended": () => void;
-  /**
-   * Issue 13 §4: this server process is stopping (deploy, restart); the
-   * connection closes right after and the client reconnects by itself, to
-   * the next process. Sessions go on: nothing ends because of a restart.
-   */
-  "server:restarting": () => void;
-  /**
-   * Issue 15: the desktop app of session `code` changed (paired, connected,
-   * consent, shared surface, control on or off): sent to the session's
-   * customer and joined technician, as `GET /api/sessions/:code/device` answers.
-   */
-  "session:device": (device: DeviceView & { code: string }) => void;
-  /**
-   * Issue 26 (`screen-protocol.ts`): a picture frame of session `code` from
-   * its desktop app, to the joined technician only. Answer `screen:ack` once drawn.
-   */
-  "screen:frame": (frame: ScreenFrame & { code: string }) => void;
-} & import("./elevation-protocol.ts").ElevationServerToClientEvents;
+export type ServerToClientEvents = import("./clipboard-protocol.ts").ClipboardServerToClientEvents &
+  import("./chat-protocol.ts").ChatServerToClientEvents & {
+    /**
+     * A session the receiver may see changed (created, joined, disconnected):
+     * sent to its customer and to its joined technician only. The dashboard
+     * applies it as is (issue 14), without asking the API again.
+     */
+    "session:updated": (session: SessionView) => void;
+    /**
+     * Some session changed (any customer's, any technician's): sent to every
+     * technician, without data. Since issue 14 no screen listens to it: the
+     * dashboard applies `session:updated`, which carries the session.
+     */
+    "sessions:changed": () => void;
+    /** Issue 18 §1: an appointment of shop date `date` changed (booked, moved, confirmed, cancelled); to technicians. */
+    "agenda:changed": (change: { date: string }) => void;
+    /** A signaling message from the other participant of `code` (validated by the server). */
+    signal: (message: { code: string; data: SignalData }) => void;
+    /** The account's sign-in session ended (signed out elsewhere, account deleted): leave the area. */
+    "auth:ended": () => void;
+    /**
+     * Issue 13 §4: this server process is stopping (deploy, restart); the
+     * connection closes right after and the client reconnects by itself, to
+     * the next process. Sessions go on: nothing ends because of a restart.
+     */
+    "server:restarting": () => void;
+    /**
+     * Issue 15: the desktop app of session `code` changed (paired, connected,
+     * consent, shared surface, control on or off): sent to the session's
+     * customer and joined technician, as `GET /api/sessions/:code/device` answers.
+     */
+    "session:device": (device: DeviceView & { code: string }) => void;
+    /**
+     * Issue 26 (`screen-protocol.ts`): a picture frame of session `code` from
+     * its desktop app, to the joined technician only. Answer `screen:ack` once drawn.
+     */
+    "screen:frame": (frame: ScreenFrame & { code: string }) => void;
+  } & import("./elevation-protocol.ts").ElevationServerToClientEvents;
 
 export type SignalAck = { ok: true } | { ok: false; message: string };
 
 /** Browser → server events, with those of issues 27 (`clipboard-protocol.ts`) and 36 §4 (`elevation-protocol.ts`). */
-export type ClientToServerEvents = import("./clipboard-protocol.ts").ClipboardClientToServerEvents & {
-  /** Relays `data` (offer, answer, ICE candidate…) to the other participant of `code`, storing it. */
-  signal: (message: { code: string; data: SignalData }, ack: (result: SignalAck) => void) => void;
-  /**
-   * Issue 15, technician only: input for the desktop app of `batch.code`,
-   * relayed by the server to the app when the sender is that session's
-   * technician, the toggle is on, the customer consents, the app is
-   * connected and can inject, and a whole screen is shared; within
-   * `INPUT_LIMITS`. Acknowledged `{ ok: true }` or `{ ok: false, message }`
-   * (`DEVICE_MESSAGES`).
-   */
-  input: (batch: InputBatch, ack: (result: InputAck) => void) => void;
-  /** Issue 26, joined technician only: frame `seq` is drawn (paces the app). */
-  "screen:ack": (ack: ScreenAck) => void;
-  /** Issue 26, joined technician only: show another monitor (a full picture follows). */
-  "screen:select": (select: ScreenSelect) => void;
-  /** Issue 26, joined technician only: send a full picture again. */
-  "screen:refresh": (refresh: ScreenRefresh) => void;
-} & import("./elevation-protocol.ts").ElevationClientToServerEvents;
+export type ClientToServerEvents = import("./clipboard-protocol.ts").ClipboardClientToServerEvents &
+  import("./chat-protocol.ts").ChatClientToServerEvents & {
+    /** Relays `data` (offer, answer, ICE candidate…) to the other participant of `code`, storing it. */
+    signal: (message: { code: string; data: SignalData }, ack: (result: SignalAck) => void) => void;
+    /**
+     * Issue 15, technician only: input for the desktop app of `batch.code`,
+     * relayed by the server to the app when the sender is that session's
+     * technician, the toggle is on, the customer consents, the app is
+     * connected and can inject, and a whole screen is shared; within
+     * `INPUT_LIMITS`. Acknowledged `{ ok: true }` or `{ ok: false, message }`
+     * (`DEVICE_MESSAGES`).
+     */
+    input: (batch: InputBatch, ack: (result: InputAck) => void) => void;
+    /** Issue 26, joined technician only: frame `seq` is drawn (paces the app). */
+    "screen:ack": (ack: ScreenAck) => void;
+    /** Issue 26, joined technician only: show another monitor (a full picture follows). */
+    "screen:select": (select: ScreenSelect) => void;
+    /** Issue 26, joined technician only: send a full picture again. */
+    "screen:refresh": (refresh: ScreenRefresh) => void;
+  } & import("./elevation-protocol.ts").ElevationClientToServerEvents;
 
 /** Largest signaling message, characters of JSON: far above any SDP of one video track and one data channel. */
 export const MAX_SIGNAL_CHARS = 65_536;

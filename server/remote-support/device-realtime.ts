@@ -59,6 +59,7 @@ import { sharedRefusalLog } from "#server/refusal-log.ts";
 import { createClipboardRelay } from "./clipboard-relay.ts";
 import { attachElevationHandlers, handleElevationSocket } from "./elevation-relay.ts";
 import { elevationMessage, type ElevationOutcome } from "#app/remote-support/elevation-protocol.ts";
+import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 
 /** How often this process confirms its apps' connections, ms (`DEVICE_FRESH_S` is 90 s). */
 export const DEVICE_HEARTBEAT_MS = 30_000;
@@ -102,11 +103,15 @@ export type DeviceRealtimeOptions = {
   frameBudget?: DeviceEventBudget;
   /** Issue 37 §2: connection rates and how long budgets outlive sockets (default `DEFAULT_DEVICE_LINK_LIMITS`). */
   linkLimits?: DeviceLinkLimits;
+  /** Issue 38 §1: adds handlers of other modules (the chat) to each authenticated app socket. */
+  onAppSocket?: (socket: AppSocket) => void;
 };
 
 export type DeviceRealtime = {
   /** Adds the `input` handler (and the release on disconnect) to a signed-in browser socket. */
   onBrowserSocket(socket: BrowserSocket): void;
+  /** Issue 38 §1: a technician's chat line to the app of `pairingId`, wherever its socket is. */
+  chatToApp(pairingId: string, line: ChatLine): void;
   /** Stops the heartbeat and the subscriptions. */
   close(): void;
 };
@@ -189,6 +194,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
     });
     guardPairing(socket as unknown as AppSocket, budgets.pairing, refuse);
     clipboard.onDeviceSocket(socket as unknown as AppSocket);
+    options.onAppSocket?.(socket as unknown as AppSocket);
     handleElevationSocket(socket as unknown as AppSocket, { devices, logger, tellTechnician });
     socket.on("disconnect", () => {
       links.detach(identity.pairingId, identity.sessionId);
@@ -270,6 +276,11 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
   heartbeat.unref();
 
   return {
+    chatToApp(pairingId, line) {
+      const room = deviceRoom(pairingId);
+      const here = namespace.adapter.rooms.get(room)?.size ?? 0;
+      (here > 0 ? namespace.local : namespace).to(room).emit("device:chat", line);
+    },
     onBrowserSocket(socket) {
       clipboard.onBrowserSocket(socket);
       attachElevationHandlers(socket, {

@@ -39,27 +39,26 @@
  * - Issue 15 (`device-realtime.ts`): the desktop app's namespace `/device`
  *   and the technician's `input` relay; a handshake without Origin (the app)
  *   passes `allowRequest`, a foreign one never does.
+ * - Issue 38 §1 (`chat-relay.ts`): the session chat, `chat:send` and
+ *   `session:chat` here, `device:chat` on the app's namespace. The `signal`
+ *   handler of each socket is `signal-relay.ts`.
  */
 import type { Server as HttpServer } from "node:http";
 import { createAdapter } from "@socket.io/postgres-adapter";
 import pg from "pg";
 import type { Logger } from "pino";
 import { Server, type Socket } from "socket.io";
-import {
-  SESSION_MESSAGES,
-  SignalMessage,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  type SignalAck,
-} from "#app/remote-support/protocol.ts";
+import type { ClientToServerEvents, ServerToClientEvents } from "#app/remote-support/protocol.ts";
 import type { Auth } from "#server/auth.ts";
 import { can, requireSocketCaller, resolveCaller, type Caller } from "#server/access.ts";
 import type { SessionService, SessionServiceEvent } from "./sessions.ts";
-import { DEFAULT_SOCKET_SIGNAL_BUDGET, TokenBucket, type SocketSignalBudget } from "./limits.ts";
+import { DEFAULT_SOCKET_SIGNAL_BUDGET, type SocketSignalBudget } from "./limits.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { connectedSessions, DEFAULT_SESSION_ABANDON_S, startPresence } from "./presence.ts";
 import { DEVICE_NAMESPACE } from "#app/remote-support/device-protocol.ts";
 import { attachDeviceRealtime, deviceRoom } from "./device-realtime.ts";
+import { createChatRelay } from "./chat-relay.ts";
+import { handleSignalSocket } from "./signal-relay.ts";
 import { closePostgresAdapters } from "./postgres-adapter-close.ts";
 import { attachQueueRealtime } from "./queue-realtime.ts";
 import type { DeviceService } from "./device-service.ts";
@@ -163,6 +162,14 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       : {}),
   });
 
+  // Issue 38 §1: the session chat, for site and app sessions alike.
+  const chat = createChatRelay({
+    sessions,
+    controlState: options.devices && ((code) => options.devices!.controlState(code)),
+    logger,
+    toBrowsers: (userIds, push) => void io.to(userIds.map(userRoom)).emit("session:chat", push),
+    toApp: (pairingId, line) => device?.chatToApp(pairingId, line),
+  });
   // Issue 15: the app's namespace, authenticated by its device token (no cookie); the relay of `input` below.
   const device = options.devices
     ? attachDeviceRealtime({
@@ -173,6 +180,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         sessions,
         logger,
         crossProcess: pool !== undefined,
+        onAppSocket: chat.onDeviceSocket,
       })
     : undefined;
 
@@ -241,58 +249,15 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       ...(watchesSessions(caller) ? [TECHNICIANS_ROOM] : []),
     ]);
     device?.onBrowserSocket(socket);
+    chat.onBrowserSocket(socket);
 
-    const relay = async (message: unknown, reply: (result: SignalAck) => void) => {
-      if (Date.now() - socket.data.checkedAt > EVENT_REVALIDATE_MS && !(await revalidate(socket))) return;
-      const checked = SignalMessage.safeParse(message, { error: () => SESSION_MESSAGES.badSignal });
-      if (!checked.success)
-        return reply({ ok: false, message: checked.error.issues[0]?.message ?? SESSION_MESSAGES.badSignal });
-      const { code, data } = checked.data;
-      const result = await sessions.relaySignal(socket.data.caller, code, data);
-      if (!result.ok) return reply({ ok: false, message: result.message });
-      await deliverInOrder(userRoom(result.recipientId), { code, data });
-      reply({ ok: true });
-    };
-    // Issue 13 §3: checked on arrival, so a flood costs neither the database nor memory in the queue below.
-    const budget = options.signalBudget ?? DEFAULT_SOCKET_SIGNAL_BUDGET;
-    const messageBucket = new TokenBucket(budget.burstMessages, budget.messagesPerSecond);
-    const byteBucket = new TokenBucket(budget.burstBytes, budget.bytesPerSecond);
-    let pending = 0;
-    let refused = 0;
-    let refusalLoggedAt = 0;
-    const withinBudget = (message: unknown): boolean => {
-      if (pending < budget.maxPending && messageBucket.take() && byteBucket.take(JSON.stringify(message)?.length ?? 0))
-        return true;
-      // One line per connection and 10 s at most: a flood must not turn into a flood of logs.
-      refused += 1;
-      if (Date.now() - refusalLoggedAt >= 10_000) {
-        logger.warn(
-          { userId: socket.data.caller.userId, refused },
-          "Socket.IO : signalisation refusée (budget de la connexion)",
-        );
-        refusalLoggedAt = Date.now();
-        refused = 0;
-      }
-      return false;
-    };
-    // One message at a time per socket: an offer must not be overtaken by the ICE candidates sent right after it.
-    let previous: Promise<void> = Promise.resolve();
-    socket.on("signal", (message, ack) => {
-      const reply = (result: SignalAck) => {
-        if (typeof ack === "function") ack(result);
-      };
-      if (!withinBudget(message)) return reply({ ok: false, message: SESSION_MESSAGES.signalTooFast });
-      pending += 1;
-      previous = previous.then(() =>
-        relay(message, reply)
-          .catch((error: unknown) => {
-            logger.error({ err: error }, "Socket.IO : message de signalisation non relayé");
-            reply({ ok: false, message: SESSION_MESSAGES.failed });
-          })
-          .finally(() => {
-            pending -= 1;
-          }),
-      );
+    handleSignalSocket(socket, {
+      sessions,
+      logger,
+      budget: options.signalBudget ?? DEFAULT_SOCKET_SIGNAL_BUDGET,
+      revalidate: () =>
+        Date.now() - socket.data.checkedAt > EVENT_REVALIDATE_MS ? revalidate(socket) : Promise.resolve(true),
+      deliver: (recipientId, message) => deliverInOrder(userRoom(recipientId), message),
     });
   });
 
@@ -320,7 +285,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
       const rooms = [session.userId, session.technicianId].filter((id) => id !== null).map(userRoom);
       if (rooms.length > 0) io.to(rooms).emit("session:updated", session);
       io.to(TECHNICIANS_ROOM).emit("sessions:changed");
-    } else {
+    } else if (event.type === "auth-session-ended") {
       endLocalAuthSession(event.authSessionId);
       // Other server processes (the in-memory adapter has none, and would warn).
       if (pool) io.serverSideEmit("auth-session-ended", event.authSessionId);
@@ -372,6 +337,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         clearInterval(codeExpiry);
         unsubscribe();
         unsubscribeAgenda?.();
+        chat.close();
         queue.close();
         device?.close();
         // Issue 13 §4: not disconnectSockets(true), which a browser's client takes as final ("io server disconnect")

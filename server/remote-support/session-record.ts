@@ -7,6 +7,8 @@
  * (`authSessionEnded`). Part of `createSessionService` (`sessions.ts`, issue 14).
  * Issue 28 §8: reported events within a budget per participant and session
  * (`eventBudget`), and a state (sharing, control) stored only when it changes.
+ * Issue 38 §1: a stored chat line is announced (`type: "chat"`) for `realtime.ts`
+ * and `device-realtime.ts` to push; the app's lines come through `recordAppChat`.
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
@@ -21,7 +23,18 @@ import {
 import { can, type Caller } from "#server/access.ts";
 import { consume, createRateLimiter } from "#server/rate-limit.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
-import { LIST_LIMIT, refuse, roleIn, toSessionEventView, type Outcome, type SessionContext } from "./session-rules.ts";
+import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
+import {
+  APP_ACTOR_ID,
+  LIST_LIMIT,
+  refuse,
+  roleIn,
+  toSessionEventView,
+  toSessionView,
+  type Outcome,
+  type SessionContext,
+  type SessionRow,
+} from "./session-rules.ts";
 
 /** How long one password check opens reports, seconds. */
 export const REPORT_GRANT_SECONDS = 300;
@@ -37,6 +50,7 @@ export type SessionRecord = {
     code: string,
     body: SessionEventBody,
   ): Promise<Outcome<{ event: SessionEventView; stored: boolean }>>;
+  recordAppChat(sessionId: string, text: string): Promise<Outcome<{ line: ChatLine }>>;
   events(caller: Caller | null, code: string): Promise<Outcome<{ events: SessionEventView[] }>>;
   authSessionEnded(ended: { id: string; userId: string }): void;
 };
@@ -108,6 +122,14 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
       const [row] = await tx.insert(sessionEvents).values(values).returning();
       return { row: row!, stored: true };
     });
+  }
+
+  /** Issue 38 §1: tells the participants of `session` about a stored chat line; returns the line as pushed. */
+  function announceChat(session: SessionRow, event: SessionEventView, technicianName: string | null): ChatLine {
+    const from = event.actor === "technician" ? "technician" : "customer";
+    const line: ChatLine = { id: event.id, from, name: technicianName, text: event.text ?? "", at: event.at };
+    announce({ type: "chat", session: toSessionView(session), line });
+    return line;
   }
 
   return {
@@ -204,7 +226,27 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
           return refuse("too-many-events", { retryAfterSeconds: budget.retryAfterSeconds });
         }
         const recorded = await storeEvent(session.id, caller.userId, body);
-        return { ok: true, event: toSessionEventView(recorded.row, session), stored: recorded.stored };
+        const event = toSessionEventView(recorded.row, session);
+        if (body.kind === "chat") announceChat(session, event, role === "technician" ? caller.name : null);
+        return { ok: true, event, stored: recorded.stored };
+      });
+    },
+
+    recordAppChat(sessionId, text) {
+      return guarded("Erreur lors de l'enregistrement d'un événement de session", async () => {
+        const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+        if (!session) return refuse("not-found");
+        if (session.endTime) return refuse("session-ended");
+        if (session.status !== "connected") return refuse("not-connected");
+        // The same budget as a browser's, the app being the session's customer side.
+        const budget = await consume(eventLimiter, `${APP_ACTOR_ID}:${session.id}`);
+        if (!budget.allowed) {
+          eventRefusals("budget de la session atteint");
+          return refuse("too-many-events", { retryAfterSeconds: budget.retryAfterSeconds });
+        }
+        const actorId = session.userId ?? APP_ACTOR_ID;
+        const { row } = await storeEvent(session.id, actorId, { kind: "chat", text });
+        return { ok: true, line: announceChat(session, toSessionEventView(row, session), null) };
       });
     },
 

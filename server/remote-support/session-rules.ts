@@ -20,6 +20,7 @@ import {
   type SessionView,
 } from "#app/remote-support/protocol.ts";
 import { QUEUE_MESSAGES } from "#app/remote-support/queue.ts";
+import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import type { Caller } from "#server/access.ts";
 import type { RateLimitStore } from "#server/rate-limit.ts";
 import type { LimitRule, SessionLimits, SessionSignalBudget } from "./limits.ts";
@@ -66,7 +67,10 @@ export type Outcome<T> = ({ ok: true } & T) | Refusal;
 
 /** What the service announces after a commit; `realtime.ts` turns it into Socket.IO events. */
 export type SessionServiceEvent =
-  { type: "session"; session: SessionView } | { type: "auth-session-ended"; authSessionId: string; userId: string };
+  | { type: "session"; session: SessionView }
+  | { type: "auth-session-ended"; authSessionId: string; userId: string }
+  // Issue 38 §1: a chat line stored in `session`, to push to its participants (browsers and app).
+  | { type: "chat"; session: SessionView; line: ChatLine };
 
 export type SessionRow = typeof sessions.$inferSelect;
 

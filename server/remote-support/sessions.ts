@@ -89,6 +89,7 @@ import { createSessionRecord } from "./session-record.ts";
 import { createWaitingQueue, type WaitingQueueMethods } from "./waiting-queue.ts";
 import { createSignaling } from "./signaling.ts";
 import { createTechnicianRelease, type TechnicianReleaseMethods } from "./technician-release.ts";
+import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import {
   generateSessionCode,
   refuse,
@@ -229,6 +230,11 @@ type SessionServiceMethods = SessionConversation & {
     code: string,
     body: SessionEventBody,
   ): Promise<Outcome<{ event: SessionEventView; stored: boolean }>>;
+  /**
+   * Issue 38 §1: the desktop app of session `sessionId` (its customer side) says `text` in the chat: while the
+   * session is connected, within the event budget of the app's side; stored and announced (`type: "chat"`).
+   */
+  recordAppChat(sessionId: string, text: string): Promise<Outcome<{ line: ChatLine }>>;
   /** Issue 6: the caller's side in a session not ended (ICE servers are issued to participants only). */
   participant(
     caller: Caller | null,
