@@ -46,6 +46,12 @@ export const SCREEN_LIMITS = {
   frameRects: 256,
   /** Largest picture side, px. */
   maxSide: 16_384,
+  /**
+   * Issue 37 §1: the most pixels of a whole picture (`width` × `height`), px: one 8K monitor (7 680 × 4 320; a 6K
+   * Retina display is 20 Mpx). The viewer's canvas takes that size on every full picture: 16 384² cost a page
+   * 1–2 GB and 2 s of its main thread each, while its 8 × 8 rectangle spent nearly nothing of the pixel budget.
+   */
+  maxPicturePixels: 7680 * 4320,
   /** Frames the app sends ahead of the technician's acknowledgements. */
   framesInFlight: 2,
   /** A frame unacknowledged this long is lost: the app sends a full picture next, ms. */
@@ -112,6 +118,9 @@ export const ScreenFrame = z
   })
   .refine((frame) => frame.rects.reduce((sum, rect) => sum + rect.bytes, 0) === frame.data.byteLength, {
     error: "Les longueurs des rectangles ne correspondent pas aux données.",
+  })
+  .refine((frame) => frame.width * frame.height <= SCREEN_LIMITS.maxPicturePixels, {
+    error: "L'image dépasse la taille d'un écran 8K.",
   });
 export type ScreenFrame = z.infer<typeof ScreenFrame>;
 

@@ -16,6 +16,8 @@
  * and the technician may ask to relaunch it so (`elevation/`: key A, a
  * button, a dialog; `--reprendre FICHIER` in the relaunched process, which
  * rejoins the same session; the old one exits without leaving).
+ * Issue 38 §1: the session chat (`chat.ts`): the technician's messages shown by every view, the customer's
+ * sent from the window's field, the terminal's M line, zenity's answer.
  * Everything the outside world provides comes in `AppDeps`, so tests drive
  * it without a terminal or a real server.
  */
@@ -46,6 +48,7 @@ import { ELEVATION_TEXTS } from "./views/texts.ts";
 import type { Output, ScreenModel } from "./ui.ts";
 import { type Clipboard, createClipboard } from "./clipboard/clipboard.ts";
 import { ClipboardTransfer } from "./clipboard/transfer.ts";
+import { SessionChat } from "./chat.ts";
 import { type Input, TerminalAppView } from "./views/terminal.ts";
 import type { AppView, InterfaceKind, ViewHooks } from "./views/view.ts";
 
@@ -142,6 +145,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
       model.waiting = connection.waiting;
       model.clipboardSendable = transfer?.sendable ?? false;
       model.elevation = elevationFlow?.state ?? null;
+      model.chat = chat?.model ?? null;
     }
     model.columns = deps.columns?.() ?? 80;
     view.draw(model);
@@ -190,6 +194,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
   let keyboard: (() => void) | undefined;
   let transfer: ClipboardTransfer | undefined;
   let elevationFlow: ElevationFlow | undefined;
+  let chat: SessionChat | undefined;
   let replaced = false;
   try {
     // A pairing code from --code or typed at the prompt pairs with a site session; a name (or nothing) starts
@@ -288,6 +293,10 @@ export async function runApp(deps: AppDeps): Promise<number> {
     transfer = new ClipboardTransfer(link, clipboard, { platform: deps.platform ?? process.platform, notice });
     transfer.start();
     const clipboardLink = transfer;
+    // Issue 38 §1: the session chat; a technician's message is made noticeable by the view.
+    const conversation = new SessionChat(link, { onChange: redraw, onIncoming: (line) => view.chatReceived?.(line) });
+    chat = conversation;
+    conversation.start();
     keyboard = view.listen({
       view: () => {
         if (model.capture?.ok) link.allowView(!link.viewAllowed);
@@ -299,6 +308,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
       sendClipboard: () => void clipboardLink.send(),
       elevate: () => void flow.accept(),
       declineElevation: () => flow.decline(),
+      sendChat: async (text) => (await conversation.send(text)).ok,
       stop: () => requestStop("Arrêt demandé : le technicien n'a plus accès à cet ordinateur."),
     });
     redraw();
@@ -313,6 +323,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
   } finally {
     keyboard?.();
     transfer?.close();
+    chat?.close();
     elevationFlow?.close();
     try {
       picture?.capturer.close();

@@ -5,6 +5,7 @@
  * the technician sees the screen and controls it, the keys to allow and take
  * back, why something is impossible, how to stop. Every line is wrapped at
  * spaces to the terminal's width. Once stopped, only what happened remains.
+ * Issue 38 §1: the last messages of the session chat, the line being typed after M, and the M key.
  * `renderScreen` is pure; `TerminalView` writes it.
  */
 import type { DeviceQueuePlace, DeviceState, Injection } from "#app/remote-support/device-protocol.ts";
@@ -14,6 +15,8 @@ import { defaultShop, formatOpeningHours } from "#app/config/shop.ts";
 import { bigLetters, bigLettersWidth } from "./big-letters.ts";
 import type { LinkPhase } from "./connection.ts";
 import { APP_NAME, APP_VERSION } from "./version.ts";
+import type { ChatModel } from "./chat.ts";
+import { CHAT_LABELS, shownChat, terminalChatLines } from "./views/chat-texts.ts";
 // Issue 27: the sentences the window and the dialogs say too.
 import { controlLine, elevationLines, FINAL_PHASES, PHASE_TEXT, viewLines } from "./views/texts.ts";
 
@@ -54,6 +57,10 @@ export type ScreenModel = {
    * relaunch is under way (`relaunching`: the UAC prompt); null otherwise.
    */
   elevation?: "asked" | "relaunching" | null;
+  /** Issue 38 §1: the session chat (`chat.ts`), absent before the link exists. */
+  chat?: ChatModel | null;
+  /** Issue 38 §1, the terminal only: the message being typed after M, null when the customer is not writing. */
+  chatDraft?: string | null;
   /** Terminal width, columns (default 80). */
   columns?: number;
 };
@@ -92,6 +99,9 @@ export function renderScreen(model: ScreenModel): string {
     lines.push("");
     for (const notice of model.notices) lines.push(`• ${notice}`);
   }
+  // Issue 38 §1: the last messages, and the line being typed.
+  const chat = terminalChatLines(model, width, model.chatDraft ?? null);
+  if (chat.length > 0) lines.push("", ...chat);
   lines.push("", rule("-"));
   if (model.keys) lines.push(...keyLines(model));
   lines.push("Pour arrêter : Ctrl+C, ou fermez cette fenêtre. Le technicien perd alors tout accès.");
@@ -136,6 +146,7 @@ function keyLines(model: ScreenModel): string[] {
   if (model.clipboardSendable) lines.push("P : envoyer au technicien le texte copié (presse-papiers).");
   if (model.elevation === "asked")
     lines.push("A : relancer le logiciel en administrateur (Windows demandera votre accord).");
+  if (shownChat(model)?.available && (model.chatDraft ?? null) === null) lines.push(CHAT_LABELS.key);
   return lines;
 }
 

@@ -4,6 +4,8 @@
  * 127.0.0.1 (free port). It records what the app sends and lets a test push
  * server events. Issue 36 §4: `device:resume-ticket` answered with `RESUME_TICKET`, `device:elevation`
  * recorded, and `POST /api/device/resume` redeeming that ticket once for `RESUMED_TOKEN`.
+ * Issue 38 §1: `device:chat` from the app recorded (`chats`) and acknowledged by `chatAnswer` (default: stored as
+ * the customer's line `chat-<n>`); a test pushes the technician's lines with `socket().emit("device:chat", line)`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
@@ -11,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { Server, type Socket } from "socket.io";
 import type { DeviceConsentBody, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { ELEVATION_MESSAGES, type ElevationReport } from "#app/remote-support/elevation-protocol.ts";
+import type { ChatAck, DeviceChatSend } from "#app/remote-support/chat-protocol.ts";
 import {
   DEVICE_MESSAGES,
   DEVICE_NAMESPACE,
@@ -40,6 +43,10 @@ export type FakeServer = {
   resumeBodies: unknown[];
   /** Tickets `POST /api/device/resume` accepts, each once. */
   tickets: Set<string>;
+  /** Issue 38 §1: the app's `device:chat` messages, in order. */
+  chats: DeviceChatSend[];
+  /** Issue 38 §1: the acknowledgement of a `device:chat` (null: none, the app's timeout applies). Replaceable. */
+  chatAnswer: (message: DeviceChatSend, index: number) => ChatAck | null;
   /** Auth tokens of accepted connections, in order. */
   connections: string[];
   /** The connected app socket, if any. */
@@ -75,6 +82,17 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
   const elevationReports: ElevationReport[] = [];
   const resumeBodies: unknown[] = [];
   const tickets = new Set<string>();
+  const chats: DeviceChatSend[] = [];
+  const storedLine = (message: DeviceChatSend, index: number): ChatAck => ({
+    ok: true,
+    line: {
+      id: `chat-${index}`,
+      from: "customer",
+      name: null,
+      text: message.text.trim(),
+      at: new Date().toISOString(),
+    },
+  });
   let current: Socket<DeviceToServerEvents, ServerToDeviceEvents> | undefined;
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -158,6 +176,11 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
       ack({ ok: true, ticket: RESUME_TICKET, expiresAt: new Date(Date.now() + 120_000).toISOString() });
     });
     socket.on("device:elevation", (report) => elevationReports.push(report));
+    socket.on("device:chat", (message, ack) => {
+      chats.push(message);
+      const answer = fake.chatAnswer(message, chats.length);
+      if (answer) ack(answer);
+    });
     socket.on("disconnect", () => {
       if (current === socket) current = undefined;
     });
@@ -165,7 +188,7 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const { port } = http.address() as AddressInfo;
 
-  return {
+  const fake: FakeServer = {
     url: `${tls ? "https" : "http"}://127.0.0.1:${port}`,
     codes,
     pairBodies,
@@ -182,6 +205,8 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
     elevationReports,
     resumeBodies,
     tickets,
+    chats,
+    chatAnswer: storedLine,
     connections,
     socket: () => current,
     async waitFor(read, timeoutMs = 5_000) {
@@ -198,4 +223,5 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };
+  return fake;
 }

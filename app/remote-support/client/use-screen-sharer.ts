@@ -15,7 +15,6 @@ import { postSessionEvent } from "./api";
 import { ScreenSharer, sessionIceServers, socketSignaling, type PeerState } from "./peer";
 import { describeControl } from "./remote-input";
 import type { RealtimeSocket } from "./session-events";
-import { useSessionChat, type SessionChatState } from "./use-session-chat";
 
 /** The technician's pointer over the shared picture: fractions 0–1, and whether a button is down. */
 export type RemotePointer = { x: number; y: number; pressed: boolean };
@@ -30,7 +29,6 @@ export type ScreenSharerState = {
   pointer: RemotePointer | null;
   /** The technician's last clicks and keys in words, newest first (at most 6). */
   actions: { id: number; text: string }[];
-  chat: SessionChatState;
   /** Shares `captured` (the session's record notes it). */
   start: (captured: MediaStream) => void;
   /** Stops sharing: the connection closes, the capture stops, the record notes it. */
@@ -59,15 +57,11 @@ export function useScreenSharer(code: string, connected: boolean, socket: Realti
   connectedRef.current = connected;
   const peerStateRef = useRef(peerState);
   peerStateRef.current = peerState;
-  const send = useCallback((message: ControlMessage) => sharerRef.current?.send(message) ?? false, []);
-  const chat = useSessionChat(connected ? code : null, "customer", send);
-  const receiveChat = useRef(chat.receive);
-  receiveChat.current = chat.receive;
 
   const onControl = useCallback((message: ControlMessage) => {
     switch (message.type) {
       case "chat":
-        receiveChat.current(message.text);
+        // Issue 38 §1: the chat travels over the server (`use-session-chat.ts`), never this channel any more.
         return;
       case "control":
         setControlOn(message.enabled);
@@ -147,5 +141,5 @@ export function useScreenSharer(code: string, connected: boolean, socket: Realti
     });
   }, [code]);
 
-  return { stream, peerState, channelOpen, controlOn, pointer, actions, chat, start, stop };
+  return { stream, peerState, channelOpen, controlOn, pointer, actions, start, stop };
 }

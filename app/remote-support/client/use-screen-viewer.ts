@@ -11,7 +11,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ControlMessage } from "#app/remote-support/protocol.ts";
 import { ScreenViewer, sessionIceServers, socketSignaling, type PeerState } from "./peer";
 import type { RealtimeSocket } from "./session-events";
-import { useSessionChat, type SessionChatState } from "./use-session-chat";
 
 export type ScreenViewerState = {
   state: PeerState;
@@ -21,7 +20,6 @@ export type ScreenViewerState = {
   channelOpen: boolean;
   /** Puts a message on the data channel; false when it is not open. */
   send: (message: ControlMessage) => boolean;
-  chat: SessionChatState;
 };
 
 /** The technician's peer connection for session `code` (null: none), signaling over `socket`. */
@@ -32,9 +30,6 @@ export function useScreenViewer(code: string | null, socket: RealtimeSocket | nu
   const [channelOpen, setChannelOpen] = useState(false);
   const viewerRef = useRef<ScreenViewer | null>(null);
   const send = useCallback((message: ControlMessage) => viewerRef.current?.send(message) ?? false, []);
-  const chat = useSessionChat(code, "technician", send);
-  const receiveChat = useRef(chat.receive);
-  receiveChat.current = chat.receive;
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -55,9 +50,8 @@ export function useScreenViewer(code: string | null, socket: RealtimeSocket | nu
         onStateChange: setState,
         onRoundTrip: setRoundTripMs,
         onChannelChange: setChannelOpen,
-        onControl: (message) => {
-          if (message.type === "chat") receiveChat.current(message.text);
-        },
+        // Issue 38 §1: the chat travels over the server (`use-session-chat.ts`); the customer sends nothing else here.
+        onControl: () => {},
       });
       viewerRef.current = viewer;
       viewer.ready();
@@ -75,5 +69,5 @@ export function useScreenViewer(code: string | null, socket: RealtimeSocket | nu
     };
   }, [code, socket]);
 
-  return { state, stream, roundTripMs, channelOpen, send, chat };
+  return { state, stream, roundTripMs, channelOpen, send };
 }

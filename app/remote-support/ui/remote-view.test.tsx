@@ -112,7 +112,6 @@ function fakeViewer(overrides: Partial<ScreenViewerState> = {}): ScreenViewerSta
     roundTripMs: null,
     channelOpen: false,
     send: vi.fn(() => false),
-    chat: { lines: [], receive: () => {}, say: () => false },
     ...overrides,
   };
 }

@@ -384,12 +384,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
               {device?.controlActive ? (
                 <ClipboardPanel code={session.code} socket={socket} customerName={session.userName} />
               ) : null}
-              <SessionChat
-                lines={viewer.chat.lines}
-                onSend={viewer.chat.say}
-                connected={viewer.channelOpen}
-                otherName={session.userName}
-              />
+              <SessionChat code={session.code} side="technician" socket={socket} otherName={session.userName} />
             </div>
           </div>
         </div>

@@ -98,7 +98,7 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
   const stopping = useRef(false);
   const connected = session.status === "connected";
   const sharer = useScreenSharer(session.code, connected, socket);
-  const { stream, peerState, channelOpen, controlOn, pointer, actions, chat } = sharer;
+  const { stream, peerState, controlOn, pointer, actions } = sharer;
   // The shared picture's width / height, so the preview box (and the pointer drawn on it) has its exact shape.
   const [aspect, setAspect] = useState(16 / 9);
   const reportLatest = useLatestEvery(SURFACE_REPORT_MS);
@@ -228,7 +228,7 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
           </ol>
         </div>
         <Suspense fallback={null}>
-          <SessionChat lines={chat.lines} onSend={chat.say} connected={channelOpen} otherName="Technicien" />
+          <SessionChat code={connected ? session.code : null} side="customer" socket={socket} otherName="Technicien" />
         </Suspense>
       </div>
     </section>

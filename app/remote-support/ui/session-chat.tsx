@@ -1,7 +1,9 @@
 /**
  * The in-session chat panel between technician and customer (issue 6). Its
  * state (lines, sending, keeping them on the server) is `useSessionChat`,
- * in `client/use-session-chat.ts` (issue 14).
+ * in `client/use-session-chat.ts` (issue 14); since issue 38 §1 over the
+ * server's Socket.IO link, so it works in every session (site or app) as
+ * soon as a technician is connected, whether the screen is shared or not.
  */
 import { Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -10,23 +12,26 @@ import { Input } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { formatTime } from "#app/remote-support/client/format.ts";
-import type { ChatLine } from "#app/remote-support/client/use-session-chat.ts";
+import { useSessionChat } from "#app/remote-support/client/use-session-chat.ts";
+import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { CHAT_MAX_CHARS } from "#app/remote-support/protocol.ts";
 
 type Props = {
-  lines: ChatLine[];
-  /** Sends one message; false when it could not leave (connection not open). */
-  onSend: (text: string) => boolean;
-  /** Whether the data channel is open. */
-  connected: boolean;
-  /** How the other side is named ("Technicien", "Client"). */
+  /** The connected session's code (a technician joined); null: nobody to write to yet. */
+  code: string | null;
+  side: "customer" | "technician";
+  /** The page's Socket.IO connection (null until it is open). */
+  socket: RealtimeSocket | null;
+  /** How the other side is named ("Technicien", the customer's name). */
   otherName: string;
   className?: string;
 };
 
 /** The chat panel: a log of messages and a one-line form (Enter sends). */
-export function SessionChat({ lines, onSend, connected, otherName, className }: Props) {
+export function SessionChat({ code, side, socket, otherName, className }: Props) {
   const id = useId();
+  const { lines, say, error: refusal } = useSessionChat(code, side, socket);
+  const connected = code !== null && socket !== null;
   const [draft, setDraft] = useState("");
   const [error, setError] = useState("");
   const draftRef = useRef<HTMLInputElement>(null);
@@ -44,7 +49,7 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
     event.preventDefault();
     const text = draft.trim();
     if (!text) return;
-    if (!onSend(text)) return setError("Message non envoyé : la connexion avec l'autre personne n'est pas établie.");
+    if (!say(text)) return setError("Message non envoyé : la connexion au serveur est interrompue. Réessayez.");
     setError("");
     setDraft("");
   }
@@ -66,7 +71,7 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
           {lines.map((line) => (
             <li key={line.id} className={cn("flex flex-col", line.mine ? "items-end" : "items-start")}>
               <span className="text-sm text-slate-300">
-                {line.mine ? "Vous" : otherName} · {formatTime(line.at)}
+                {line.mine ? "Vous" : <bdi>{otherName}</bdi>} · {line.pending ? "envoi…" : formatTime(line.at)}
               </span>
               <span
                 className={cn(
@@ -100,7 +105,7 @@ export function SessionChat({ lines, onSend, connected, otherName, className }: 
         </Button>
       </form>
       <p id={`${id}-erreur`} role="alert" className="text-sm text-red-300">
-        {error}
+        {error || refusal}
       </p>
     </section>
   );

@@ -147,7 +147,8 @@ function SessionsView({ user, socket, initial }: Props) {
   const [endError, setEndError] = useState("");
   const [endNotice, setEndNotice] = useState("");
   const activeCode = active?.status === "connected" ? active.code : null;
-  const viewer = useScreenViewer(activeCode, socket);
+  // Issue 37 §10: an app session's picture comes through the server (`app-screen.ts`), never a peer connection.
+  const viewer = useScreenViewer(active?.origin === "app" ? null : activeCode, socket);
   const { device } = useDevice(activeCode, socket);
   const link = useServerLink(socket);
   const linkUp = isServerLinkUp(link);

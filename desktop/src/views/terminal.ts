@@ -6,16 +6,20 @@
  * wired), A relaunches as administrator when the technician asked (issue 36 §4), Ctrl+C stops. When stdin is not a terminal (a pipe: a launcher, a
  * test), the same letters are read a line at a time; signals still stop the
  * app. Also the last fallback of `choose.ts`.
+ * Issue 38 §1: M (once a technician is joined) starts a line of message to the technician, typed into the
+ * redrawn screen (`terminal-chat.ts`) and sent with Entrée; a technician's message rings the terminal's bell.
  */
 import { createInterface } from "node:readline";
 import { type Output, type ScreenModel, TerminalView } from "../ui.ts";
 import { START_TEXTS } from "./texts.ts";
+import { ChatComposer } from "./terminal-chat.ts";
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
 
 /** The terminal input: process.stdin or a test double. */
 export type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
 
 const ETX = "\u0003"; // Ctrl+C in raw mode
+const BELL = "\u0007";
 
 /** The terminal as an `AppView`; `stderr` receives fatal errors (`fail`). */
 export class TerminalAppView implements AppView {
@@ -25,6 +29,9 @@ export class TerminalAppView implements AppView {
   readonly #stderr: Output;
   readonly #hooks: ViewHooks;
   readonly #screen: TerminalView;
+  #model: ScreenModel | null = null;
+  /** Issue 38 §1: the message being typed after M, null when the customer is not writing. */
+  #draft: string | null = null;
 
   constructor(io: { stdin: Input; stdout: Output; stderr: Output }, hooks: ViewHooks) {
     this.#stdin = io.stdin;
@@ -43,11 +50,23 @@ export class TerminalAppView implements AppView {
   }
 
   draw(model: ScreenModel): void {
-    this.#screen.draw(model);
+    this.#model = model;
+    this.#screen.draw({ ...model, chatDraft: this.#draft });
   }
 
   listen(actions: ViewActions): () => void {
-    return listenKeys(this.#stdin, actions);
+    return listenKeys(this.#stdin, actions, {
+      available: () => Boolean(this.#model?.chat?.available),
+      onDraft: (draft) => {
+        this.#draft = draft;
+        if (this.#model) this.draw(this.#model);
+      },
+    });
+  }
+
+  /** Issue 38 §1: the bell, on a terminal (the message itself is in the screen drawn just before). */
+  chatReceived(): void {
+    if (this.#stdout.isTTY) this.#stdout.write(BELL);
   }
 
   say(text: string): void {
@@ -90,16 +109,35 @@ export function promptStart(stdin: Input, stdout: Output, onInterrupt: () => voi
   });
 }
 
+/** Issue 38 §1: the answer line's hooks (`available`: M is offered now; `onDraft`: redraw with the draft). */
+export type ChatKeys = { available(): boolean; onDraft(draft: string | null): void };
+
 /**
  * Reads single keys (raw mode) while the session runs (see the module
- * comment). Returns a function restoring the terminal.
+ * comment); with `chat` (issue 38 §1), M starts a message. Returns a function restoring the terminal.
  */
-export function listenKeys(stdin: Input, actions: ViewActions): () => void {
+export function listenKeys(stdin: Input, actions: ViewActions, chat?: ChatKeys): () => void {
   const raw = Boolean(stdin.isTTY && stdin.setRawMode);
   if (raw) stdin.setRawMode?.(true);
+  const composer = chat
+    ? new ChatComposer(raw, {
+        onDraft: (draft) => chat.onDraft(draft),
+        onSend: (text) => void actions.sendChat?.(text),
+      })
+    : null;
   const onData = (chunk: Buffer | string) => {
     const text = chunk.toString();
-    if (text.includes(ETX)) actions.stop();
+    if (text.includes(ETX)) {
+      composer?.cancel();
+      actions.stop();
+    } else if (composer?.composing) onKeys(composer.feed(text));
+    else onKeys(text);
+  };
+  const onKeys = (text: string): void => {
+    if (!text) return;
+    const letter = /m/i.exec(text);
+    if (letter && composer && chat?.available() && !/[vcrpa]/i.test(text.slice(0, letter.index)))
+      onKeys(composer.begin(text.slice(letter.index + 1)));
     else if (/v/i.test(text)) actions.view();
     else if (/c/i.test(text)) actions.allowControl();
     else if (/r/i.test(text)) actions.withdraw();
@@ -109,6 +147,7 @@ export function listenKeys(stdin: Input, actions: ViewActions): () => void {
   stdin.on("data", onData);
   stdin.resume();
   return () => {
+    composer?.cancel();
     stdin.off("data", onData);
     if (raw) stdin.setRawMode?.(false);
     stdin.pause();

@@ -4,6 +4,7 @@
  * process) and the zenity dialogs (`zenity.ts`) all implement `AppView`, and
  * `app.ts` drives whichever `choose.ts` picked without knowing which.
  */
+import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import type { ScreenModel } from "../ui.ts";
 
 /** The interfaces, as `--interface` names them. */
@@ -12,7 +13,7 @@ export const INTERFACE_KINDS: readonly InterfaceKind[] = ["fenetre", "zenity", "
 
 /**
  * What the customer can ask for while the session runs: the terminal's keys
- * (V, C, R, P, A, Ctrl+C) and the window's buttons call the same functions.
+ * (V, C, R, P, A, M, Ctrl+C) and the window's buttons call the same functions.
  * `sendClipboard` exists once the clipboard transfer is wired (issue 27).
  */
 export type ViewActions = {
@@ -25,6 +26,12 @@ export type ViewActions = {
   elevate?(): void;
   /** Issue 36 §4: the customer declines it (a dialog's « Refuser »). */
   declineElevation?(): void;
+  /**
+   * Issue 38 §1: sends the customer's message to the technician (« Envoyer », the terminal's line after M,
+   * zenity's answer). Resolves true once the server stored it, false when refused (the French reason is then in
+   * the model's `chat.error`); never rejects.
+   */
+  sendChat?(text: string): Promise<boolean>;
 };
 
 /** Given to a view when it opens: how it reports that the customer closed it (a stop, as Ctrl+C). */
@@ -43,6 +50,11 @@ export interface AppView {
   tell(message: string): void;
   /** Shows the model (called on every change; a view skips what did not change). */
   draw(model: ScreenModel): void;
+  /**
+   * Issue 38 §1: a technician's new message arrived (already in the model drawn just before): the view makes it
+   * noticeable (the terminal rings, the window marks its title, zenity opens a dialog to read and answer it).
+   */
+  chatReceived?(line: ChatLine): void;
   /** Starts taking the customer's requests; returns a function that stops it. */
   listen(actions: ViewActions): () => void;
   /** The last words once the app stops (the link is closed, control withdrawn). */

@@ -10,7 +10,14 @@
  *   or `drawn` (a state is on screen, with its code, sign and where its
  *   buttons are) line for the main process.
  * Texts are set with `textContent` only: nothing from the server becomes markup.
+ *
+ * Issue 38 §1: the « Messages » area between the information (which scrolls) and the buttons (always in view,
+ * « Arrêter l'assistance » included): the conversation (scrolling, newest at the bottom), « Votre message » and
+ * « Envoyer » (Entrée sends: a `chat` line with the page's number for it; the field empties once the state says
+ * that number was accepted). The page also reports when the window gains or loses the focus (`focus`).
  */
+
+import { CHAT_MAX_CHARS } from "#app/remote-support/protocol.ts";
 
 /** How often the page asks for a new state, in milliseconds. */
 export const POLL_MS = 80;
@@ -18,8 +25,10 @@ export const POLL_MS = 80;
 const STYLE = `
 :root { color-scheme: light; font-family: "DejaVu Sans", "Segoe UI", system-ui, sans-serif; }
 * { box-sizing: border-box; }
-body { margin: 0; background: #f6f4ef; color: #1d1d1b; font-size: 15px; line-height: 1.4; }
-main { padding: 16px 20px 20px; }
+html, body { height: 100%; }
+body { margin: 0; background: #f6f4ef; color: #1d1d1b; font-size: 15px; line-height: 1.4;
+  display: flex; flex-direction: column; overflow: hidden; }
+main { padding: 16px 20px 8px; flex: 1 1 auto; overflow-y: auto; min-height: 48px; }
 h1 { font-size: 16px; margin: 0 0 6px; color: #3d3a33; }
 #sign { display: none; margin: 0; padding: 10px 20px; background: #b3261e; color: #fff; font-weight: bold; }
 #sign.on { display: block; }
@@ -31,14 +40,29 @@ h1 { font-size: 16px; margin: 0 0 6px; color: #3d3a33; }
 #lines p { margin: 4px 0; }
 .warn { color: #8a3b00; }
 .notice { color: #55524a; font-size: 13px; }
-#buttons { display: flex; flex-direction: column; gap: 8px; margin-top: 14px; }
+#buttons { display: flex; flex-direction: column; gap: 8px; padding: 8px 20px 14px; flex: none; }
+#chat { display: none; flex: 0 1 auto; flex-direction: column; min-height: 0; padding: 6px 20px 0;
+  border-top: 1px solid #d8d3c7; }
+#chat.on { display: flex; }
+h2 { font-size: 14px; margin: 0 0 4px; color: #3d3a33; }
+#messages { list-style: none; margin: 0; padding: 0; overflow-y: auto; max-height: 150px; min-height: 0; }
+#messages li { margin: 0 0 6px; }
+#messages .who { display: block; font-size: 12px; color: #55524a; }
+#messages .technician .who { color: #14386e; font-weight: bold; }
+#messages .text { white-space: pre-wrap; overflow-wrap: anywhere; }
+#chathint { margin: 0 0 4px; color: #55524a; font-size: 13px; }
+#chatform { display: flex; flex-direction: column; gap: 4px; margin: 4px 0 0; }
+#chatform .row { display: flex; gap: 6px; }
+#chatform input { flex: 1 1 auto; min-width: 0; font-size: 15px; padding: 6px; }
+#chatform button { font-size: 15px; padding: 6px 12px; }
+#chaterror { color: #b3261e; margin: 0; font-size: 13px; }
 button { font: inherit; font-size: 16px; padding: 10px 12px; border-radius: 8px; border: 1px solid #8d897e;
   background: #fff; color: #1d1d1b; cursor: pointer; }
 button.primary { background: #2a5db0; border-color: #2a5db0; color: #fff; font-weight: bold; }
 button.danger { background: #fff; border-color: #b3261e; color: #b3261e; }
 button:focus-visible, input:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
-form { display: none; flex-direction: column; gap: 8px; }
-form.on { display: flex; }
+#start { display: none; flex-direction: column; gap: 8px; }
+#start.on { display: flex; }
 input { font: inherit; font-size: 18px; padding: 8px; border: 1px solid #8d897e; border-radius: 6px; }
 #error { color: #b3261e; margin: 0; min-height: 1.4em; }
 `;
@@ -98,6 +122,7 @@ function render(state) {
     const again = buttons.querySelector('[data-action="' + focused + '"]');
     if (again) again.focus();
   }
+  renderChat(state.chat);
   // What is on screen now, with where each button is (CSS pixels in the window): the main process's tests and
   // benchmark read it; the app itself only waits for the first one.
   const boxes = [...document.querySelectorAll("#buttons button, form.on #go")].map((element) => {
@@ -115,6 +140,54 @@ function render(state) {
   requestAnimationFrame(() => requestAnimationFrame(say));
   setTimeout(say, 150);
 }
+// Issue 38 §1: the « Messages » area. \`pending\`: the number of the message sent and not yet accepted.
+let chatSeq = 0;
+let pending = 0;
+let lastLine = null;
+function renderChat(chat) {
+  const section = byId("chat");
+  section.classList.toggle("on", Boolean(chat));
+  if (!chat) return;
+  byId("chathead").textContent = chat.heading;
+  byId("chatlabel").textContent = chat.label;
+  byId("chatsend").textContent = chat.button;
+  const list = byId("messages");
+  list.replaceChildren(
+    ...chat.lines.map((line) => {
+      const item = document.createElement("li");
+      item.className = line.from;
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = line.time ? line.author + " · " + line.time : line.author;
+      const text = document.createElement("span");
+      text.className = "text";
+      text.textContent = line.text;
+      item.append(who, text);
+      return item;
+    }),
+  );
+  const newest = chat.lines.length ? chat.lines[chat.lines.length - 1].id : null;
+  if (newest !== lastLine) list.scrollTop = list.scrollHeight;
+  lastLine = newest;
+  byId("chathint").textContent = chat.hint || "";
+  byId("chaterror").textContent = chat.error || "";
+  byId("message").disabled = !chat.enabled;
+  byId("chatsend").disabled = !chat.enabled || chat.sending;
+  if (pending && chat.accepted >= pending) {
+    byId("message").value = "";
+    pending = 0;
+  }
+}
+byId("chatform").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (byId("chatsend").disabled) return;
+  chatSeq += 1;
+  pending = chatSeq;
+  atelierSend({ type: "chat", text: byId("message").value, seq: chatSeq });
+});
+const reportFocus = () => atelierSend({ type: "focus", focused: document.hasFocus() });
+window.addEventListener("focus", reportFocus);
+window.addEventListener("blur", reportFocus);
 byId("start").addEventListener("submit", (event) => {
   event.preventDefault();
   byId("answer").disabled = true;
@@ -131,6 +204,7 @@ async function poll() {
   setTimeout(poll, POLL_MS);
 }
 poll();
+reportFocus();
 `;
 
 /** The whole document given to `webview_set_html`. */
@@ -152,8 +226,18 @@ export function windowPage(): string {
 <button id="go" class="primary" type="submit"></button>
 </form>
 <div id="lines"></div>
-<div id="buttons"></div>
 </main>
+<section id="chat" aria-labelledby="chathead">
+<h2 id="chathead"></h2>
+<ol id="messages" aria-live="polite"></ol>
+<p id="chathint"></p>
+<form id="chatform">
+<label id="chatlabel" for="message"></label>
+<div class="row"><input id="message" name="message" autocomplete="off" maxlength="${CHAT_MAX_CHARS}"><button id="chatsend" class="primary" type="submit"></button></div>
+<p id="chaterror" role="alert"></p>
+</form>
+</section>
+<div id="buttons"></div>
 <script>const POLL_MS = ${POLL_MS};${SCRIPT}</script>
 </body>
 </html>`;

@@ -10,9 +10,12 @@
  * - main → window, on the child's stdin: `{"type":"state","state":WindowState}`, `{"type":"quit"}`.
  * - window → main, on its stdout: `ready` (the page is up), `drawn` (a state
  *   is on screen, with its code), `start` (the form's text), `action`,
- *   `unavailable` (no webview: the main process falls back), `closed`.
+ *   `unavailable` (no webview: the main process falls back), `closed`; issue 38 §1: `chat` (the message field's
+ *   text and the page's number for it) and `focus` (the window gained or lost the keyboard focus).
  */
+import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import { APP_NAME } from "../version.ts";
+import { CHAT_LABELS, chatEntry, shownChat } from "./chat-texts.ts";
 import { type ScreenModel, waitingLines } from "../ui.ts";
 import {
   availableActions,
@@ -65,6 +68,34 @@ export type WindowState = {
   ask: { explain: string; label: string; button: string; error: string | null; attempt: number } | null;
   /** Nothing more will happen: only « Fermer » remains. */
   final: boolean;
+  /** Issue 38 §1: the « Messages » area, null before a session exists and after it ended. */
+  chat: WindowChat | null;
+};
+
+/** Issue 38 §1: what the window's « Messages » area shows (every text French and final). */
+export type WindowChat = {
+  heading: string;
+  label: string;
+  button: string;
+  lines: { id: string; from: ChatLine["from"]; author: string; time: string; text: string }[];
+  /** The field and « Envoyer » work (a technician is joined). */
+  enabled: boolean;
+  /** A message awaits the server's answer: « Envoyer » waits (the field keeps the focus). */
+  sending: boolean;
+  /** Under the list: why the field is disabled, or that nothing was written yet; null otherwise. */
+  hint: string | null;
+  /** Why the last message was refused (the field keeps its text), else null. */
+  error: string | null;
+  /** The page's number of the last message the server stored: the page empties its field up to it. */
+  accepted: number;
+};
+
+/** What the main process adds to a model for the window (issue 38 §1). */
+export type WindowExtras = {
+  /** The technician's messages that arrived while the window did not have the focus. */
+  unread?: number;
+  /** The page's number of the last message the server stored. */
+  accepted?: number;
 };
 
 /** What the window shows while the app gets ready, before anything else. */
@@ -87,11 +118,19 @@ export function askingState(error: string | null, attempt: number): WindowState 
     buttons: [],
     ask: { explain: START_TEXTS.explain, label: START_TEXTS.label, button: BUTTON_LABELS.start, error, attempt },
     final: false,
+    chat: null,
   };
 }
 
-/** The window's state for a model; `finalText`: the app's last words once it stopped. */
-export function windowState(model: ScreenModel, finalText: string | null = null): WindowState {
+/**
+ * The window's state for a model; `finalText`: the app's last words once it stopped; `extras` (issue 38 §1): the
+ * unread count, which marks the title « (1) Nouveau message — … », and the last message accepted.
+ */
+export function windowState(
+  model: ScreenModel,
+  finalText: string | null = null,
+  extras: WindowExtras = {},
+): WindowState {
   const final = finalText !== null || FINAL_PHASES.has(model.phase);
   const technician = technicianOf(model);
   const state = model.state;
@@ -109,8 +148,10 @@ export function windowState(model: ScreenModel, finalText: string | null = null)
   if (finalText) lines.push(finalText);
   const sign = final ? null : signText(model);
   const code = !final && model.sessionCode && !technician ? spacedCode(model.sessionCode) : null;
+  const title = sign ? `● ${APP_NAME}` : APP_NAME;
+  const unread = final ? 0 : (extras.unread ?? 0);
   return {
-    title: sign ? `● ${APP_NAME}` : APP_NAME,
+    title: unread > 0 ? CHAT_LABELS.unread(unread, title) : title,
     heading: APP_NAME,
     status: PHASE_TEXT[model.phase],
     code,
@@ -122,6 +163,24 @@ export function windowState(model: ScreenModel, finalText: string | null = null)
     buttons: final ? [{ action: "close", label: BUTTON_LABELS.close, kind: "normal" }] : buttonsFor(model),
     ask: null,
     final,
+    chat: final ? null : windowChat(model, extras.accepted ?? 0),
+  };
+}
+
+/** Issue 38 §1: the « Messages » area for a model (null when no session runs). */
+function windowChat(model: ScreenModel, accepted: number): WindowChat | null {
+  const chat = shownChat(model);
+  if (!chat) return null;
+  return {
+    heading: CHAT_LABELS.heading,
+    label: CHAT_LABELS.field,
+    button: CHAT_LABELS.send,
+    lines: chat.lines.map((line) => ({ id: line.id, from: line.from, ...chatEntry(line) })),
+    enabled: chat.available,
+    sending: chat.sending,
+    hint: !chat.available ? CHAT_LABELS.unavailable : chat.lines.length === 0 ? CHAT_LABELS.empty : null,
+    error: chat.error,
+    accepted,
   };
 }
 
@@ -155,7 +214,9 @@ export type WindowEvent =
   | { type: "start"; text: string }
   | { type: "action"; action: WindowAction }
   | { type: "unavailable"; reason: string }
-  | { type: "closed" };
+  | { type: "closed" }
+  | { type: "chat"; text: string; seq: number }
+  | { type: "focus"; focused: boolean };
 
 const ACTIONS = new Set<WindowAction>(["view", "control", "withdraw", "clipboard", "elevate", "stop", "close"]);
 
@@ -189,6 +250,13 @@ export function parseWindowEvent(line: string): WindowEvent | null {
         : null;
     case "unavailable":
       return { type: "unavailable", reason: String(event.reason ?? "") };
+    case "chat":
+      // Bounded here; `chat.ts` checks the text itself (1 to 1000 characters).
+      return typeof event.text === "string" && Number.isSafeInteger(event.seq)
+        ? { type: "chat", text: event.text.slice(0, 4_000), seq: event.seq as number }
+        : null;
+    case "focus":
+      return { type: "focus", focused: event.focused === true };
     default:
       return null;
   }

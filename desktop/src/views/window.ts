@@ -9,6 +9,10 @@
  * Once the app has stopped for another reason (the session ended, an error),
  * the window shows the last words with « Fermer » and `close(true)` waits for
  * the customer to close it, `FINAL_WAIT_MS` at most; then the process is killed.
+ *
+ * Issue 38 §1: the page's « Envoyer » reaches `ViewActions.sendChat`; a technician's message arriving while the
+ * window does not have the focus (as the page reports it) marks the title « (1) Nouveau message — … » until the
+ * customer comes back to the window.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -81,6 +85,10 @@ export class WindowAppView implements AppView {
   #error: string | null = null;
   #attempt = 0;
   #stderr = "";
+  /** Issue 38 §1: whether the window has the keyboard focus (the page says so), the unread count, the accepted. */
+  #focused = false;
+  #unread = 0;
+  #accepted = 0;
 
   constructor(child: ChildProcess, options: WindowOptions) {
     this.#child = child;
@@ -153,11 +161,20 @@ export class WindowAppView implements AppView {
 
   draw(model: ScreenModel): void {
     this.#model = model;
-    if (!this.#stopped) this.#state(windowState(model));
+    if (!this.#stopped) this.#state(this.#windowState(model));
+  }
+
+  /** Issue 38 §1: a technician's message; marks the title while the window is not the one in use. */
+  chatReceived(): void {
+    if (this.#focused) return;
+    this.#unread += 1;
+    if (this.#model) this.draw(this.#model);
   }
 
   listen(actions: ViewActions): () => void {
     const listener = (event: WindowEvent) => {
+      if (event.type === "chat") return this.#chat(actions, event.text, event.seq);
+      if (event.type === "focus") return this.#focus(event.focused);
       if (event.type !== "action") return;
       if (event.action === "view") actions.view();
       else if (event.action === "control") actions.allowControl();
@@ -172,7 +189,7 @@ export class WindowAppView implements AppView {
 
   say(text: string): void {
     this.#stopped = true;
-    this.#state(this.#model ? windowState(this.#model, text) : { ...startingState(), status: text, ask: null });
+    this.#state(this.#model ? this.#windowState(this.#model, text) : { ...startingState(), status: text, ask: null });
   }
 
   fail(message: string): void {
@@ -200,6 +217,26 @@ export class WindowAppView implements AppView {
   onEvent(listener: (event: WindowEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  #windowState(model: ScreenModel, finalText: string | null = null): WindowState {
+    return windowState(model, finalText, { unread: this.#unread, accepted: this.#accepted });
+  }
+
+  /** « Envoyer »: the text to the app; once stored, the page empties its field (message `seq`). */
+  #chat(actions: ViewActions, text: string, seq: number): void {
+    void actions.sendChat?.(text).then((ok) => {
+      if (!ok || seq <= this.#accepted) return;
+      this.#accepted = seq;
+      if (this.#model) this.draw(this.#model);
+    });
+  }
+
+  #focus(focused: boolean): void {
+    this.#focused = focused;
+    if (!focused || this.#unread === 0) return;
+    this.#unread = 0;
+    if (this.#model) this.draw(this.#model);
   }
 
   #state(state: WindowState): void {

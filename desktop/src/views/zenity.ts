@@ -14,9 +14,12 @@
  * - The sign while the technician sees or controls: a `zenity --info` saying
  *   so, whose buttons take control back or stop showing the screen (and send
  *   the clipboard when possible).
+ * - Issue 38 §1: each technician's message in a `zenity --entry` of its own, to read and answer
+ *   (`zenity-chat.ts`); the status dialog says the last messages' count and a refused answer.
  * The texts come from `texts.ts`, as in the terminal and the window.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import { type ScreenModel, waitingLines } from "../ui.ts";
 import { APP_NAME } from "../version.ts";
 import {
@@ -36,6 +39,8 @@ import {
   viewLines,
 } from "./texts.ts";
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
+import { CHAT_LABELS, shownChat } from "./chat-texts.ts";
+import { ZenityChat } from "./zenity-chat.ts";
 
 /** The dialogs' titles (tests find the dialogs by them). */
 export const ZENITY_TITLES = {
@@ -45,6 +50,8 @@ export const ZENITY_TITLES = {
   control: `${APP_NAME} — Contrôle`,
   elevate: `${APP_NAME} — Administrateur`,
   sign: `${APP_NAME} — En cours`,
+  /** Issue 38 §1: a technician's message, with the field to answer. */
+  chat: `${APP_NAME} — Message du technicien`,
   end: `${APP_NAME} — Fin`,
 } as const;
 
@@ -72,6 +79,13 @@ export function zenityStatus(model: ScreenModel): string {
   }
   for (const { title, reason } of problems(model)) lines.push("", escapeMarkup(`⚠ ${title} ${reason}`));
   for (const notice of model.notices) lines.push(escapeMarkup(`• ${notice}`));
+  // Issue 38 §1: the messages come in dialogs of their own; here only how many and a refused answer.
+  const chat = shownChat(model);
+  if (chat) {
+    const received = chat.lines.filter((line) => line.from === "technician").length;
+    if (received > 0) lines.push("", escapeMarkup(`${CHAT_LABELS.heading} du technicien reçus : ${received}`));
+    if (chat.error) lines.push(escapeMarkup(`⚠ ${chat.error}`));
+  }
   return lines.join("\n");
 }
 
@@ -98,12 +112,20 @@ export class ZenityAppView implements AppView {
   #elevationRequests = 0;
   #elevationAsked = false;
   #stopped = false;
+  readonly #chat: ZenityChat;
 
   constructor(zenity: string, env: NodeJS.ProcessEnv, hooks: ViewHooks, stderr: { write(text: string): unknown }) {
     this.#zenity = zenity;
     this.#env = env;
     this.#hooks = hooks;
     this.#stderr = stderr;
+    this.#chat = new ZenityChat({
+      run: (args) => this.#run(args),
+      title: ZENITY_TITLES.chat,
+      escape: escapeMarkup,
+      send: () => this.#actions?.sendChat,
+      error: () => this.#model?.chat?.error ?? null,
+    });
   }
 
   async askStart(): Promise<string | null> {
@@ -135,6 +157,11 @@ export class ZenityAppView implements AppView {
     this.#updateDialog(model);
   }
 
+  /** Issue 38 §1: a dialog shows the technician's message and takes the answer. */
+  chatReceived(line: ChatLine): void {
+    if (!this.#stopped) this.#chat.received(line);
+  }
+
   listen(actions: ViewActions): () => void {
     this.#actions = actions;
     if (this.#model) this.#updateDialog(this.#model);
@@ -145,6 +172,7 @@ export class ZenityAppView implements AppView {
 
   say(text: string): void {
     this.#stopped = true;
+    this.#chat.close();
     this.#closeDialog();
     this.#status?.kill();
     this.#status = null;
@@ -159,6 +187,7 @@ export class ZenityAppView implements AppView {
 
   async close(_linger: boolean): Promise<void> {
     this.#stopped = true;
+    this.#chat.close();
     this.#closeDialog();
     this.#status?.kill();
     this.#status = null;
