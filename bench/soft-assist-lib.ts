@@ -36,10 +36,17 @@ export async function seedAccounts(
   const env = parseEnv({
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl,
+    // The server's engine (EMBEDDED_DATABASE=pglite reaches the server process too): accounts where it reads them.
+    EMBEDDED_DATABASE: process.env.EMBEDDED_DATABASE,
     BETTER_AUTH_SECRET: SECRET,
     LOG_LEVEL: "silent",
   });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, lockRetries: 0 });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    embedded: env.EMBEDDED_DATABASE,
+    lockRetries: 0,
+  });
   try {
     const auth = createAuth({ db: database.db, env, logger: pino({ level: "silent" }), secret: SECRET });
     for (const account of accounts)
