@@ -28,7 +28,7 @@ import { useScreenSharer } from "#app/remote-support/client/use-screen-sharer.ts
 import { useLatestEvery } from "#app/remote-support/client/use-latest-every.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
-// The chat is only shown while sharing: a chunk of its own (issue 16).
+// The chat, shown once a technician is connected: a chunk of its own (issue 16).
 const SessionChat = lazy(() => import("./session-chat").then((module) => ({ default: module.SessionChat })));
 
 /** Why sharing could not start, in words for the customer. */
@@ -154,6 +154,12 @@ export function ScreenSharePanel({ session, socket, onStop }: Props) {
           </Button>
         </div>
         <FormStatus tone="error">{error || null}</FormStatus>
+        {/* Issue 38 §1: the chat needs no shared screen, only a technician there. */}
+        {connected ? (
+          <Suspense fallback={null}>
+            <SessionChat code={session.code} side="customer" socket={socket} otherName="Technicien" />
+          </Suspense>
+        ) : null}
       </section>
     );
   }
