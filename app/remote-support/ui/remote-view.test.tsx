@@ -152,8 +152,8 @@ beforeEach(() => {
     "createImageBitmap",
     vi.fn(async () => ({ close: () => {} })),
   );
-  // The assistant's conversation (none) and the session's record (control on/off).
-  vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ conversation: [] }));
+  // The assistant's conversation (none) and the session's record (no event yet: the chat reads it).
+  vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ conversation: [], events: [] }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
