@@ -308,6 +308,8 @@ describe("routes under /api", () => {
       // Issue 27: the waiting queue and « Prendre en charge ».
       "GET /sessions/queue": "session:join",
       "POST /sessions/:code/claim": "session:join",
+      // Issue 38 §4: the computer's facts, for the session's technician.
+      "GET /sessions/:code/facts": "session:join",
       "GET /sessions/:code/report": "report:read",
       "POST /reports/verify": "report:read",
       "GET /requests": "requests:read",

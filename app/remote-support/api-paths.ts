@@ -39,6 +39,8 @@ export const API_ROUTES = {
   consent: "/sessions/:code/consent",
   surface: "/sessions/:code/surface",
   device: "/sessions/:code/device",
+  /** Issue 38 §4: what the app said of the computer (`facts-protocol.ts`), for the session's technician. */
+  facts: "/sessions/:code/facts",
   devicePair: "/device/pair",
   /** Issue 26: a session started by the app itself, without an account. */
   deviceSessions: "/device/sessions",

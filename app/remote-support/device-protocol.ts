@@ -39,6 +39,7 @@ import type { ClipboardAck, DeviceClipboard } from "./clipboard-protocol.ts";
 import { isQueuePlace, type QueuePlace } from "./queue.ts";
 import { ShopIdentitySchema, type OpeningSlot } from "#app/config/shop-schema.ts";
 import { ResumeTicket, type ElevationReport, type ResumeTicketAck } from "./elevation-protocol.ts";
+import { ComputerFacts } from "./facts-protocol.ts";
 
 /** Socket.IO namespace of the desktop app. */
 export const DEVICE_NAMESPACE = "/device";
@@ -146,6 +147,7 @@ export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
 export const DevicePairBody = DeviceStatus.extend({
   pairingCode: PairingCode,
+  facts: ComputerFacts.optional(), // Issue 38 §4 (`facts-protocol.ts`): only with the customer's consent.
   /** The computer's name (hostname), shown on the page: "Logiciel connecté — PC-SALON". */
   computerName: nameString().trim().min(1).max(100),
   platform: z.enum(DEVICE_PLATFORMS),
@@ -175,6 +177,7 @@ export const DeviceSessionBody = DeviceStatus.extend({
     .max(80, { error: "Le nom ne doit pas dépasser 80 caractères." })
     .nullish()
     .transform((name) => (name ? name : undefined)),
+  facts: ComputerFacts.optional(), // Issue 38 §4 (`facts-protocol.ts`): only with the customer's consent.
   computerName: nameString().trim().min(1).max(100),
   platform: z.enum(DEVICE_PLATFORMS),
   arch: z.string().max(20),
@@ -254,6 +257,8 @@ export type DeviceView = {
   elevated?: boolean | null;
   /** Issue 36 §4: Windows shows its secure desktop now (a UAC prompt…): the picture is paused. */
   secureDesktop?: boolean;
+  /** Issue 38 §3 (`reboot-protocol.ts`): the computer restarts; the app may come back until then (ISO 8601). */
+  rebootingUntil?: string | null;
 };
 export type DeviceResponse = { device: DeviceView };
 
@@ -301,30 +306,32 @@ export type DeviceState = {
 };
 
 /** Server → app. */
-export type ServerToDeviceEvents = import("./chat-protocol.ts").ChatServerToDeviceEvents & {
-  "device:state": (state: DeviceState) => void;
-  /** Inject these, in order. `screen`: the id of the monitor the pointer fractions refer to. */
-  "device:input": (batch: { events: InputEvent[]; screen: string | null }) => void;
-  /** Release every key and button held now. */
-  "device:release": () => void;
-  /** The session ended (or the customer unpaired): the app says so and exits. */
-  "device:ended": (message: string) => void;
-  /** Issue 26: what to stream now (`screen-protocol.ts`). */
-  "device:screen": (demand: ScreenDemand) => void;
-  /** Issue 26: the technician drew frame `seq`. */
-  "device:ack": (seq: number) => void;
-  /** Issue 27 (`clipboard-protocol.ts`): the technician's text: put it on the OS clipboard and paste it (control active). */
-  "device:clipboard": (clipboard: DeviceClipboard) => void;
-  /**
-   * Issue 27: the customer's place in the waiting queue (`queue.ts`), null once out of it (joined, ended); since
-   * issue 29 with the shop's current opening hours (`DeviceQueuePlace`).
-   */
-  "device:queue": (place: DeviceQueuePlace | null) => void;
-  /** Issue 36 §4: the technician asks to relaunch the app as administrator; the customer answers in the app. */
-  "device:elevate": () => void;
-  /** Issue 36 §4: the app relaunched as administrator took this pairing's place: exit without leaving. */
-  "device:replaced": () => void;
-};
+export type ServerToDeviceEvents = import("./chat-protocol.ts").ChatServerToDeviceEvents &
+  import("./reboot-protocol.ts").RebootServerToDeviceEvents &
+  import("./file-protocol.ts").FileServerToDeviceEvents & {
+    "device:state": (state: DeviceState) => void;
+    /** Inject these, in order. `screen`: the id of the monitor the pointer fractions refer to. */
+    "device:input": (batch: { events: InputEvent[]; screen: string | null }) => void;
+    /** Release every key and button held now. */
+    "device:release": () => void;
+    /** The session ended (or the customer unpaired): the app says so and exits. */
+    "device:ended": (message: string) => void;
+    /** Issue 26: what to stream now (`screen-protocol.ts`). */
+    "device:screen": (demand: ScreenDemand) => void;
+    /** Issue 26: the technician drew frame `seq`. */
+    "device:ack": (seq: number) => void;
+    /** Issue 27 (`clipboard-protocol.ts`): the technician's text: put it on the OS clipboard and paste it (control active). */
+    "device:clipboard": (clipboard: DeviceClipboard) => void;
+    /**
+     * Issue 27: the customer's place in the waiting queue (`queue.ts`), null once out of it (joined, ended); since
+     * issue 29 with the shop's current opening hours (`DeviceQueuePlace`).
+     */
+    "device:queue": (place: DeviceQueuePlace | null) => void;
+    /** Issue 36 §4: the technician asks to relaunch the app as administrator; the customer answers in the app. */
+    "device:elevate": () => void;
+    /** Issue 36 §4: the app relaunched as administrator took this pairing's place: exit without leaving. */
+    "device:replaced": () => void;
+  };
 
 /**
  * Issue 29: what `device:queue` carries: the place, and the shop's opening hours as « Boutique » sets them when
@@ -350,45 +357,29 @@ export function readDeviceQueuePlace(value: unknown): DeviceQueuePlace | null {
 }
 
 /** App → server. */
-export type DeviceToServerEvents = import("./chat-protocol.ts").ChatDeviceToServerEvents & {
-  "device:status": (status: DeviceStatus) => void;
-  /**
-   * The customer's consent given in the app: `allowed` is control (withdrawn by Ctrl+C, closing it, a key;
-   * since issue 26 also given there), `view` is seeing the screen (issue 26).
-   */
-  "device:consent": (body: DeviceConsentBody) => void;
-  /** Issue 26: a picture frame (`screen-protocol.ts`), only while `device:screen` says `active`. */
-  "device:frame": (frame: ScreenFrame) => void;
-  /**
-   * Issue 26: the customer stopped the app (Ctrl+C, closing it): the server unpairs it at once (token void,
-   * consent withdrawn), so the page shows "no app" and offers a new pairing code.
-   */
-  "device:leave": () => void;
-  /** Issue 27: the customer sends the OS clipboard's text to the technician (their click); acknowledged. */
-  "device:clipboard": (clipboard: DeviceClipboard, ack: (result: ClipboardAck) => void) => void;
-  /** Issue 36 §4: a single-use resume ticket for this session and pairing, before relaunching as administrator. */
-  "device:resume-ticket": (ack: (result: ResumeTicketAck) => void) => void;
-  /** Issue 36 §4: what became of the technician's request (declined, UAC refused, failed, started). */
-  "device:elevation": (report: ElevationReport) => void;
-};
+export type DeviceToServerEvents = import("./chat-protocol.ts").ChatDeviceToServerEvents &
+  import("./reboot-protocol.ts").RebootDeviceToServerEvents &
+  import("./file-protocol.ts").FileDeviceToServerEvents & {
+    "device:status": (status: DeviceStatus) => void;
+    /**
+     * The customer's consent given in the app: `allowed` is control (withdrawn by Ctrl+C, closing it, a key;
+     * since issue 26 also given there), `view` is seeing the screen (issue 26).
+     */
+    "device:consent": (body: DeviceConsentBody) => void;
+    /** Issue 26: a picture frame (`screen-protocol.ts`), only while `device:screen` says `active`. */
+    "device:frame": (frame: ScreenFrame) => void;
+    /**
+     * Issue 26: the customer stopped the app (Ctrl+C, closing it): the server unpairs it at once (token void,
+     * consent withdrawn), so the page shows "no app" and offers a new pairing code.
+     */
+    "device:leave": () => void;
+    /** Issue 27: the customer sends the OS clipboard's text to the technician (their click); acknowledged. */
+    "device:clipboard": (clipboard: DeviceClipboard, ack: (result: ClipboardAck) => void) => void;
+    /** Issue 36 §4: a single-use resume ticket for this session and pairing, before relaunching as administrator. */
+    "device:resume-ticket": (ack: (result: ResumeTicketAck) => void) => void;
+    /** Issue 36 §4: what became of the technician's request (declined, UAC refused, failed, started). */
+    "device:elevation": (report: ElevationReport) => void;
+  };
 
-/**
- * One build of the app offered on /soft-assist (`GET /api/downloads`):
- * served by our server at `url` (`/telechargements/<fileName>`, cached for a
- * year: the file name carries the version). `bytes`: size of the file as
- * downloaded; `sha256`: hex digest of that file.
- */
-export type DownloadView = {
-  platform: DevicePlatform;
-  /** "x64" or "arm64". */
-  arch: string;
-  /** "Windows (64 bits)", "macOS (Apple Silicon)"… */
-  label: string;
-  fileName: string;
-  url: string;
-  version: string;
-  bytes: number;
-  sha256: string;
-};
-/** Empty when the apps were not built (`npm run build:desktop`). */
-export type DownloadsResponse = { downloads: DownloadView[] };
+/** The app's downloads (`GET /api/downloads`), moved to `download-protocol.ts` (issue 38 §4: this module's length). */
+export type { DownloadView, DownloadsResponse } from "./download-protocol.ts";

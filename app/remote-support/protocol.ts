@@ -111,6 +111,7 @@ export type SessionReport = {
   userEmail: string | null;
   origin: SessionOrigin;
   events: SessionEventView[];
+  computerFacts?: import("./facts-protocol.ts").ComputerFacts; // Issue 38 §4: absent when none were sent.
 };
 
 /** Every error answer of the API: a French message to show as is. */
@@ -150,7 +151,8 @@ export const VerifyBody = z.object({
 
 /** Server → browser events, with those of issues 27 (`clipboard-protocol.ts`) and 36 §4 (`elevation-protocol.ts`). */
 export type ServerToClientEvents = import("./clipboard-protocol.ts").ClipboardServerToClientEvents &
-  import("./chat-protocol.ts").ChatServerToClientEvents & {
+  import("./chat-protocol.ts").ChatServerToClientEvents &
+  import("./file-protocol.ts").FileServerToClientEvents & {
     /**
      * A session the receiver may see changed (created, joined, disconnected):
      * sent to its customer and to its joined technician only. The dashboard
@@ -186,13 +188,15 @@ export type ServerToClientEvents = import("./clipboard-protocol.ts").ClipboardSe
      * its desktop app, to the joined technician only. Answer `screen:ack` once drawn.
      */
     "screen:frame": (frame: ScreenFrame & { code: string }) => void;
-  } & import("./elevation-protocol.ts").ElevationServerToClientEvents;
+  } & import("./elevation-protocol.ts").ElevationServerToClientEvents &
+  import("./reboot-protocol.ts").RebootServerToClientEvents;
 
 export type SignalAck = { ok: true } | { ok: false; message: string };
 
 /** Browser → server events, with those of issues 27 (`clipboard-protocol.ts`) and 36 §4 (`elevation-protocol.ts`). */
 export type ClientToServerEvents = import("./clipboard-protocol.ts").ClipboardClientToServerEvents &
-  import("./chat-protocol.ts").ChatClientToServerEvents & {
+  import("./chat-protocol.ts").ChatClientToServerEvents &
+  import("./file-protocol.ts").FileClientToServerEvents & {
     /** Relays `data` (offer, answer, ICE candidate…) to the other participant of `code`, storing it. */
     signal: (message: { code: string; data: SignalData }, ack: (result: SignalAck) => void) => void;
     /**
@@ -210,7 +214,8 @@ export type ClientToServerEvents = import("./clipboard-protocol.ts").ClipboardCl
     "screen:select": (select: ScreenSelect) => void;
     /** Issue 26, joined technician only: send a full picture again. */
     "screen:refresh": (refresh: ScreenRefresh) => void;
-  } & import("./elevation-protocol.ts").ElevationClientToServerEvents;
+  } & import("./elevation-protocol.ts").ElevationClientToServerEvents &
+  import("./reboot-protocol.ts").RebootClientToServerEvents;
 
 /** Largest signaling message, characters of JSON: far above any SDP of one video track and one data channel. */
 export const MAX_SIGNAL_CHARS = 65_536;
@@ -347,22 +352,6 @@ export const SessionEventBody = z.discriminatedUnion(
 );
 export type SessionEventBody = z.infer<typeof SessionEventBody>;
 
-/**
- * Issue 6, the data channel `control` (spec §7 "Peer-to-peer": ordered,
- * maxRetransmits 3), JSON text messages, validated on receipt by both sides:
- * - `ping` / `pong` (`t`: the sender's `performance.now()`, ms, echoed back):
- *   the technician pings every `PING_INTERVAL_MS` and shows the round trip;
- * - `mousemove` (`x`, `y`: fractions 0–1 of the shared picture, letterboxing
- *   excluded), `mousedown` / `mouseup` (`button`: `MouseEvent.button`),
- *   `keydown` / `keyup` (`KeyboardEvent.key` and `.code`): technician →
- *   customer, only while the input toggle is on;
- * - `control` (`enabled`): the technician's toggle, so the customer sees it;
- * - `chat`: a message of either side (also stored by the server).
- */
-export const CONTROL_CHANNEL_LABEL = "control";
-export const CONTROL_CHANNEL_OPTIONS = { ordered: true, maxRetransmits: 3 } as const;
-/** Spec §9: data channel ping every 5 seconds. */
-export const PING_INTERVAL_MS = 5_000;
 /** How long the dashboard waits for a lost peer connection to recover (ICE restart) before ending the session, ms. */
 export const PEER_RECOVERY_GRACE_MS = 8_000;
 /**
@@ -377,26 +366,4 @@ export const RECONNECT_OPTIONS = {
   randomizationFactor: 0.5,
 } as const;
 
-const Fraction = z.number().min(0).max(1);
-const KeyName = z.string().max(64);
-export const ControlMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ping"), t: z.number() }),
-  z.object({ type: z.literal("pong"), t: z.number() }),
-  z.object({ type: z.literal("mousemove"), x: Fraction, y: Fraction }),
-  z.object({ type: z.enum(["mousedown", "mouseup"]), button: z.number().int().min(0).max(4) }),
-  z.object({ type: z.enum(["keydown", "keyup"]), key: KeyName, code: KeyName }),
-  z.object({ type: z.literal("control"), enabled: z.boolean() }),
-  z.object({ type: z.literal("chat"), text: z.string().min(1).max(CHAT_MAX_CHARS) }),
-]);
-export type ControlMessage = z.infer<typeof ControlMessage>;
-
-/** Parses one data-channel message (JSON text); null when it is not a valid `ControlMessage`. */
-export function parseControlMessage(raw: unknown): ControlMessage | null {
-  if (typeof raw !== "string" || raw.length > 4 * CHAT_MAX_CHARS) return null;
-  try {
-    const checked = ControlMessage.safeParse(JSON.parse(raw));
-    return checked.success ? checked.data : null;
-  } catch {
-    return null;
-  }
-}
+// Issue 6's data channel `control` (its messages, label, options and ping) lives in `control-channel.ts`.

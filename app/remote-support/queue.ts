@@ -30,6 +30,8 @@ export type QueueEntry = {
   origin: "site" | "app";
   /** The customer's system (« Windows », « macOS »…), null when unknown. */
   system: string | null;
+  /** Issue 38 §4, when the app sent the facts: their short line (« Windows 11 · 8 Go · disque plein à 94 % »). */
+  computer?: string;
   /** When the session was opened: the wait counts from here. */
   waitingSince: string;
   /** Messages of the assistant conversation handed over (issue 18 §4), 0 when none: read it with `/conversation`. */

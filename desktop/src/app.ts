@@ -17,12 +17,15 @@
  * button, a dialog; `--reprendre FICHIER` in the relaunched process, which
  * rejoins the same session; the old one exits without leaving).
  * Issue 38 §1: the session chat (`chat.ts`): the technician's messages shown by every view, the customer's
- * sent from the window's field, the terminal's M line, zenity's answer.
+ * sent from the window's field, the terminal's M line, zenity's answer. Issue 38 §4: the computer's facts (`facts/`).
+ * Issue 38 §2: files both ways, with consent (`files/`: a question, O/N, F then a path, buttons, zenity's dialogs).
+ * Issue 38 §3: « Redémarrer l'ordinateur » (`reboot/`: keys O / N, buttons, a question; the app registered for
+ * the next sign-in with `--reprendre`; a resumed process removes that entry at once).
  * Everything the outside world provides comes in `AppDeps`, so tests drive
  * it without a terminal or a real server.
  */
 import os from "node:os";
-import { PairingCode } from "#app/remote-support/device-protocol.ts";
+import { readStartAnswer } from "./start-answer.ts";
 import { parseCli } from "./cli.ts";
 import {
   captureStatus,
@@ -49,10 +52,18 @@ import type { Output, ScreenModel } from "./ui.ts";
 import { type Clipboard, createClipboard } from "./clipboard/clipboard.ts";
 import { ClipboardTransfer } from "./clipboard/transfer.ts";
 import { SessionChat } from "./chat.ts";
+import { fileActions, type FileTransfers, startFiles } from "./files/app-files.ts";
+import type { Autostart } from "./reboot/autostart.ts";
+import { createAutostart } from "./reboot/system-autostart.ts";
+import { RebootFlow, rebootResumeFolder, removeRebootEntry } from "./reboot/reboot-flow.ts";
+import { REBOOT_TEXTS } from "./reboot/reboot-texts.ts";
+import { restartSystem } from "./reboot/restart.ts";
 import { type Input, TerminalAppView } from "./views/terminal.ts";
 import type { AppView, InterfaceKind, ViewHooks } from "./views/view.ts";
+import { consentedFacts } from "./facts/collect.ts";
 
 export type { Input };
+export { readStartAnswer, type StartAnswer } from "./start-answer.ts";
 
 export type AppDeps = {
   /** Arguments after the executable (and script): `process.argv.slice(2)`. */
@@ -93,6 +104,8 @@ export type AppDeps = {
    * exits at once (no « Entrée » to wait for: the new process's window carries on).
    */
   onReplaced?: () => void;
+  /** Issue 38 §3: the entry for the next sign-in, the system's restart and the resume file's folder (tests fake them). */
+  reboot?: { createAutostart?: () => Promise<Autostart>; restart?: () => Promise<void>; folder?: () => string };
 };
 
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
@@ -145,7 +158,9 @@ export async function runApp(deps: AppDeps): Promise<number> {
       model.waiting = connection.waiting;
       model.clipboardSendable = transfer?.sendable ?? false;
       model.elevation = elevationFlow?.state ?? null;
+      model.reboot = rebootFlow?.state ?? null;
       model.chat = chat?.model ?? null;
+      model.files = files?.model ?? null;
     }
     model.columns = deps.columns?.() ?? 80;
     view.draw(model);
@@ -194,18 +209,24 @@ export async function runApp(deps: AppDeps): Promise<number> {
   let keyboard: (() => void) | undefined;
   let transfer: ClipboardTransfer | undefined;
   let elevationFlow: ElevationFlow | undefined;
+  let rebootFlow: RebootFlow | undefined;
+  // Issue 38 §3: resumed after a restart (or a relaunch), nothing must stay registered for the next sign-in.
+  const autostart = await (deps.reboot?.createAutostart ?? (() => createAutostart(deps.platform)))();
+  if (command.resume) await removeRebootEntry(autostart);
   let chat: SessionChat | undefined;
+  let files: FileTransfers | undefined;
   let replaced = false;
   try {
     // A pairing code from --code or typed at the prompt pairs with a site session; a name (or nothing) starts
     // a new session without an account (issue 26). A refused code is asked again, a few times.
     let paired: Awaited<ReturnType<typeof pairDevice>> | undefined;
     let code = command.code;
+    const facts = consentedFacts(!command.noFacts, deps.platform, () => injector.screens(), elevation.elevated);
     for (let attempt = 0; !paired && attempt < MAX_PROMPTS; attempt++) {
       const prompted = code === null && !command.resume;
       let customerName: string | null = null;
       if (prompted) {
-        const typed = await Promise.race([view.askStart(), stopped.then(() => null)]);
+        const typed = await Promise.race([view.askStart(facts.choice), stopped.then(() => null)]);
         if (stopResult) {
           view.fail(stopResult.message);
           return 0;
@@ -226,8 +247,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
               .then(takeResumeFile)
               .then((ticket) => resumeDevice(command.server, ticket, deviceStatus(), platform, deps.fetch))
           : code === null
-            ? createSession(command.server, sessionBody(customerName, deviceStatus(), platform), deps.fetch)
-            : pairDevice(command.server, { ...pairBody(code, deviceStatus(), platform) }, deps.fetch);
+            ? createSession(command.server, sessionBody(customerName, deviceStatus(), platform), deps.fetch, facts)
+            : pairDevice(command.server, pairBody(code, deviceStatus(), platform), deps.fetch, facts);
         const answer = await Promise.race([request, stopped.then(() => null)]);
         if (answer === null) {
           view.fail(stopResult?.message ?? "");
@@ -249,6 +270,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
       return 1;
     }
     model.customerName = paired.customerName || null;
+    if (command.resume) notice(REBOOT_TEXTS.resumed);
+    facts.tell(notice); // Issue 38 §4: what was sent, said in every interface.
     // A session this app started: its code is what the customer reads out (resumed: a technician is there).
     model.sessionCode = code === null && !command.resume ? paired.sessionCode || null : null;
 
@@ -271,12 +294,14 @@ export async function runApp(deps: AppDeps): Promise<number> {
     const link = connection;
     connection.start();
     // Issue 36 §4: « Relancer en administrateur », asked by the technician, accepted here.
+    // This program again, on the same server (issue 36 §4: as administrator; issue 38 §3: after a restart).
+    const again = [
+      ...(deps.relaunchCommand ?? programCommand()),
+      ...["--server", command.server, ...(command.interface ? ["--interface", command.interface] : [])],
+    ];
     const flow = new ElevationFlow(link, {
       elevation,
-      command: [
-        ...(deps.relaunchCommand ?? programCommand()),
-        ...["--server", command.server, ...(command.interface ? ["--interface", command.interface] : [])],
-      ],
+      command: again,
       sessionCode: paired.sessionCode,
       notice,
       onChange: redraw,
@@ -288,6 +313,18 @@ export async function runApp(deps: AppDeps): Promise<number> {
     });
     elevationFlow = flow;
     flow.start();
+    // Issue 38 §3: « Redémarrer l'ordinateur », asked by the technician, accepted here.
+    const reboot = new RebootFlow(link, {
+      autostart,
+      restart: deps.reboot?.restart ?? (() => restartSystem(deps.platform)),
+      folder: deps.reboot?.folder ?? (() => rebootResumeFolder(deps.platform)),
+      command: again,
+      sessionCode: paired.sessionCode,
+      notice,
+      onChange: redraw,
+    });
+    rebootFlow = reboot;
+    reboot.start();
     // Issue 27: copy–paste while control is allowed (`clipboard/transfer.ts`).
     const clipboard = (deps.createClipboard ?? (() => createClipboard(deps.platform)))();
     transfer = new ClipboardTransfer(link, clipboard, { platform: deps.platform ?? process.platform, notice });
@@ -297,6 +334,8 @@ export async function runApp(deps: AppDeps): Promise<number> {
     const conversation = new SessionChat(link, { onChange: redraw, onIncoming: (line) => view.chatReceived?.(line) });
     chat = conversation;
     conversation.start();
+    // Issue 38 §2: files both ways, with consent (`files/`).
+    files = startFiles(link, view.kind, { platform: deps.platform, onChange: redraw, notice });
     keyboard = view.listen({
       view: () => {
         if (model.capture?.ok) link.allowView(!link.viewAllowed);
@@ -308,13 +347,17 @@ export async function runApp(deps: AppDeps): Promise<number> {
       sendClipboard: () => void clipboardLink.send(),
       elevate: () => void flow.accept(),
       declineElevation: () => flow.decline(),
+      acceptReboot: () => void reboot.accept(),
+      declineReboot: () => reboot.decline(),
       sendChat: async (text) => (await conversation.send(text)).ok,
+      ...fileActions(files),
       stop: () => requestStop("Arrêt demandé : le technicien n'a plus accès à cet ordinateur."),
     });
     redraw();
 
     const result = await Promise.race([finished, stopped]);
-    await connection.stop(undefined, !replaced);
+    // Stopped by the system for a restart (issue 38 §3): the session waits for the app, which must not leave.
+    await connection.stop(undefined, !replaced && !reboot.leaving());
     // Let input already queued finish (it is dropped now: control stopped) before the injector closes.
     await Promise.race([connection.idle(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
     redraw();
@@ -324,7 +367,9 @@ export async function runApp(deps: AppDeps): Promise<number> {
     keyboard?.();
     transfer?.close();
     chat?.close();
+    await files?.close();
     elevationFlow?.close();
+    await rebootFlow?.close();
     try {
       picture?.capturer.close();
       picture?.encoder.close();
@@ -341,26 +386,4 @@ export async function runApp(deps: AppDeps): Promise<number> {
     // Replaced by itself as administrator: the new window carries on, this one goes at once.
     await view.close(!stopResult && !replaced);
   }
-}
-
-/** What the first prompt's answer means: a pairing code (site session), a name (new session), or a mistake. */
-export type StartAnswer =
-  { kind: "code"; code: string } | { kind: "name"; name: string | null } | { kind: "invalid"; message: string };
-
-/**
- * Reads the first prompt's answer (issue 26): a pairing code as the page shows it ("ACDE-3479": its 8 symbols,
- * with a dash or a digit, so that a first name is never taken for one), else the customer's name (empty: none).
- */
-export function readStartAnswer(typed: string): StartAnswer {
-  const text = typed.trim();
-  if (!text) return { kind: "name", name: null };
-  const code = PairingCode.safeParse(text);
-  if (code.success && /[-\d]/.test(text)) return { kind: "code", code: code.data };
-  if (/\d/.test(text) && text.replace(/[\s-]/g, "").length === 8)
-    return {
-      kind: "invalid",
-      message: "Ce code d'appairage n'est pas valide : vérifiez-le sur la page de votre session.",
-    };
-  if (text.length > 80) return { kind: "invalid", message: "Le nom ne doit pas dépasser 80 caractères." };
-  return { kind: "name", name: text };
 }

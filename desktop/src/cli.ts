@@ -1,7 +1,7 @@
 /**
  * Command line of the desktop app (issue 15, "What the customer does"), in
  * French: `--server`, `--code`, `--interface` (issue 27), `--help`,
- * `--version`, and (issue 36 §4, not in the help: the app gives it to itself
+ * `--version`, `--sans-informations` (issue 38 §4: the computer's facts are not sent), and (issue 36 §4, not in the help: the app gives it to itself
  * when relaunched as administrator) `--reprendre FICHIER`. Pure: no I/O, so
  * it is tested directly.
  */
@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { PairingCode } from "#app/remote-support/device-protocol.ts";
 import { APP_NAME, APP_VERSION } from "./version.ts";
 import { INTERFACE_KINDS, type InterfaceKind } from "./views/view.ts";
+import { FACTS_CONSENT_TEXTS } from "./facts/consent.ts";
 
 /**
  * What the command line asks for. `code`: canonical pairing code, or null to prompt for it; `interface`: the one
@@ -17,7 +18,15 @@ import { INTERFACE_KINDS, type InterfaceKind } from "./views/view.ts";
 export type CliCommand =
   | { kind: "help"; text: string; interface: InterfaceKind | null }
   | { kind: "version"; text: string }
-  | { kind: "run"; server: string; code: string | null; interface: InterfaceKind | null; resume?: string }
+  | {
+      kind: "run";
+      server: string;
+      code: string | null;
+      interface: InterfaceKind | null;
+      resume?: string;
+      /** Issue 38 §4: `--sans-informations`, the computer's facts are not sent (absent: they are, if the customer agrees). */
+      noFacts?: true;
+    }
   | { kind: "error"; message: string };
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -79,6 +88,7 @@ export function helpText(
     "  --code CODE        le code d'appairage affiché sur la page de votre session (sinon, il peut être tapé au démarrage)",
     `  --server ADRESSE   l'adresse du serveur (par défaut : ${defaultServer ?? "aucune, à indiquer"})`,
     `  --interface NOM    ${interfaces} (par défaut : la première qui fonctionne, dans cet ordre)`,
+    FACTS_CONSENT_TEXTS.help,
     "  --help             affiche cette aide",
     "  --version          affiche la version",
     "",
@@ -104,6 +114,7 @@ export function parseCli(
     code?: string;
     interface?: string;
     reprendre?: string;
+    "sans-informations"?: boolean;
     help?: boolean;
     version?: boolean;
   };
@@ -116,6 +127,7 @@ export function parseCli(
         interface: { type: "string", short: "i" },
         // Issue 36 §4: the resume file of the app relaunched as administrator (`elevation/resume-file.ts`).
         reprendre: { type: "string" },
+        "sans-informations": { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -151,12 +163,13 @@ export function parseCli(
   } catch (error) {
     return { kind: "error", message: (error as Error).message };
   }
+  const facts = values["sans-informations"] ? { noFacts: true as const } : {};
   if (values.reprendre !== undefined)
-    return { kind: "run", server, code: null, interface: chosen, resume: values.reprendre };
-  if (values.code === undefined) return { kind: "run", server, code: null, interface: chosen };
+    return { kind: "run", server, code: null, interface: chosen, resume: values.reprendre, ...facts };
+  if (values.code === undefined) return { kind: "run", server, code: null, interface: chosen, ...facts };
   const code = PairingCode.safeParse(values.code);
   if (!code.success) return { kind: "error", message: code.error.issues[0]?.message ?? "Code d'appairage invalide." };
-  return { kind: "run", server, code: code.data, interface: chosen };
+  return { kind: "run", server, code: code.data, interface: chosen, ...facts };
 }
 
 /** node:util's parseArgs errors are English; the customer reads French. */

@@ -6,6 +6,8 @@
  * account, answered the same way with the session code to read out.
  * Issue 36 §4: `POST {server}/api/device/resume`, the app relaunched as
  * administrator rejoining its session with a single-use ticket.
+ * Issue 38 §4: the computer's facts (`facts/`) added to the session's or the pairing's body, read only when the
+ * customer consented (`FactsSource`).
  * TLS is the runtime's, with its normal certificate checks (a test CA goes
  * through NODE_EXTRA_CA_CERTS, which Node and Bun both honour).
  */
@@ -20,6 +22,7 @@ import {
   type DeviceStatus,
 } from "#app/remote-support/device-protocol.ts";
 import { APP_VERSION } from "./version.ts";
+import { withFacts, type FactsSource } from "./facts/consent.ts";
 
 /** A refusal or failure of pairing, with a French message for the terminal. `retry`: a new code may work. */
 export class PairingError extends Error {
@@ -66,8 +69,10 @@ export async function pairDevice(
   server: string,
   body: DevicePairBody,
   fetchImpl: typeof fetch = fetch,
+  facts?: FactsSource,
 ): Promise<DevicePairResponse> {
-  const answer = await postForToken(server, "/api/device/pair", body, fetchImpl, DEVICE_MESSAGES.tooManyPairings);
+  const sent = withFacts(body, await facts?.read());
+  const answer = await postForToken(server, "/api/device/pair", sent, fetchImpl, DEVICE_MESSAGES.tooManyPairings);
   return { deviceToken: answer.deviceToken, customerName: answer.customerName, sessionCode: answer.sessionCode };
 }
 
@@ -85,17 +90,19 @@ export function sessionBody(
  * Issue 26: asks the server for a new session without an account (the app
  * run with no argument). Resolves with its code and the app's token; rejects
  * with a `PairingError` (French) when refused (too many sessions from this
- * address, `retry` false), unreachable, or its certificate is not valid.
+ * address, `retry` false), unreachable, or its certificate is not valid. Issue 38 §4: `facts` are read (when
+ * consented) and sent with it.
  */
 export async function createSession(
   server: string,
   body: DeviceSessionBody,
   fetchImpl: typeof fetch = fetch,
+  facts?: FactsSource,
 ): Promise<DevicePairResponse> {
   const answer = await postForToken(
     server,
     "/api/device/sessions",
-    body,
+    withFacts(body, await facts?.read()),
     fetchImpl,
     "Trop de sessions ouvertes depuis cette connexion. Réessayez plus tard ou appelez la boutique.",
   );

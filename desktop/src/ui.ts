@@ -6,6 +6,7 @@
  * back, why something is impossible, how to stop. Every line is wrapped at
  * spaces to the terminal's width. Once stopped, only what happened remains.
  * Issue 38 §1: the last messages of the session chat, the line being typed after M, and the M key.
+ * Issue 38 §2: the file question (O/N), each transfer's progress line, the path typed after F, the keys F, X, D.
  * `renderScreen` is pure; `TerminalView` writes it.
  */
 import type { DeviceQueuePlace, DeviceState, Injection } from "#app/remote-support/device-protocol.ts";
@@ -19,6 +20,8 @@ import type { ChatModel } from "./chat.ts";
 import { CHAT_LABELS, shownChat, terminalChatLines } from "./views/chat-texts.ts";
 // Issue 27: the sentences the window and the dialogs say too.
 import { controlLine, elevationLines, FINAL_PHASES, PHASE_TEXT, viewLines } from "./views/texts.ts";
+import { rebootKeyLines, rebootLines, type RebootState } from "./reboot/reboot-texts.ts";
+import { fileKeyLines, type FilesModel, terminalFileLines } from "./files/file-texts.ts";
 
 /** Everything the screen shows. */
 export type ScreenModel = {
@@ -57,10 +60,16 @@ export type ScreenModel = {
    * relaunch is under way (`relaunching`: the UAC prompt); null otherwise.
    */
   elevation?: "asked" | "relaunching" | null;
+  /** Issue 38 §3: the technician's restart of the computer, asked or under way (`reboot/reboot-texts.ts`). */
+  reboot?: RebootState;
   /** Issue 38 §1: the session chat (`chat.ts`), absent before the link exists. */
   chat?: ChatModel | null;
   /** Issue 38 §1, the terminal only: the message being typed after M, null when the customer is not writing. */
   chatDraft?: string | null;
+  /** Issue 38 §2: files both ways (`files/transfers.ts`), absent before the link exists. */
+  files?: FilesModel | null;
+  /** Issue 38 §2, the terminal only: the path being typed after F, null when the customer is not typing one. */
+  fileDraft?: string | null;
   /** Terminal width, columns (default 80). */
   columns?: number;
 };
@@ -88,6 +97,7 @@ export function renderScreen(model: ScreenModel): string {
     lines.push(...viewLines(model, technician));
     lines.push(controlLine(state, model.withdrawnHere, model.keys ? "keys" : false));
     lines.push(...elevationLines(model, model.keys ? "keys" : false));
+    lines.push(...rebootLines(model, model.keys ? "keys" : false));
   }
   if (model.capture && !model.capture.ok) {
     lines.push("", "⚠ Le technicien ne peut pas voir cet écran :", `  ${model.capture.reason}`);
@@ -102,6 +112,9 @@ export function renderScreen(model: ScreenModel): string {
   // Issue 38 §1: the last messages, and the line being typed.
   const chat = terminalChatLines(model, width, model.chatDraft ?? null);
   if (chat.length > 0) lines.push("", ...chat);
+  // Issue 38 §2: the file question, each transfer's progress, the path being typed.
+  const files = terminalFileLines(model.files, model.fileDraft ?? null);
+  if (files.length > 0) lines.push("", ...files);
   lines.push("", rule("-"));
   if (model.keys) lines.push(...keyLines(model));
   lines.push("Pour arrêter : Ctrl+C, ou fermez cette fenêtre. Le technicien perd alors tout accès.");
@@ -146,7 +159,9 @@ function keyLines(model: ScreenModel): string[] {
   if (model.clipboardSendable) lines.push("P : envoyer au technicien le texte copié (presse-papiers).");
   if (model.elevation === "asked")
     lines.push("A : relancer le logiciel en administrateur (Windows demandera votre accord).");
+  lines.push(...rebootKeyLines(model));
   if (shownChat(model)?.available && (model.chatDraft ?? null) === null) lines.push(CHAT_LABELS.key);
+  lines.push(...fileKeyLines(model.files, model.fileDraft ?? null));
   return lines;
 }
 

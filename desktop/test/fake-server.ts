@@ -6,7 +6,10 @@
  * recorded, and `POST /api/device/resume` redeeming that ticket once for `RESUMED_TOKEN`.
  * Issue 38 §1: `device:chat` from the app recorded (`chats`) and acknowledged by `chatAnswer` (default: stored as
  * the customer's line `chat-<n>`); a test pushes the technician's lines with `socket().emit("device:chat", line)`.
+ * Issue 38 §2: `device:file` from the app recorded (`files`) and acknowledged by `fileAnswer` (default: accepted, an
+ * offer given a new `transferId`); a test plays the technician with `socket().emit("device:file", delivery)`.
  */
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -14,6 +17,7 @@ import { Server, type Socket } from "socket.io";
 import type { DeviceConsentBody, ScreenFrame } from "#app/remote-support/screen-protocol.ts";
 import { ELEVATION_MESSAGES, type ElevationReport } from "#app/remote-support/elevation-protocol.ts";
 import type { ChatAck, DeviceChatSend } from "#app/remote-support/chat-protocol.ts";
+import type { FileAck, FileMessage } from "#app/remote-support/file-protocol.ts";
 import {
   DEVICE_MESSAGES,
   DEVICE_NAMESPACE,
@@ -47,6 +51,10 @@ export type FakeServer = {
   chats: DeviceChatSend[];
   /** Issue 38 §1: the acknowledgement of a `device:chat` (null: none, the app's timeout applies). Replaceable. */
   chatAnswer: (message: DeviceChatSend, index: number) => ChatAck | null;
+  /** Issue 38 §2: the app's `device:file` messages, in order (chunks' data as received). */
+  files: FileMessage[];
+  /** Issue 38 §2: the acknowledgement of a `device:file` (null: none). Replaceable. */
+  fileAnswer: (message: FileMessage) => FileAck | null;
   /** Auth tokens of accepted connections, in order. */
   connections: string[];
   /** The connected app socket, if any. */
@@ -181,6 +189,11 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
       const answer = fake.chatAnswer(message, chats.length);
       if (answer) ack(answer);
     });
+    socket.on("device:file", (message, ack) => {
+      fake.files.push(message);
+      const answer = fake.fileAnswer(message);
+      if (answer) ack(answer);
+    });
     socket.on("disconnect", () => {
       if (current === socket) current = undefined;
     });
@@ -207,6 +220,8 @@ export async function startFakeServer(tls?: { key: string; cert: string }): Prom
     tickets,
     chats,
     chatAnswer: storedLine,
+    files: [],
+    fileAnswer: (message) => (message.type === "offer" ? { ok: true, transferId: randomUUID() } : { ok: true }),
     connections,
     socket: () => current,
     async waitFor(read, timeoutMs = 5_000) {

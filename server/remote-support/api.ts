@@ -82,6 +82,7 @@ import { can, createGuards, permissionsOf, type GuardedHandler, type Permission 
 import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, SessionService } from "./sessions.ts";
 import { createDeviceRouter } from "./device-api.ts";
+import { createFactsRouter } from "./facts-api.ts";
 import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal } from "./http.ts";
 import { codeAddressed, type CodeHandler } from "./code-lookups.ts";
 import type { DeviceService } from "./device-service.ts";
@@ -345,6 +346,7 @@ export function createRemoteSupportRouter({
     ),
   );
 
+  router.use(createFactsRouter({ auth, sessions })); // Issue 38 §4: the computer's facts (`facts-api.ts`).
   if (devices) router.use(createDeviceRouter({ auth, devices, sessions }));
 
   // A database failure while reading the session cookie, or a bug: logged, never shown.

@@ -26,10 +26,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
 import { systemOfPlatform } from "#app/remote-support/customer-system.ts";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
+import type { ComputerFacts } from "#app/remote-support/facts-protocol.ts";
 import type { SessionView } from "#app/remote-support/protocol.ts";
 import { pseudonymizeIp } from "#server/logger.ts";
 import { consume, createRateLimiter } from "#server/rate-limit.ts";
 import { hashSecret } from "./device-pairing.ts";
+import { storeComputerFacts } from "./computer-facts.ts";
 import {
   APP_ACTOR_ID,
   APP_SESSION_DEFAULT_NAME,
@@ -49,6 +51,8 @@ export type AppSessionInput = DeviceStatus & {
   platform: string;
   arch: string;
   appVersion: string;
+  /** Issue 38 §4: what the app said of the computer, only with the customer's consent (`facts-protocol.ts`). */
+  facts?: ComputerFacts;
 };
 
 /** A new app-started session: the app's token (in clear, this once), its names, and when its code expires. */
@@ -121,6 +125,7 @@ export function createAppSessions(context: SessionContext): AppSessionMethods {
           await tx
             .insert(sessionEvents)
             .values({ sessionId: created.id, actorId: APP_ACTOR_ID, kind: "device-paired" });
+          await storeComputerFacts(tx, created.id, input.facts);
           return created;
         });
         const session = toSessionView(row);

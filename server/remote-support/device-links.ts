@@ -169,6 +169,8 @@ type GuardedSocket = {
  */
 export function guardPairing(socket: GuardedSocket, budgets: PairingBudgets, refuse: (reason: string) => void): void {
   socket.use(([event], next) => {
+    // Issue 38 §2: files are paced by their window and budgeted per socket in `file-relay.ts`.
+    if (event === "device:file") return next();
     const frame = event === "device:frame";
     if ((frame ? budgets.frames : budgets.events).take()) return next();
     refuse(frame ? "pairing-frame-rate" : "pairing-events");

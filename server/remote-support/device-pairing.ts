@@ -28,6 +28,8 @@ import { consume, type createRateLimiter } from "#server/rate-limit.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
 import type { SessionRow } from "./session-rules.ts";
 import { refuseDevice, type DeviceOutcome, type DeviceServiceEvent } from "./device-state.ts";
+import { storeComputerFacts } from "./computer-facts.ts";
+import type { ComputerFacts } from "#app/remote-support/facts-protocol.ts";
 
 /** SHA-256, hex: how codes and tokens are stored and looked up. */
 export const hashSecret = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -57,6 +59,8 @@ export type PairInput = DeviceStatus & {
   platform: string;
   arch: string;
   appVersion: string;
+  /** Issue 38 §4: the computer's facts, only with the customer's consent; none removes the previous computer's. */
+  facts?: ComputerFacts;
 };
 
 /** The pairing methods of `DeviceService`. */
@@ -165,6 +169,7 @@ export function createPairing(context: PairingContext): PairingMethods {
           // Issue 27: the computer the app runs on is the system the technicians' queue shows.
           const system = systemOfPlatform(input.platform);
           if (system) await tx.update(sessions).set({ customerSystem: system }).where(eq(sessions.id, session.id));
+          await storeComputerFacts(tx, session.id, input.facts);
           if (previous?.pairingId)
             await tx.insert(sessionEvents).values({ sessionId: session.id, actorId: null, kind: "device-unpaired" });
           await tx.insert(sessionEvents).values({ sessionId: session.id, actorId: used.userId, kind: "device-paired" });

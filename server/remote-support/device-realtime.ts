@@ -22,6 +22,7 @@
  * - Issue 27: copy–paste both ways while control is allowed (`clipboard-relay.ts`).
  * - Issue 36 §4: « Relancer en administrateur » (`elevation-relay.ts`); a replaced app (relaunched as
  *   administrator) is told `device:replaced` and disconnected, without `device:ended`.
+ * - Issue 38 §3: « Redémarrer l'ordinateur » (`reboot-relay.ts`).
  * - Issue 37 §2 (`device-links.ts`): connections counted per address and per token in the middleware; one live
  *   socket per pairing (a new one disconnects the others, in every process, without that counting as the app
  *   leaving); frame, event and byte budgets per pairing (session), kept a while after the last socket.
@@ -58,8 +59,8 @@ import type { ScreenDemand } from "#app/remote-support/screen-protocol.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
 import { createClipboardRelay } from "./clipboard-relay.ts";
 import { attachElevationHandlers, handleElevationSocket } from "./elevation-relay.ts";
+import { createRebootRelay } from "./reboot-relay.ts";
 import { elevationMessage, type ElevationOutcome } from "#app/remote-support/elevation-protocol.ts";
-import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 
 /** How often this process confirms its apps' connections, ms (`DEVICE_FRESH_S` is 90 s). */
 export const DEVICE_HEARTBEAT_MS = 30_000;
@@ -110,8 +111,12 @@ export type DeviceRealtimeOptions = {
 export type DeviceRealtime = {
   /** Adds the `input` handler (and the release on disconnect) to a signed-in browser socket. */
   onBrowserSocket(socket: BrowserSocket): void;
-  /** Issue 38 §1: a technician's chat line to the app of `pairingId`, wherever its socket is. */
-  chatToApp(pairingId: string, line: ChatLine): void;
+  /** Issue 38: a chat line (§1) or a file message (§2) to the app of `pairingId`, wherever its socket is. */
+  emitToApp<E extends "device:chat" | "device:file">(
+    pairingId: string,
+    event: E,
+    ...payload: Parameters<ServerToDeviceEvents[E]>
+  ): void;
   /** Stops the heartbeat and the subscriptions. */
   close(): void;
 };
@@ -150,6 +155,8 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
   const failed = (what: string) => (error: unknown) => logger.error({ err: error }, what);
 
   // Issue 27: copy–paste both ways while control is allowed (`clipboard-relay.ts`).
+  // Issue 38 §3: « Redémarrer l'ordinateur » (`reboot-relay.ts`).
+  const reboot = createRebootRelay({ devices, logger, namespace, browsers, userRoom, deviceRoom });
   const clipboard = createClipboardRelay({
     devices,
     logger,
@@ -196,6 +203,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
     clipboard.onDeviceSocket(socket as unknown as AppSocket);
     options.onAppSocket?.(socket as unknown as AppSocket);
     handleElevationSocket(socket as unknown as AppSocket, { devices, logger, tellTechnician });
+    reboot.onAppSocket(socket as unknown as AppSocket);
     socket.on("disconnect", () => {
       links.detach(identity.pairingId, identity.sessionId);
       if (superseded.delete(socket.id)) return;
@@ -276,10 +284,13 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
   heartbeat.unref();
 
   return {
-    chatToApp(pairingId, line) {
+    emitToApp(pairingId, event, ...payload) {
       const room = deviceRoom(pairingId);
       const here = namespace.adapter.rooms.get(room)?.size ?? 0;
-      (here > 0 ? namespace.local : namespace).to(room).emit("device:chat", line);
+      const target = (here > 0 ? namespace.local : namespace).to(room) as {
+        emit(event: string, ...args: unknown[]): unknown;
+      };
+      target.emit(event, ...payload);
     },
     onBrowserSocket(socket) {
       clipboard.onBrowserSocket(socket);
@@ -292,6 +303,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
           (here > 0 ? namespace.local : namespace).to(room).emit("device:elevate");
         },
       });
+      reboot.onBrowserSocket(socket);
       attachScreenHandlers(socket, {
         devices,
         logger,

@@ -14,6 +14,11 @@
  *   and `replaced` (its app is told `device:replaced` and exits without leaving, so a session it started goes
  *   on). Refusals are counted per client key with the pairing failures (the same guesses budget), before trying.
  * - `dropResumeTickets`: the request went nowhere (declined, UAC refused, failed): its ticket is void at once.
+ * - Issue 38 §3, « Reboot and reconnect »: the same tickets with a lifetime per purpose (`ResumePurpose`):
+ *   `elevation` `RESUME_TICKET_TTL_S` (2 min), `reboot` `REBOOT_TICKET_TTL_S` (15 min: a restart and a sign-in).
+ *   There is no purpose column: a ticket's purpose is its lifetime (`expires_at - created_at`, both written here
+ *   from one clock), which `device-state.ts` and `presence.ts` read. A reboot ticket issued or dropped is
+ *   announced, so the technician's view says « Redémarrage en cours… » (`DeviceView.rebootingUntil`).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -23,6 +28,7 @@ import { sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
 import { deviceResumeTickets } from "#database/schema-elevation.ts";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import { RESUME_TICKET_TTL_S } from "#app/remote-support/elevation-protocol.ts";
+import { REBOOT_TICKET_TTL_S } from "#app/remote-support/reboot-protocol.ts";
 import { consume, type createRateLimiter } from "#server/rate-limit.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
 import { hashSecret } from "./device-pairing.ts";
@@ -39,7 +45,12 @@ export type ResumeContext = {
   failures: ReturnType<typeof createRateLimiter>;
   /** Ticket lifetime, s (default `RESUME_TICKET_TTL_S`; tests shorten it). */
   ticketTtlSeconds?: number;
+  /** Issue 38 §3: a reboot ticket's lifetime, s (default `REBOOT_TICKET_TTL_S`). */
+  rebootTicketTtlSeconds?: number;
 };
+
+/** Issue 38 §3: what a ticket is for, which sets its lifetime (see the module comment). */
+export type ResumePurpose = "elevation" | "reboot";
 
 /** What the relaunched app sends (`DeviceResumeBody` once parsed). */
 export type ResumeInput = DeviceStatus & {
@@ -54,10 +65,13 @@ export type ResumeInput = DeviceStatus & {
 /** The resume methods of `DeviceService`. */
 export type ResumeMethods = {
   /**
-   * A single-use ticket for the app `identity` (its pairing must still be the session's, the session open).
-   * Refusals: not-paired. Rejects never: a database failure is "failed".
+   * A single-use ticket for the app `identity` (its pairing must still be the session's, the session open), valid
+   * for `purpose`'s lifetime (default elevation). Refusals: not-paired. Rejects never: a database failure is "failed".
    */
-  issueResumeTicket(identity: DeviceIdentity): Promise<DeviceOutcome<{ ticket: string; expiresAt: Date }>>;
+  issueResumeTicket(
+    identity: DeviceIdentity,
+    purpose?: ResumePurpose,
+  ): Promise<DeviceOutcome<{ ticket: string; expiresAt: Date }>>;
   /**
    * The relaunched app redeems `input.ticket` for session `input.sessionCode`. `clientKey` (the IP address)
    * counts failures. Refusals: resume-invalid (unknown, used, expired, another session's, session ended, app
@@ -67,21 +81,29 @@ export type ResumeMethods = {
     input: ResumeInput,
     clientKey: string,
   ): Promise<DeviceOutcome<{ deviceToken: string; customerName: string; sessionCode: string }>>;
-  /** Voids the tickets of the app `identity`'s session (its request went nowhere). @throws on database failure. */
-  dropResumeTickets(identity: DeviceIdentity): Promise<void>;
+  /**
+   * Voids the tickets of the app `identity`'s session (its request went nowhere); a reboot's is announced.
+   * @throws on database failure.
+   */
+  dropResumeTickets(identity: DeviceIdentity, purpose?: ResumePurpose): Promise<void>;
 };
 
 /** The resume methods over `context.db` (see the module comment). */
 export function createResume(context: ResumeContext): ResumeMethods {
   const { db, logger, announce, guarded, failures } = context;
-  const ttlSeconds = context.ticketTtlSeconds ?? RESUME_TICKET_TTL_S;
+  const ttlSeconds: Record<ResumePurpose, number> = {
+    elevation: context.ticketTtlSeconds ?? RESUME_TICKET_TTL_S,
+    reboot: context.rebootTicketTtlSeconds ?? REBOOT_TICKET_TTL_S,
+  };
   // Anyone can post a wrong ticket again and again: one summary line a minute, never a line each.
   const refusals = createRefusalLog(logger, "reprises du logiciel refusées");
   return {
-    issueResumeTicket(identity) {
+    issueResumeTicket(identity, purpose = "elevation") {
       return guarded("Erreur lors de la création d'un ticket de reprise", async () => {
         const ticket = randomBytes(32).toString("base64url");
-        const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+        // Both ends from one clock: the lifetime tells the purpose (see the module comment).
+        const createdAt = new Date();
+        const expiresAt = new Date(createdAt.getTime() + ttlSeconds[purpose] * 1000);
         const issued = await db.transaction(async (tx) => {
           const [row] = await tx
             .select({ sessionId: sessionDevices.sessionId })
@@ -98,11 +120,13 @@ export function createResume(context: ResumeContext): ResumeMethods {
             sessionId: row.sessionId,
             pairingId: identity.pairingId,
             expiresAt,
+            createdAt,
           });
           return true;
         });
         if (!issued) return refuseDevice("not-paired");
-        logger.info({ sessionId: identity.sessionId }, "ticket de reprise émis (relance en administrateur)");
+        logger.info({ sessionId: identity.sessionId, purpose }, "ticket de reprise émis");
+        if (purpose === "reboot") announce({ type: "changed", sessionId: identity.sessionId });
         return { ok: true, ticket, expiresAt };
       });
     },
@@ -179,7 +203,10 @@ export function createResume(context: ResumeContext): ResumeMethods {
           return refuseDevice("resume-invalid");
         }
         await failures.reward(clientKey, 1);
-        logger.info({ sessionId: resumed.session.id }, "logiciel relancé en administrateur : session reprise");
+        logger.info(
+          { sessionId: resumed.session.id },
+          "logiciel relancé (administrateur ou redémarrage) : session reprise",
+        );
         announce({ type: "release", pairingId: resumed.replaced });
         announce({ type: "replaced", pairingId: resumed.replaced });
         announce({ type: "changed", sessionId: resumed.session.id });
@@ -192,7 +219,7 @@ export function createResume(context: ResumeContext): ResumeMethods {
       });
     },
 
-    async dropResumeTickets(identity) {
+    async dropResumeTickets(identity, purpose = "elevation") {
       await db
         .delete(deviceResumeTickets)
         .where(
@@ -201,6 +228,7 @@ export function createResume(context: ResumeContext): ResumeMethods {
             eq(deviceResumeTickets.pairingId, identity.pairingId),
           ),
         );
+      if (purpose === "reboot") announce({ type: "changed", sessionId: identity.sessionId });
     },
   };
 }

@@ -52,6 +52,8 @@ const DEVICE_EVENTS: ReadonlySet<string> = new Set<keyof DeviceToServerEvents>([
   "device:clipboard",
   "device:resume-ticket",
   "device:elevation",
+  "device:chat",
+  "device:file",
 ]);
 
 export type AppSocket = Socket<DeviceToServerEvents, ServerToDeviceEvents, object, DeviceIdentity>;
@@ -103,7 +105,9 @@ export function handleDeviceSocket(
   socket.use(([event], next) => {
     if (event === "device:frame") {
       if (!frames.take()) return refuse("frame-rate");
-    } else if (!events.take()) return refuse(typeof event === "string" && DEVICE_EVENTS.has(event) ? event : "autre");
+      // Issue 38 §2: a file's chunks and acknowledgements have their own budget (`file-relay.ts`), far above events'.
+    } else if (event !== "device:file" && !events.take())
+      return refuse(typeof event === "string" && DEVICE_EVENTS.has(event) ? event : "autre");
     next();
   });
 

@@ -21,7 +21,9 @@ import {
   type Screen,
 } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
-import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
+import { ELEVATION_MESSAGES, RESUME_TICKET_TTL_S } from "#app/remote-support/elevation-protocol.ts";
+import { REBOOT_TICKET_TTL_S } from "#app/remote-support/reboot-protocol.ts";
+import { deviceResumeTickets } from "#database/schema-elevation.ts";
 
 export type DeviceRefusalReason =
   RefusalReason | "owner-only" | "not-paired" | "pairing-invalid" | "too-many-pairings" | "resume-invalid";
@@ -68,6 +70,12 @@ export function storableStrings(value: unknown): boolean {
   return true;
 }
 
+/**
+ * Issue 38 §3: a resume ticket living longer than this (s) is a reboot's (`device-resume.ts` gives each purpose
+ * its lifetime; there is no purpose column): between the two lifetimes, so neither is taken for the other.
+ */
+export const REBOOT_TICKET_MIN_S = (RESUME_TICKET_TTL_S + REBOOT_TICKET_TTL_S) / 2;
+
 /** An app whose connection was not confirmed for this long counts as gone (its server may have been killed), s. */
 export const DEVICE_FRESH_S = 90;
 
@@ -89,6 +97,8 @@ export type DeviceSnapshot = {
   device: DeviceRow | null;
   /** The app's connection is up and was confirmed within `DEVICE_FRESH_S`. */
   deviceConnected: boolean;
+  /** Issue 38 §3: until when a pending reboot's ticket may bring the app back (null: no reboot under way). */
+  rebootUntil?: Date | null;
 };
 
 /**
@@ -113,7 +123,9 @@ export async function loadDeviceSnapshot(
       d.elevated, d.secure_desktop,
       d.display_surface, d.surface_width,
       d.surface_height, d.connected, d.connection_id, d.last_seen_at, d.paired_at, d.created_at as device_created_at,
-      (d.connected and d.last_seen_at > now() - (${DEVICE_FRESH_S}::integer * interval '1 second')) as fresh
+      (d.connected and d.last_seen_at > now() - (${DEVICE_FRESH_S}::integer * interval '1 second')) as fresh,
+      (select max(r.expires_at) from ${deviceResumeTickets} r where r.session_id = s.id and r.expires_at > now()
+        and r.expires_at - r.created_at > ${REBOOT_TICKET_MIN_S}::integer * interval '1 second') as reboot_until
     from ${sessions} s
     left join ${users} t on t.id = s.technician_id
     left join ${sessionDevices} d on d.session_id = s.id
@@ -164,6 +176,7 @@ export async function loadDeviceSnapshot(
     toggleOn: row.toggle === "control-on",
     device,
     deviceConnected: device?.pairingId != null && row.fresh === true,
+    rebootUntil: date(row.reboot_until),
   };
 }
 
@@ -243,6 +256,7 @@ export function toDeviceView(snapshot: DeviceSnapshot): DeviceView {
     appPicture: fromApp,
     elevated: paired ? (device.elevated ?? null) : null,
     secureDesktop: paired && snapshot.deviceConnected && device.secureDesktop,
+    rebootingUntil: paired && snapshot.rebootUntil ? snapshot.rebootUntil.toISOString() : null,
   };
 }
 

@@ -23,6 +23,9 @@
  * - Issue 26: a session the desktop app started has no customer account;
  *   its customer side is present while its app is connected (`connected`
  *   and confirmed within `DEVICE_FRESH_S`, as the views count it).
+ * - Issue 38 §3: while a reboot's resume ticket is pending (15 min), the computer is restarting and its app
+ *   will be back: its customer side counts as present (app or site session), so the session waits for it; once
+ *   the ticket is used or expired, the usual rule applies.
  *
  * Logs carry session ids only (never codes, names or e-mails).
  */
@@ -30,7 +33,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { sessionDevices, sessions } from "#database/schema.ts";
-import { DEVICE_FRESH_S } from "./device-state.ts";
+import { deviceResumeTickets } from "#database/schema-elevation.ts";
+import { DEVICE_FRESH_S, REBOOT_TICKET_MIN_S } from "./device-state.ts";
 
 /** Default of `SESSION_ABANDON_S`: long enough for a deploy or a browser's reconnection, short enough not to bill a forgotten session. */
 export const DEFAULT_SESSION_ABANDON_S = 120;
@@ -91,7 +95,10 @@ export function connectedSessions(db: AppDatabase): () => Promise<OpenSession[]>
         technicianId: sessions.technicianId,
         appPresent: sql<boolean>`coalesce(${sessions.origin} = 'app' and ${sessionDevices.pairingId} is not null
           and ${sessionDevices.connected}
-          and ${sessionDevices.lastSeenAt} > now() - (${DEVICE_FRESH_S}::integer * interval '1 second'), false)`,
+          and ${sessionDevices.lastSeenAt} > now() - (${DEVICE_FRESH_S}::integer * interval '1 second'), false)
+          or exists (select 1 from ${deviceResumeTickets} r where r.session_id = ${sessions.id}
+            and r.expires_at > now()
+            and r.expires_at - r.created_at > ${REBOOT_TICKET_MIN_S}::integer * interval '1 second')`,
       })
       .from(sessions)
       .leftJoin(sessionDevices, eq(sessionDevices.sessionId, sessions.id))

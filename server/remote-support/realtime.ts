@@ -58,6 +58,7 @@ import { connectedSessions, DEFAULT_SESSION_ABANDON_S, startPresence } from "./p
 import { DEVICE_NAMESPACE } from "#app/remote-support/device-protocol.ts";
 import { attachDeviceRealtime, deviceRoom } from "./device-realtime.ts";
 import { createChatRelay } from "./chat-relay.ts";
+import { createFileRelay } from "./file-relay.ts";
 import { handleSignalSocket } from "./signal-relay.ts";
 import { closePostgresAdapters } from "./postgres-adapter-close.ts";
 import { attachQueueRealtime } from "./queue-realtime.ts";
@@ -168,7 +169,17 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     controlState: options.devices && ((code) => options.devices!.controlState(code)),
     logger,
     toBrowsers: (userIds, push) => void io.to(userIds.map(userRoom)).emit("session:chat", push),
-    toApp: (pairingId, line) => device?.chatToApp(pairingId, line),
+    toApp: (pairingId, line) => device?.emitToApp(pairingId, "device:chat", line),
+  });
+  // Issue 38 §2: files both ways between the technician and the app, chunk by chunk.
+  const files = createFileRelay({
+    controlState: async (code) => (options.devices ? options.devices.controlState(code) : null),
+    logger,
+    toApp: (pairingId, delivery) => device?.emitToApp(pairingId, "device:file", delivery),
+    toBrowser: (target, code, message) =>
+      void io
+        .to("socketId" in target ? target.socketId : userRoom(target.technicianId))
+        .emit("file", { code, message }),
   });
   // Issue 15: the app's namespace, authenticated by its device token (no cookie); the relay of `input` below.
   const device = options.devices
@@ -180,7 +191,10 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         sessions,
         logger,
         crossProcess: pool !== undefined,
-        onAppSocket: chat.onDeviceSocket,
+        onAppSocket: (socket) => {
+          chat.onDeviceSocket(socket);
+          files.onDeviceSocket(socket);
+        },
       })
     : undefined;
 
@@ -250,6 +264,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     ]);
     device?.onBrowserSocket(socket);
     chat.onBrowserSocket(socket);
+    files.onBrowserSocket(socket);
 
     handleSignalSocket(socket, {
       sessions,
@@ -338,6 +353,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
         unsubscribe();
         unsubscribeAgenda?.();
         chat.close();
+        files.close();
         queue.close();
         device?.close();
         // Issue 13 §4: not disconnectSockets(true), which a browser's client takes as final ("io server disconnect")

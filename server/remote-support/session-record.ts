@@ -24,6 +24,7 @@ import { can, type Caller } from "#server/access.ts";
 import { consume, createRateLimiter } from "#server/rate-limit.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
+import { loadComputerFacts } from "./computer-facts.ts";
 import {
   APP_ACTOR_ID,
   LIST_LIMIT,
@@ -146,6 +147,8 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
           .from(sessionEvents)
           .where(eq(sessionEvents.sessionId, row.id))
           .orderBy(sessionEvents.createdAt);
+        // Issue 38 §4: what the app said of the computer, kept with the session (absent when none was sent).
+        const computerFacts = await loadComputerFacts(db, row.id);
         return {
           ok: true,
           report: {
@@ -157,6 +160,7 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
             userName: row.userName,
             userEmail: row.userEmail,
             origin: row.origin,
+            ...(computerFacts ? { computerFacts } : {}),
           },
         };
       });

@@ -87,6 +87,7 @@ import { createLifecycle } from "./lifecycle.ts";
 import { createSessionConversation, type SessionConversation } from "./session-conversation.ts";
 import { createSessionRecord } from "./session-record.ts";
 import { createWaitingQueue, type WaitingQueueMethods } from "./waiting-queue.ts";
+import { createComputerFacts, type ComputerFactsMethods } from "./computer-facts.ts";
 import { createSignaling } from "./signaling.ts";
 import { createTechnicianRelease, type TechnicianReleaseMethods } from "./technician-release.ts";
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
@@ -116,7 +117,10 @@ export type { Outcome, Refusal, RefusalReason, SessionServiceEvent } from "./ses
  * Issue 18 §4's `createFromAssistant` and `conversation` are `SessionConversation`'s (`session-conversation.ts`);
  * issue 27's queue reads are `WaitingQueueMethods`' (`waiting-queue.ts`).
  */
-export type SessionService = SessionServiceMethods & WaitingQueueMethods & TechnicianReleaseMethods;
+export type SessionService = SessionServiceMethods &
+  WaitingQueueMethods &
+  TechnicianReleaseMethods &
+  ComputerFactsMethods; // Issue 38 §4 (`computer-facts.ts`).
 type SessionServiceMethods = SessionConversation & {
   /**
    * Spec §4 "Session status" and §7 "Create session". `code` (optional,
@@ -337,6 +341,7 @@ export function createSessionService({
     ...createSignaling(context),
     ...createAppSessions(context),
     ...createWaitingQueue(context),
+    ...createComputerFacts(context),
     // Issue 37 §4: sessions of a technician who lost their access, announced once their end is committed.
     ...createTechnicianRelease(context),
     codeLookups: createCodeLookups(context),

@@ -27,6 +27,8 @@ import {
   type QueueSnapshot,
 } from "#app/remote-support/queue.ts";
 import { sessionDevices, sessions } from "#database/schema.ts";
+import { sessionComputerFacts } from "#database/schema-facts.ts";
+import { computerSummary, readComputerFacts } from "#app/remote-support/facts-protocol.ts";
 import { can, type Caller } from "#server/access.ts";
 import { DEVICE_FRESH_S } from "./device-state.ts";
 import { refuse, roleIn, type Outcome, type SessionContext } from "./session-rules.ts";
@@ -79,6 +81,8 @@ type CandidateRow = {
   conversation_messages: number | string;
   pairing_id: string | null;
   app_present: boolean;
+  /** Issue 38 §4: the computer's facts (`session_computer_facts`), null when none were sent. */
+  facts: unknown;
 };
 
 const everyonePresent: QueuePresence = async (userIds) => ({ present: new Set(userIds), technicians: 1 });
@@ -111,8 +115,10 @@ export function createWaitingQueue(context: SessionContext): WaitingQueueMethods
         select s.id, s.code, s.user_id, s.user_name, s.origin, s.customer_system, s.created_at,
           coalesce(jsonb_array_length(s.assistant_conversation), 0) as conversation_messages, d.pairing_id,
           coalesce(d.pairing_id is not null and d.connected
-            and d.last_seen_at > now() - (${DEVICE_FRESH_S}::integer * interval '1 second'), false) as app_present
+            and d.last_seen_at > now() - (${DEVICE_FRESH_S}::integer * interval '1 second'), false) as app_present,
+          f.facts
         from ${sessions} s left join ${sessionDevices} d on d.session_id = s.id
+          left join ${sessionComputerFacts} f on f.session_id = s.id
         where s.end_time is null and s.technician_id is null and s.status = 'disconnected'
           and s.created_at > now() - (${codeTtlSeconds}::integer * interval '1 second')
         order by s.created_at limit ${QUEUE_LIMIT}) w on true
@@ -127,14 +133,19 @@ export function createWaitingQueue(context: SessionContext): WaitingQueueMethods
     const accounts = [...new Set(rows.flatMap((row) => (row.user_id && !row.app_present ? [row.user_id] : [])))];
     const { present, technicians } = await presence(accounts);
     const waitingRows = rows.filter((row) => row.app_present || (row.user_id !== null && present.has(row.user_id)));
-    const entries: QueueEntry[] = waitingRows.map((row) => ({
-      code: row.code,
-      userName: row.user_name,
-      origin: row.origin,
-      system: row.customer_system,
-      waitingSince: new Date(row.created_at as string | Date).toISOString(),
-      conversationMessages: Number(row.conversation_messages),
-    }));
+    const entries: QueueEntry[] = waitingRows.map((row) => {
+      const facts = readComputerFacts(row.facts);
+      const computer = facts && computerSummary(facts);
+      return {
+        code: row.code,
+        userName: row.user_name,
+        origin: row.origin,
+        system: row.customer_system,
+        ...(computer ? { computer } : {}),
+        waitingSince: new Date(row.created_at as string | Date).toISOString(),
+        conversationMessages: Number(row.conversation_messages),
+      };
+    });
     const waiting = waitingRows.map((row, index) => ({
       code: row.code,
       userId: row.user_id,

@@ -13,6 +13,7 @@ import type { SessionConversationResponse, SessionFromAssistantResponse } from "
 import { authMessage, isFrenchAuthCode } from "#app/remote-support/account.ts";
 import { API_PATHS } from "#app/remote-support/api-paths.ts";
 import type { QueuePlaceResponse, QueueResponse } from "#app/remote-support/queue.ts";
+import type { FactsResponse } from "#app/remote-support/facts-protocol.ts";
 import type {
   DeviceResponse,
   DownloadsResponse,
@@ -122,6 +123,8 @@ export const reportSurface = (code: string, surface: SurfaceBody) =>
   apiPost<DeviceResponse>(API_PATHS.surface(code), surface);
 /** A participant: the desktop app of session `code`, paired or not. */
 export const getDevice = (code: string) => apiGet<DeviceResponse>(API_PATHS.device(code));
+/** Issue 38 §4, the session's technician: what the app said of the computer (`facts: null` when nothing was sent). */
+export const getComputerFacts = (code: string) => apiGet<FactsResponse>(API_PATHS.facts(code));
 /** The builds of the desktop app offered for download (empty when none was built). */
 export const getDownloads = () => apiGet<DownloadsResponse>(API_PATHS.downloads);
 

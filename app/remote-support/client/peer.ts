@@ -26,9 +26,8 @@ import {
   PING_INTERVAL_MS,
   parseControlMessage,
   type ControlMessage,
-  type IceServer,
-  type SignalData,
-} from "#app/remote-support/protocol.ts";
+} from "#app/remote-support/control-channel.ts";
+import type { IceServer, SignalData } from "#app/remote-support/protocol.ts";
 import { getIceServers } from "./api";
 import type { RealtimeSocket } from "./session-events";
 

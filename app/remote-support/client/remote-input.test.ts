@@ -3,7 +3,7 @@
  * and buttons are all released, and the control messages are validated.
  */
 import { describe, expect, it } from "vitest";
-import { parseControlMessage } from "#app/remote-support/protocol.ts";
+import { parseControlMessage } from "#app/remote-support/control-channel.ts";
 import { HeldInputs, contentBox, describeControl, pointerFraction } from "./remote-input";
 
 describe("contentBox and pointerFraction", () => {

@@ -11,7 +11,7 @@
  *   mouseup) and nothing stays stuck on the customer's side.
  * - `describeControl`: the French words shown to the customer for an event.
  */
-import type { ControlMessage } from "#app/remote-support/protocol.ts";
+import type { ControlMessage } from "#app/remote-support/control-channel.ts";
 
 export type Box = { left: number; top: number; width: number; height: number };
 

@@ -10,7 +10,7 @@
  * with the screen, which owns its consent and errors.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ControlMessage } from "#app/remote-support/protocol.ts";
+import type { ControlMessage } from "#app/remote-support/control-channel.ts";
 import { postSessionEvent } from "./api";
 import { ScreenSharer, sessionIceServers, socketSignaling, type PeerState } from "./peer";
 import { describeControl } from "./remote-input";

@@ -8,7 +8,7 @@
  * back (issue 13 §4) unless the picture is still flowing.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ControlMessage } from "#app/remote-support/protocol.ts";
+import type { ControlMessage } from "#app/remote-support/control-channel.ts";
 import { ScreenViewer, sessionIceServers, socketSignaling, type PeerState } from "./peer";
 import type { RealtimeSocket } from "./session-events";
 

@@ -11,6 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Select } from "#app/components/ui/field.tsx";
 import type { AppScreenState } from "#app/remote-support/client/use-app-screen.ts";
 import type { DeviceView, Screen } from "#app/remote-support/device-protocol.ts";
+import { REBOOT_MESSAGES, rebootPending } from "#app/remote-support/reboot-protocol.ts";
 import { appWords } from "./device-panel";
 
 export const APP_SCREEN_TEXT = {
@@ -33,10 +34,12 @@ export function shownScreenId(device: DeviceView): string | null {
 
 /**
  * Why the app sends no picture, when it could (a paired app of issue 26): it
- * cannot capture (its French reason), or the customer has not allowed it yet.
+ * cannot capture (its French reason), or the customer has not allowed it yet;
+ * issue 38 §3: the computer restarts (« Redémarrage en cours… »).
  * Null otherwise (no app, an older app, the picture flows).
  */
 export function appPictureObstacle(device: DeviceView | null): string | null {
+  if (device?.paired && !device.appPicture && rebootPending(device.rebootingUntil)) return REBOOT_MESSAGES.restarting;
   if (!device?.paired || device.appPicture || !device.capture) return null;
   if (!device.capture.ok) return appWords(device.capture.reason);
   if (device.connected && !device.viewConsent) return APP_SCREEN_TEXT.noViewConsent;

@@ -5,6 +5,7 @@
  * (browser `device:elevate`). What became of the request comes back as `device:elevation` (declined, UAC refused,
  * failed, started) and is shown as the server words it, in French; refusals as alerts. Once the relaunched app is
  * back elevated, the button gives way to « Le logiciel fonctionne avec les droits d'administrateur. ».
+ * Issue 38 §3: followed by « Redémarrer l'ordinateur » (`reboot-control.tsx`), for an app on any system.
  */
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -12,6 +13,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 import { ELEVATION_MESSAGES, type ElevateAck } from "#app/remote-support/elevation-protocol.ts";
+import { RebootControl } from "./reboot-control";
 
 type Props = { code: string; device: DeviceView | null; socket: RealtimeSocket | null };
 
@@ -23,7 +25,17 @@ export function runsUnelevated(device: DeviceView | null): boolean {
   return device?.paired === true && device.platform === "windows" && device.elevated === false;
 }
 
-export function ElevationControl({ code, device, socket }: Props) {
+/** The app's administrator rights (Windows), then issue 38 §3's restart of the computer. */
+export function ElevationControl(props: Props) {
+  return (
+    <>
+      <AdministratorControl {...props} />
+      <RebootControl {...props} />
+    </>
+  );
+}
+
+function AdministratorControl({ code, device, socket }: Props) {
   const [news, setNews] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 

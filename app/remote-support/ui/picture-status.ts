@@ -6,6 +6,7 @@
 import type { PeerState } from "#app/remote-support/client/peer.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
+import { REBOOT_MESSAGES, rebootPending } from "#app/remote-support/reboot-protocol.ts";
 import { APP_SCREEN_TEXT, appPictureObstacle } from "./app-screen-bar";
 
 export const STATE_TEXT: Record<PeerState, string> = {
@@ -34,6 +35,9 @@ export type PictureSource = {
 /** The header's status line: the picture's state (paused by the secure desktop, issue 36 §4), and a share's round trip. */
 export function pictureStatus({ app, viewer, device }: PictureSource): string {
   if (app && device?.secureDesktop) return ELEVATION_MESSAGES.paused;
+  // Issue 38 §3: the app is away while the computer restarts.
+  if (!app && !viewer.stream && device?.paired && rebootPending(device.rebootingUntil))
+    return REBOOT_MESSAGES.restarting;
   if (app) return app.hasPicture ? STATE_TEXT.connected : APP_SCREEN_TEXT.waiting;
   const latency =
     viewer.roundTripMs !== null && viewer.state === "connected"

@@ -21,6 +21,7 @@
  * customer's browser. The pointer then maps to the canvas's picture (the same
  * letterboxing as the video), only while it shows the monitor the server
  * relays the input to; the keyboard and the toggle work as over the video.
+ * The column beside the picture (conversation, computer's facts, copy–paste, files, chat): `remote-view-side.tsx`.
  */
 import { Minimize2, MousePointer2, X } from "lucide-react";
 import {
@@ -47,14 +48,12 @@ import type { ScreenViewerState } from "#app/remote-support/client/use-screen-vi
 import { useAppScreen } from "#app/remote-support/client/use-app-screen.ts";
 import { usePlacedCanvas } from "#app/remote-support/client/use-placed-canvas.ts";
 import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
-import { SessionConversationView } from "#app/assistant/session-conversation-view.tsx";
 import { AppScreenBar } from "./app-screen-bar";
 import { pictureStatus, pictureText } from "./picture-status";
 import { DeviceStatus } from "./device-status";
 import { ElevationControl } from "./elevation-control";
 import { SecureAttentionButton } from "./secure-attention-button";
-import { SessionChat } from "./session-chat";
-import { ClipboardPanel } from "./clipboard-panel";
+import { RemoteViewSide } from "./remote-view-side";
 import { ServerLinkStatus } from "./server-link-status";
 
 export { linkQuality } from "./picture-status";
@@ -377,15 +376,8 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 ) : null}
               </div>
             </div>
-            <div className="flex min-h-0 flex-col gap-4 lg:w-80">
-              {/* Issue 18 §4: why the customer called, in view while the technician works. */}
-              <SessionConversationView code={session.code} collapsible />
-              {/* Issue 27: copy–paste with the customer's computer, only while control is allowed. */}
-              {device?.controlActive ? (
-                <ClipboardPanel code={session.code} socket={socket} customerName={session.userName} />
-              ) : null}
-              <SessionChat code={session.code} side="technician" socket={socket} otherName={session.userName} />
-            </div>
+            {/* The conversation, the computer's facts, copy–paste, files and the chat (`remote-view-side.tsx`). */}
+            <RemoteViewSide session={session} socket={socket} device={device} />
           </div>
         </div>
       ) : null}

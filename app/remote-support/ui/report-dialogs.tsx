@@ -13,6 +13,8 @@ import { getReport, verifyPassword } from "#app/remote-support/client/api.ts";
 import { formatReportDuration, type SessionEventView, type SessionReport } from "#app/remote-support/protocol.ts";
 import { formatDateTime, formatTime } from "#app/remote-support/client/format.ts";
 import { CustomerName } from "./customer-name";
+import { ComputerFactsList } from "./computer-facts";
+import { FACTS_TEXTS } from "#app/remote-support/facts-protocol.ts";
 import { Modal } from "./modal";
 
 type Step = { kind: "closed" } | { kind: "verify"; code: string } | { kind: "report"; report: SessionReport };
@@ -176,6 +178,12 @@ function ReportView({ report, onClose }: { report: SessionReport; onClose: () =>
           </div>
         ))}
       </dl>
+      {report.computerFacts ? (
+        <>
+          <h3 className="text-lg font-semibold text-white">{FACTS_TEXTS.heading}</h3>
+          <ComputerFactsList facts={report.computerFacts} label={FACTS_TEXTS.heading} />
+        </>
+      ) : null}
       <h3 className="text-lg font-semibold text-white">Déroulement</h3>
       {report.events.length === 0 ? (
         <p className="text-slate-300">Aucun événement enregistré.</p>

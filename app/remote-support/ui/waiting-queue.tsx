@@ -125,7 +125,8 @@ function WaitingEntry({ entry, position, now, busy, claiming, onClaim }: EntryPr
             {position}. <bdi>{entry.userName}</bdi>
           </h3>
           <p className="text-slate-200">
-            {queueOriginLabel(entry.origin)} · {entry.system ?? QUEUE_MESSAGES.unknownSystem}
+            {/* Issue 38 §4: the computer's short line when the customer sent its facts. */}
+            {queueOriginLabel(entry.origin)} · {entry.computer ?? entry.system ?? QUEUE_MESSAGES.unknownSystem}
           </p>
           <p className="text-slate-300">
             En attente depuis <span className="font-semibold text-amber-200 tabular-nums">{formatWaited(minutes)}</span>{" "}

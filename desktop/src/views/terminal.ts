@@ -8,12 +8,15 @@
  * app. Also the last fallback of `choose.ts`.
  * Issue 38 §1: M (once a technician is joined) starts a line of message to the technician, typed into the
  * redrawn screen (`terminal-chat.ts`) and sent with Entrée; a technician's message rings the terminal's bell.
+ * Issue 38 §2: O/N answer a file question (before the restart's), F starts the path of a file to send (typed like
+ * a message, Entrée sends it), X cancels the transfer under way, D opens the Downloads folder.
  */
 import { createInterface } from "node:readline";
 import { type Output, type ScreenModel, TerminalView } from "../ui.ts";
 import { START_TEXTS } from "./texts.ts";
 import { ChatComposer } from "./terminal-chat.ts";
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
+import { FACTS_CONSENT_TEXTS, type FactsChoice } from "../facts/consent.ts";
 
 /** The terminal input: process.stdin or a test double. */
 export type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
@@ -32,6 +35,8 @@ export class TerminalAppView implements AppView {
   #model: ScreenModel | null = null;
   /** Issue 38 §1: the message being typed after M, null when the customer is not writing. */
   #draft: string | null = null;
+  /** Issue 38 §2: the path being typed after F, null when the customer is not typing one. */
+  #fileDraft: string | null = null;
 
   constructor(io: { stdin: Input; stdout: Output; stderr: Output }, hooks: ViewHooks) {
     this.#stdin = io.stdin;
@@ -41,8 +46,8 @@ export class TerminalAppView implements AppView {
     this.#screen = new TerminalView(io.stdout);
   }
 
-  askStart(): Promise<string | null> {
-    return promptStart(this.#stdin, this.#stdout, () => this.#hooks.onClose());
+  askStart(facts?: FactsChoice): Promise<string | null> {
+    return promptStart(this.#stdin, this.#stdout, () => this.#hooks.onClose(), facts);
   }
 
   tell(message: string): void {
@@ -51,17 +56,28 @@ export class TerminalAppView implements AppView {
 
   draw(model: ScreenModel): void {
     this.#model = model;
-    this.#screen.draw({ ...model, chatDraft: this.#draft });
+    this.#screen.draw({ ...model, chatDraft: this.#draft, fileDraft: this.#fileDraft });
   }
 
   listen(actions: ViewActions): () => void {
-    return listenKeys(this.#stdin, actions, {
-      available: () => Boolean(this.#model?.chat?.available),
-      onDraft: (draft) => {
-        this.#draft = draft;
-        if (this.#model) this.draw(this.#model);
+    return listenKeys(
+      this.#stdin,
+      actions,
+      {
+        available: () => Boolean(this.#model?.chat?.available),
+        onDraft: (draft) => {
+          this.#draft = draft;
+          if (this.#model) this.draw(this.#model);
+        },
       },
-    });
+      {
+        available: () => Boolean(this.#model?.files?.available),
+        onDraft: (draft) => {
+          this.#fileDraft = draft;
+          if (this.#model) this.draw(this.#model);
+        },
+      },
+    );
   }
 
   /** Issue 38 §1: the bell, on a terminal (the message itself is in the screen drawn just before). */
@@ -80,8 +96,16 @@ export class TerminalAppView implements AppView {
   async close(_linger: boolean): Promise<void> {}
 }
 
-/** Asks for the name or a pairing code on the terminal; null when input ends (Ctrl+D, no terminal) or Ctrl+C. */
-export function promptStart(stdin: Input, stdout: Output, onInterrupt: () => void): Promise<string | null> {
+/**
+ * Asks for the name or a pairing code on the terminal; null when input ends (Ctrl+D, no terminal) or Ctrl+C.
+ * Issue 38 §4: with `facts`, a line says whether the computer's facts will be sent, and how to refuse.
+ */
+export function promptStart(
+  stdin: Input,
+  stdout: Output,
+  onInterrupt: () => void,
+  facts?: FactsChoice,
+): Promise<string | null> {
   return new Promise((resolve) => {
     const rl = createInterface({
       input: stdin,
@@ -99,7 +123,8 @@ export function promptStart(stdin: Input, stdout: Output, onInterrupt: () => voi
     });
     stdout.write(
       "\nSi la page de votre session sur notre site affiche un code d'appairage (ex. ACDE-3479), tapez-le ici.\n" +
-        "Sinon, tapez votre prénom (facultatif) et appuyez sur Entrée : un code de session va s'afficher.\n",
+        "Sinon, tapez votre prénom (facultatif) et appuyez sur Entrée : un code de session va s'afficher.\n" +
+        (facts ? `${facts.send ? FACTS_CONSENT_TEXTS.terminalOn : FACTS_CONSENT_TEXTS.terminalOff}\n` : ""),
     );
     rl.question(`${START_TEXTS.label} : `, (answer) => {
       answered = true;
@@ -116,7 +141,7 @@ export type ChatKeys = { available(): boolean; onDraft(draft: string | null): vo
  * Reads single keys (raw mode) while the session runs (see the module
  * comment); with `chat` (issue 38 §1), M starts a message. Returns a function restoring the terminal.
  */
-export function listenKeys(stdin: Input, actions: ViewActions, chat?: ChatKeys): () => void {
+export function listenKeys(stdin: Input, actions: ViewActions, chat?: ChatKeys, files?: ChatKeys): () => void {
   const raw = Boolean(stdin.isTTY && stdin.setRawMode);
   if (raw) stdin.setRawMode?.(true);
   const composer = chat
@@ -125,12 +150,18 @@ export function listenKeys(stdin: Input, actions: ViewActions, chat?: ChatKeys):
         onSend: (text) => void actions.sendChat?.(text),
       })
     : null;
+  // Issue 38 §2: after F, the path of the file to send, typed like a message.
+  const paths = files
+    ? new ChatComposer(raw, { onDraft: (draft) => files.onDraft(draft), onSend: (text) => actions.sendFile?.(text) })
+    : null;
   const onData = (chunk: Buffer | string) => {
     const text = chunk.toString();
     if (text.includes(ETX)) {
       composer?.cancel();
+      paths?.cancel();
       actions.stop();
     } else if (composer?.composing) onKeys(composer.feed(text));
+    else if (paths?.composing) onKeys(paths.feed(text));
     else onKeys(text);
   };
   const onKeys = (text: string): void => {
@@ -138,16 +169,27 @@ export function listenKeys(stdin: Input, actions: ViewActions, chat?: ChatKeys):
     const letter = /m/i.exec(text);
     if (letter && composer && chat?.available() && !/[vcrpa]/i.test(text.slice(0, letter.index)))
       onKeys(composer.begin(text.slice(letter.index + 1)));
+    else if (paths && files?.available() && /^[^vcrpam]*f/i.test(text))
+      onKeys(paths.begin(text.slice(text.search(/f/i) + 1)));
     else if (/v/i.test(text)) actions.view();
     else if (/c/i.test(text)) actions.allowControl();
     else if (/r/i.test(text)) actions.withdraw();
     else if (/p/i.test(text)) actions.sendClipboard?.();
     else if (/a/i.test(text)) actions.elevate?.();
+    // Issue 38 §3: N before O, so that a piped « non » declines.
+    // Issue 38 §2: O/N answer a file question first (the permission, a file offered), else the restart's.
+    else if (/n/i.test(text)) {
+      if (!actions.answerFile?.(false)) actions.declineReboot?.();
+    } else if (/o/i.test(text)) {
+      if (!actions.answerFile?.(true)) actions.acceptReboot?.();
+    } else if (/x/i.test(text)) actions.cancelFile?.();
+    else if (/d/i.test(text)) actions.openFolder?.();
   };
   stdin.on("data", onData);
   stdin.resume();
   return () => {
     composer?.cancel();
+    paths?.cancel();
     stdin.off("data", onData);
     if (raw) stdin.setRawMode?.(false);
     stdin.pause();

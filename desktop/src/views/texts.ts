@@ -158,7 +158,8 @@ export function elevationLines(model: ScreenModel, how: ActHow): string[] {
 }
 
 /** An action the customer can take now (a key in the terminal, a button elsewhere). */
-export type ActionName = "view" | "hide" | "control" | "withdraw" | "clipboard" | "elevate";
+export type ActionName =
+  "view" | "hide" | "control" | "withdraw" | "clipboard" | "elevate" | "acceptReboot" | "declineReboot";
 
 /**
  * The actions that do something now, in the order they are offered: show or
@@ -173,5 +174,7 @@ export function availableActions(model: ScreenModel): ActionName[] {
   if (model.state) actions.push(model.state.consent && !model.withdrawnHere ? "withdraw" : "control");
   if (model.clipboardSendable) actions.push("clipboard");
   if (model.elevation === "asked") actions.push("elevate");
+  // Issue 38 §3: the technician's restart, answered here.
+  if (model.reboot === "asked") actions.push("acceptReboot", "declineReboot");
   return actions;
 }

@@ -6,6 +6,7 @@
  */
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import type { ScreenModel } from "../ui.ts";
+import type { FactsChoice } from "../facts/consent.ts";
 
 /** The interfaces, as `--interface` names them. */
 export type InterfaceKind = "fenetre" | "zenity" | "terminal";
@@ -26,12 +27,27 @@ export type ViewActions = {
   elevate?(): void;
   /** Issue 36 §4: the customer declines it (a dialog's « Refuser »). */
   declineElevation?(): void;
+  /** Issue 38 §3: the customer accepts the technician's restart of the computer (key O, a button, a dialog). */
+  acceptReboot?(): void;
+  /** Issue 38 §3: the customer declines it (key N, a button, a dialog). */
+  declineReboot?(): void;
   /**
    * Issue 38 §1: sends the customer's message to the technician (« Envoyer », the terminal's line after M,
    * zenity's answer). Resolves true once the server stored it, false when refused (the French reason is then in
    * the model's `chat.error`); never rejects.
    */
   sendChat?(text: string): Promise<boolean>;
+  /**
+   * Issue 38 §2 (`files/transfers.ts`): answers the file question shown (the « fichiers » permission, or a file
+   * offered): the window's « Accepter »/« Refuser », the terminal's O/N, zenity's question. False when none waited.
+   */
+  answerFile?(accept: boolean): boolean;
+  /** Issue 38 §2: sends the file at `path` (typed) to the technician; without one, opens the system's chooser. */
+  sendFile?(path?: string): void;
+  /** Issue 38 §2: cancels transfer `id` (default: the first under way); its partial file is removed. */
+  cancelFile?(id?: string): void;
+  /** Issue 38 §2: shows the Downloads folder, where received files are saved. */
+  openFolder?(): void;
 };
 
 /** Given to a view when it opens: how it reports that the customer closed it (a stop, as Ctrl+C). */
@@ -43,9 +59,10 @@ export interface AppView {
    * Asks the customer's first name or a pairing code (`readStartAnswer`
    * reads the answer). Resolves with the text typed (maybe empty), or null
    * when the customer closed or cancelled (the view then called `onClose`)
-   * or input ended.
+   * or input ended. Issue 38 §4: `facts` (`facts/consent.ts`), the box « Envoyer les informations de l'ordinateur
+   * au technicien », shown as `facts.send` says and set to the customer's answer before resolving.
    */
-  askStart(): Promise<string | null>;
+  askStart(facts?: FactsChoice): Promise<string | null>;
   /** A short message before the session exists (a refused code, a typing mistake), shown with the next question. */
   tell(message: string): void;
   /** Shows the model (called on every change; a view skips what did not change). */

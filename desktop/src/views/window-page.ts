@@ -15,9 +15,14 @@
  * « Arrêter l'assistance » included): the conversation (scrolling, newest at the bottom), « Votre message » and
  * « Envoyer » (Entrée sends: a `chat` line with the page's number for it; the field empties once the state says
  * that number was accepted). The page also reports when the window gains or loses the focus (`focus`).
+ * Issue 38 §4: the first question's box « Envoyer les informations de l'ordinateur au technicien », ticked as the
+ * state says when the question appears, its state sent with the answer (`start`'s `facts`).
+ * Issue 38 §2: the « Fichiers » area above the buttons (`files/file-page.ts`): the file question, « Envoyer un
+ * fichier au technicien », each transfer's progress bar and « Annuler », « Ouvrir le dossier ».
  */
 
 import { CHAT_MAX_CHARS } from "#app/remote-support/protocol.ts";
+import { FILES_HTML, FILES_SCRIPT, FILES_STYLE } from "../files/file-page.ts";
 
 /** How often the page asks for a new state, in milliseconds. */
 export const POLL_MS = 80;
@@ -65,6 +70,10 @@ button:focus-visible, input:focus-visible { outline: 3px solid #f0b400; outline-
 #start.on { display: flex; }
 input { font: inherit; font-size: 18px; padding: 8px; border: 1px solid #8d897e; border-radius: 6px; }
 #error { color: #b3261e; margin: 0; min-height: 1.4em; }
+#facts { display: flex; gap: 8px; align-items: flex-start; }
+#facts[hidden] { display: none; }
+#facts input { width: 18px; height: 18px; margin: 3px 0 0; flex: none; }
+#factsdetail { display: block; color: #55524a; font-size: 13px; }
 `;
 
 /** Runs in the webview: see the module comment. Kept as plain ES2020 (no TypeScript syntax). */
@@ -101,6 +110,12 @@ function render(state) {
     byId("label").textContent = state.ask.label;
     byId("go").textContent = state.ask.button;
     byId("error").textContent = state.ask.error || "";
+    byId("facts").hidden = !state.ask.facts;
+    if (state.ask.facts) {
+      byId("factslabel").textContent = state.ask.facts.label;
+      byId("factsdetail").textContent = state.ask.facts.detail;
+      if (!wasAsking) byId("sendfacts").checked = state.ask.facts.send;
+    }
     byId("answer").disabled = false;
     byId("go").disabled = false;
     if (!wasAsking) byId("answer").focus();
@@ -123,6 +138,7 @@ function render(state) {
     if (again) again.focus();
   }
   renderChat(state.chat);
+  renderFiles(state.files);
   // What is on screen now, with where each button is (CSS pixels in the window): the main process's tests and
   // benchmark read it; the app itself only waits for the first one.
   const boxes = [...document.querySelectorAll("#buttons button, form.on #go")].map((element) => {
@@ -130,7 +146,7 @@ function render(state) {
     return { action: element.dataset.action || "start", x: box.x, y: box.y, width: box.width, height: box.height };
   });
   // Said once the new state is painted (two animation frames), or after 150 ms if frames are throttled.
-  const drawn = { type: "drawn", code: state.code, sign: state.sign, asking: asking, buttons: boxes };
+  const drawn = { type: "drawn", code: state.code, sign: state.sign, asking: asking, buttons: boxes, files: fileBoxes() };
   let said = false;
   const say = () => {
     if (said) return;
@@ -192,7 +208,8 @@ byId("start").addEventListener("submit", (event) => {
   event.preventDefault();
   byId("answer").disabled = true;
   byId("go").disabled = true;
-  atelierSend({ type: "start", text: byId("answer").value });
+  const facts = byId("facts").hidden ? undefined : byId("sendfacts").checked;
+  atelierSend({ type: "start", text: byId("answer").value, facts: facts });
 });
 async function poll() {
   try {
@@ -211,7 +228,7 @@ reportFocus();
 export function windowPage(): string {
   return `<!doctype html>
 <html lang="fr">
-<head><meta charset="utf-8"><title>Assistance à distance</title><style>${STYLE}</style></head>
+<head><meta charset="utf-8"><title>Assistance à distance</title><style>${STYLE}${FILES_STYLE}</style></head>
 <body>
 <p id="sign" role="status" aria-live="assertive"></p>
 <main>
@@ -223,6 +240,7 @@ export function windowPage(): string {
 <label id="label" for="answer"></label>
 <input id="answer" name="answer" autocomplete="off" maxlength="80">
 <p id="error" role="alert"></p>
+<div id="facts" hidden><input id="sendfacts" type="checkbox"><label for="sendfacts"><span id="factslabel"></span><span id="factsdetail"></span></label></div>
 <button id="go" class="primary" type="submit"></button>
 </form>
 <div id="lines"></div>
@@ -237,8 +255,9 @@ export function windowPage(): string {
 <p id="chaterror" role="alert"></p>
 </form>
 </section>
+${FILES_HTML}
 <div id="buttons"></div>
-<script>const POLL_MS = ${POLL_MS};${SCRIPT}</script>
+<script>const POLL_MS = ${POLL_MS};${SCRIPT}${FILES_SCRIPT}</script>
 </body>
 </html>`;
 }

@@ -15,8 +15,12 @@
  */
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import { APP_NAME } from "../version.ts";
+import { FACTS_CONSENT_TEXTS, type FactsChoice } from "../facts/consent.ts";
 import { CHAT_LABELS, chatEntry, shownChat } from "./chat-texts.ts";
 import { type ScreenModel, waitingLines } from "../ui.ts";
+import { REBOOT_TEXTS, rebootLines } from "../reboot/reboot-texts.ts";
+import { type FileWindowEvent, parseFileEvent } from "../files/file-page.ts";
+import { type WindowFiles, windowFiles } from "../files/file-texts.ts";
 import {
   availableActions,
   BUTTON_LABELS,
@@ -44,7 +48,8 @@ export const WINDOW_FLAG = "--fenetre";
 export const WEBVIEW_LIBRARY_ENV = "ATELIER_WEBVIEW_LIBRARY";
 
 /** What a button asks for (`ViewActions`, plus `close` once the app has stopped). */
-export type WindowAction = "view" | "control" | "withdraw" | "clipboard" | "elevate" | "stop" | "close";
+export type WindowAction =
+  "view" | "control" | "withdraw" | "clipboard" | "elevate" | "acceptReboot" | "declineReboot" | "stop" | "close";
 
 export type WindowButton = { action: WindowAction; label: string; kind: "primary" | "normal" | "danger" };
 
@@ -65,11 +70,21 @@ export type WindowState = {
   sign: string | null;
   buttons: WindowButton[];
   /** The first question (name or pairing code), with the last mistake, or null once answered. */
-  ask: { explain: string; label: string; button: string; error: string | null; attempt: number } | null;
+  ask: {
+    explain: string;
+    label: string;
+    button: string;
+    error: string | null;
+    attempt: number;
+    /** Issue 38 §4 (`facts/consent.ts`): the box « Envoyer les informations… », ticked when `send`; null: not asked. */
+    facts?: { label: string; detail: string; send: boolean } | null;
+  } | null;
   /** Nothing more will happen: only « Fermer » remains. */
   final: boolean;
   /** Issue 38 §1: the « Messages » area, null before a session exists and after it ended. */
   chat: WindowChat | null;
+  /** Issue 38 §2 (`files/file-texts.ts`): the « Fichiers » area, null before a session exists and after it ended. */
+  files?: WindowFiles | null;
 };
 
 /** Issue 38 §1: what the window's « Messages » area shows (every text French and final). */
@@ -103,8 +118,11 @@ export function startingState(): WindowState {
   return { ...askingState(null, 0), status: "Démarrage…", ask: null };
 }
 
-/** What the window shows while the first question is asked (no session yet); `attempt` counts the questions. */
-export function askingState(error: string | null, attempt: number): WindowState {
+/**
+ * What the window shows while the first question is asked (no session yet); `attempt` counts the questions;
+ * `facts` (issue 38 §4): the consent box's state, when it is asked.
+ */
+export function askingState(error: string | null, attempt: number, facts?: FactsChoice): WindowState {
   return {
     title: APP_NAME,
     heading: APP_NAME,
@@ -116,7 +134,16 @@ export function askingState(error: string | null, attempt: number): WindowState 
     notices: [],
     sign: null,
     buttons: [],
-    ask: { explain: START_TEXTS.explain, label: START_TEXTS.label, button: BUTTON_LABELS.start, error, attempt },
+    ask: {
+      explain: START_TEXTS.explain,
+      label: START_TEXTS.label,
+      button: BUTTON_LABELS.start,
+      error,
+      attempt,
+      ...(facts
+        ? { facts: { label: FACTS_CONSENT_TEXTS.label, detail: FACTS_CONSENT_TEXTS.detail, send: facts.send } }
+        : {}),
+    },
     final: false,
     chat: null,
   };
@@ -142,7 +169,7 @@ export function windowState(
     if (state) {
       lines.push(technician ? `Technicien : ${technician}` : "En attente du technicien…");
       lines.push(...viewLines(model, technician), controlLine(state, model.withdrawnHere, "buttons"));
-      lines.push(...elevationLines(model, "buttons"));
+      lines.push(...elevationLines(model, "buttons"), ...rebootLines(model, "buttons"));
     }
   }
   if (finalText) lines.push(finalText);
@@ -164,6 +191,7 @@ export function windowState(
     ask: null,
     final,
     chat: final ? null : windowChat(model, extras.accepted ?? 0),
+    files: final ? null : windowFiles(model.files),
   };
 }
 
@@ -199,26 +227,55 @@ function buttonsFor(model: ScreenModel): WindowButton[] {
         return { action: "clipboard", label: BUTTON_LABELS.clipboard, kind: "normal" };
       case "elevate":
         return { action: "elevate", label: BUTTON_LABELS.elevate, kind: "primary" };
+      case "acceptReboot":
+        return { action: "acceptReboot", label: REBOOT_TEXTS.accept, kind: "primary" };
+      case "declineReboot":
+        return { action: "declineReboot", label: REBOOT_TEXTS.decline, kind: "normal" };
     }
   });
   return [...buttons, { action: "stop", label: BUTTON_LABELS.stop, kind: "danger" }];
 }
 
 /** Where a button of the page is, in CSS pixels from the window's top left corner (`start`: the form's). */
-export type DrawnButton = { action: WindowAction | "start"; x: number; y: number; width: number; height: number };
+export type DrawnButton = {
+  action: WindowAction | "start" | `file${string}`;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+};
 
 /** A line from the window process. */
 export type WindowEvent =
   | { type: "ready" }
-  | { type: "drawn"; code: string | null; sign: string | null; asking: boolean; buttons: DrawnButton[] }
-  | { type: "start"; text: string }
+  | {
+      type: "drawn";
+      code: string | null;
+      sign: string | null;
+      asking: boolean;
+      buttons: DrawnButton[];
+      /** Issue 38 §2: the « Fichiers » area's visible buttons (`files/file-page.ts`). */
+      files?: DrawnButton[];
+    }
+  | { type: "start"; text: string; /** Issue 38 §4: the consent box, when it was shown. */ facts?: boolean }
   | { type: "action"; action: WindowAction }
   | { type: "unavailable"; reason: string }
   | { type: "closed" }
   | { type: "chat"; text: string; seq: number }
-  | { type: "focus"; focused: boolean };
+  | { type: "focus"; focused: boolean }
+  | FileWindowEvent;
 
-const ACTIONS = new Set<WindowAction>(["view", "control", "withdraw", "clipboard", "elevate", "stop", "close"]);
+const ACTIONS = new Set<WindowAction>([
+  "view",
+  "control",
+  "withdraw",
+  "clipboard",
+  "elevate",
+  "acceptReboot",
+  "declineReboot",
+  "stop",
+  "close",
+]);
 
 /** Reads one line of the window's stdout; null for anything else (a library's stray output). */
 export function parseWindowEvent(line: string): WindowEvent | null {
@@ -241,9 +298,13 @@ export function parseWindowEvent(line: string): WindowEvent | null {
         sign: typeof event.sign === "string" ? event.sign : null,
         asking: event.asking === true,
         buttons: Array.isArray(event.buttons) ? (event.buttons as DrawnButton[]) : [],
+        ...(Array.isArray(event.files) ? { files: event.files as DrawnButton[] } : {}),
       };
     case "start":
-      return typeof event.text === "string" ? { type: "start", text: event.text.slice(0, 200) } : null;
+      if (typeof event.text !== "string") return null;
+      return typeof event.facts === "boolean"
+        ? { type: "start", text: event.text.slice(0, 200), facts: event.facts }
+        : { type: "start", text: event.text.slice(0, 200) };
     case "action":
       return ACTIONS.has(event.action as WindowAction)
         ? { type: "action", action: event.action as WindowAction }
@@ -257,6 +318,9 @@ export function parseWindowEvent(line: string): WindowEvent | null {
         : null;
     case "focus":
       return { type: "focus", focused: event.focused === true };
+    case "file":
+      // Issue 38 §2: the « Fichiers » area's clicks (`files/file-page.ts`).
+      return parseFileEvent(event);
     default:
       return null;
   }

@@ -19,6 +19,8 @@ import { createInterface } from "node:readline";
 import { NATIVE_FOLDER_ENV, nativeFolder } from "../native/private-folder.ts";
 import type { ScreenModel } from "../ui.ts";
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
+import type { FactsChoice } from "../facts/consent.ts";
+import { applyFileEvent } from "../files/file-page.ts";
 import {
   askingState,
   parseWindowEvent,
@@ -137,14 +139,16 @@ export class WindowAppView implements AppView {
     });
   }
 
-  askStart(): Promise<string | null> {
+  askStart(facts?: FactsChoice): Promise<string | null> {
     this.#attempt += 1;
-    this.#state(askingState(this.#error, this.#attempt));
+    this.#state(askingState(this.#error, this.#attempt, facts));
     this.#error = null;
     return new Promise((resolve) => {
       const listener = (event: WindowEvent) => {
         if (event.type !== "start") return;
         this.#listeners.delete(listener);
+        // Issue 38 §4: the customer's answer to « Envoyer les informations de l'ordinateur au technicien ».
+        if (facts && typeof event.facts === "boolean") facts.send = event.facts;
         resolve(event.text);
       };
       this.#listeners.add(listener);
@@ -175,12 +179,15 @@ export class WindowAppView implements AppView {
     const listener = (event: WindowEvent) => {
       if (event.type === "chat") return this.#chat(actions, event.text, event.seq);
       if (event.type === "focus") return this.#focus(event.focused);
+      if (event.type === "file") return applyFileEvent(actions, event);
       if (event.type !== "action") return;
       if (event.action === "view") actions.view();
       else if (event.action === "control") actions.allowControl();
       else if (event.action === "withdraw") actions.withdraw();
       else if (event.action === "clipboard") actions.sendClipboard?.();
       else if (event.action === "elevate") actions.elevate?.();
+      else if (event.action === "acceptReboot") actions.acceptReboot?.();
+      else if (event.action === "declineReboot") actions.declineReboot?.();
       else if (event.action === "stop") actions.stop();
     };
     this.#listeners.add(listener);

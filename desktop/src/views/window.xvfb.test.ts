@@ -183,6 +183,8 @@ describe("without the webview library", () => {
       );
       await shoot(context, "4-zenity-question");
       await typeInto(display.display, question, "Marie", "Return");
+      // Issue 38 §4: « Envoyer les informations de l'ordinateur au technicien ? », « Envoyer » by default.
+      await typeInto(display.display, await findWindow(display.display, ZENITY_TITLES.facts), "", "Return");
       await server.waitFor(() => server.statuses.length === 1, 15_000);
       expect(DeviceSessionBody.parse(server.sessionBodies[0]).customerName).toBe("Marie");
 

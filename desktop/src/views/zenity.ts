@@ -2,7 +2,8 @@
  * The zenity interface (issue 27, "The window": the fallback on Linux when
  * the webview library cannot load, e.g. no WebKitGTK 6): a few GTK dialogs
  * of the `zenity` program, each a process of its own.
- * - The first question: `zenity --entry` (« Démarrer » / « Annuler »).
+ * - The first question: `zenity --entry` (« Démarrer » / « Annuler »); issue 38 §4: then `zenity --question`
+ *   « Envoyer les informations de l'ordinateur au technicien ? » (« Envoyer », the default / « Ne pas envoyer »).
  * - The status: `zenity --progress --pulsate`, its text rewritten through
  *   its stdin (`#…` lines): the link, the session code, who is there; its
  *   button is « Arrêter l'assistance » (closing it stops too).
@@ -16,11 +17,14 @@
  *   the clipboard when possible).
  * - Issue 38 §1: each technician's message in a `zenity --entry` of its own, to read and answer
  *   (`zenity-chat.ts`); the status dialog says the last messages' count and a refused answer.
+ * - Issue 38 §2: a `zenity --question` for the « fichiers » permission and each file offered
+ *   (`files/zenity-files.ts`); each transfer's line in the status dialog; `--file-selection` to send one.
  * The texts come from `texts.ts`, as in the terminal and the window.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import { type ScreenModel, waitingLines } from "../ui.ts";
+import { REBOOT_TEXTS, rebootLines } from "../reboot/reboot-texts.ts";
 import { APP_NAME } from "../version.ts";
 import {
   availableActions,
@@ -41,19 +45,40 @@ import {
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
 import { CHAT_LABELS, shownChat } from "./chat-texts.ts";
 import { ZenityChat } from "./zenity-chat.ts";
+import { zenityFileLines } from "../files/file-texts.ts";
+import { ZenityFiles } from "../files/zenity-files.ts";
+import { FACTS_CONSENT_TEXTS, type FactsChoice } from "../facts/consent.ts";
 
 /** The dialogs' titles (tests find the dialogs by them). */
 export const ZENITY_TITLES = {
   start: `${APP_NAME} — Démarrer`,
+  /** Issue 38 §4: « Envoyer les informations de l'ordinateur au technicien ? » after the first question. */
+  facts: `${APP_NAME} — Informations`,
   status: APP_NAME,
   view: `${APP_NAME} — Écran`,
   control: `${APP_NAME} — Contrôle`,
   elevate: `${APP_NAME} — Administrateur`,
+  /** Issue 38 §3. */
+  reboot: `${APP_NAME} — ${REBOOT_TEXTS.title}`,
   sign: `${APP_NAME} — En cours`,
   /** Issue 38 §1: a technician's message, with the field to answer. */
   chat: `${APP_NAME} — Message du technicien`,
+  /** Issue 38 §2: the « fichiers » permission and each file offered. */
+  files: `${APP_NAME} — Fichiers`,
   end: `${APP_NAME} — Fin`,
 } as const;
+
+/** Issue 38 §4: the question after the first one, « Envoyer » by default (`facts/consent.ts`). */
+export function factsQuestion(): string[] {
+  return [
+    "--question",
+    `--title=${ZENITY_TITLES.facts}`,
+    `--text=${escapeMarkup(`${FACTS_CONSENT_TEXTS.question}\n\n${FACTS_CONSENT_TEXTS.detail}`)}`,
+    `--ok-label=${FACTS_CONSENT_TEXTS.send}`,
+    `--cancel-label=${FACTS_CONSENT_TEXTS.refuse}`,
+    "--width=460",
+  ];
+}
 
 /** Text for a zenity label, which reads Pango markup. */
 export function escapeMarkup(text: string): string {
@@ -76,6 +101,7 @@ export function zenityStatus(model: ScreenModel): string {
     for (const line of viewLines(model, technician)) lines.push(escapeMarkup(line));
     lines.push(escapeMarkup(controlLine(state, model.withdrawnHere, "buttons")));
     for (const line of elevationLines(model, false)) lines.push(escapeMarkup(line));
+    for (const line of rebootLines(model, false)) lines.push(escapeMarkup(line));
   }
   for (const { title, reason } of problems(model)) lines.push("", escapeMarkup(`⚠ ${title} ${reason}`));
   for (const notice of model.notices) lines.push(escapeMarkup(`• ${notice}`));
@@ -86,6 +112,9 @@ export function zenityStatus(model: ScreenModel): string {
     if (received > 0) lines.push("", escapeMarkup(`${CHAT_LABELS.heading} du technicien reçus : ${received}`));
     if (chat.error) lines.push(escapeMarkup(`⚠ ${chat.error}`));
   }
+  // Issue 38 §2: each transfer's line (the questions come in dialogs of their own, `files/zenity-files.ts`).
+  const files = zenityFileLines(model.files);
+  if (files.length > 0) lines.push("", ...files.map(escapeMarkup));
   return lines.join("\n");
 }
 
@@ -111,8 +140,12 @@ export class ZenityAppView implements AppView {
   /** Issue 36 §4: how many times the technician asked to relaunch as administrator. */
   #elevationRequests = 0;
   #elevationAsked = false;
+  /** Issue 38 §3: how many times the technician asked to restart the computer. */
+  #rebootRequests = 0;
+  #rebootAsked = false;
   #stopped = false;
   readonly #chat: ZenityChat;
+  readonly #files: ZenityFiles;
 
   constructor(zenity: string, env: NodeJS.ProcessEnv, hooks: ViewHooks, stderr: { write(text: string): unknown }) {
     this.#zenity = zenity;
@@ -126,9 +159,10 @@ export class ZenityAppView implements AppView {
       send: () => this.#actions?.sendChat,
       error: () => this.#model?.chat?.error ?? null,
     });
+    this.#files = new ZenityFiles({ run: (args) => this.#run(args), title: ZENITY_TITLES.files, escape: escapeMarkup });
   }
 
-  async askStart(): Promise<string | null> {
+  async askStart(facts?: FactsChoice): Promise<string | null> {
     const text = [START_TEXTS.explain, ...(this.#error ? ["", `⚠ ${this.#error}`] : []), "", START_TEXTS.label];
     this.#error = null;
     const answer = await this.#run([
@@ -143,6 +177,8 @@ export class ZenityAppView implements AppView {
       this.#hooks.onClose();
       return null;
     }
+    // Issue 38 §4: « Envoyer » (the default button) keeps the box ticked; « Ne pas envoyer » or closing unticks it.
+    if (facts?.send) facts.send = (await this.#run(factsQuestion()).done).code === 0;
     return answer.output.replace(/\r?\n$/, "");
   }
 
@@ -155,6 +191,13 @@ export class ZenityAppView implements AppView {
     if (this.#stopped) return;
     this.#showStatus(zenityStatus(model));
     this.#updateDialog(model);
+    this.#updateFiles(model);
+  }
+
+  /** Issue 38 §2: the file question of the model, in a dialog of its own. */
+  #updateFiles(model: ScreenModel): void {
+    const actions = this.#actions;
+    this.#files.update(model.files, actions?.answerFile && ((accept) => actions.answerFile?.(accept) ?? false));
   }
 
   /** Issue 38 §1: a dialog shows the technician's message and takes the answer. */
@@ -165,6 +208,7 @@ export class ZenityAppView implements AppView {
   listen(actions: ViewActions): () => void {
     this.#actions = actions;
     if (this.#model) this.#updateDialog(this.#model);
+    if (this.#model) this.#updateFiles(this.#model);
     return () => {
       this.#actions = null;
     };
@@ -173,6 +217,7 @@ export class ZenityAppView implements AppView {
   say(text: string): void {
     this.#stopped = true;
     this.#chat.close();
+    this.#files.close();
     this.#closeDialog();
     this.#status?.kill();
     this.#status = null;
@@ -188,6 +233,7 @@ export class ZenityAppView implements AppView {
   async close(_linger: boolean): Promise<void> {
     this.#stopped = true;
     this.#chat.close();
+    this.#files.close();
     this.#closeDialog();
     this.#status?.kill();
     this.#status = null;
@@ -226,6 +272,8 @@ export class ZenityAppView implements AppView {
     this.#requested = Boolean(state?.controlRequested);
     if (model.elevation === "asked" && !this.#elevationAsked) this.#elevationRequests += 1;
     this.#elevationAsked = model.elevation === "asked";
+    if (model.reboot === "asked" && !this.#rebootAsked) this.#rebootRequests += 1;
+    this.#rebootAsked = model.reboot === "asked";
     const available = availableActions(model);
     const technician = technicianOf(model);
     let wanted: { key: string; args: string[]; answer: (answer: Answer) => void } | null = null;
@@ -241,6 +289,12 @@ export class ZenityAppView implements AppView {
           BUTTON_LABELS.declineElevation,
         ),
         answer: ({ code }) => (code === 0 ? actions.elevate?.() : actions.declineElevation?.()),
+      };
+    } else if (available.includes("acceptReboot") && !this.#answered.has(`reboot-${this.#rebootRequests}`)) {
+      wanted = {
+        key: `reboot-${this.#rebootRequests}`,
+        args: this.#question(ZENITY_TITLES.reboot, REBOOT_TEXTS.asked, REBOOT_TEXTS.accept, REBOOT_TEXTS.decline),
+        answer: ({ code }) => (code === 0 ? actions.acceptReboot?.() : actions.declineReboot?.()),
       };
     } else if (
       available.includes("control") &&
