@@ -122,6 +122,8 @@ describe("TechnicianDashboard live updates (issue 14)", () => {
     await screen.findByText("Connecté à la session ACD34F");
     const history = () => within(screen.getByRole("region", { name: "Historique des sessions" }));
     expect(history().getByText("En cours")).toBeInTheDocument();
+    // A site session's picture comes over a peer connection: the viewer asks for its ICE servers.
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/sessions/ACD34F/ice-servers")).toBe(true));
     // The push that follows a join, and another technician's or a customer-side session, change nothing.
     push("session:updated", joined);
     push("session:updated", { ...joined, id: "s2", code: "QWERTY", technicianId: "autre" });
@@ -142,7 +144,7 @@ describe("TechnicianDashboard live updates (issue 14)", () => {
 describe("TechnicianDashboard, a session started from the desktop app (issue 26)", () => {
   it("joins it with the usual form and names it « … — depuis le logiciel », without an e-mail", async () => {
     const fromApp: SessionView = { ...joined, userId: null, userEmail: null, userName: "Marie", origin: "app" };
-    stubApi(async () => Response.json({ session: fromApp }));
+    const calls = stubApi(async () => Response.json({ session: fromApp }));
     const { socket } = stubSocket();
     render(<TechnicianDashboard user={user} realtime={createRealtimeStore(socket)} />);
     await screen.findByText("Aucune session pour l'instant.");
@@ -158,6 +160,11 @@ describe("TechnicianDashboard, a session started from the desktop app (issue 26)
     expect(within(card).getByText("Marie", { selector: "bdi" }).parentElement).toHaveTextContent(
       /^Marie — depuis le logiciel$/,
     );
+    // Issue 37 §10: an app session's picture comes through the server, so no peer connection (and no
+    // « Erreur de signalisation ready » in the console): once the remote view's chat has read the record, no
+    // ICE servers were asked for.
+    await waitFor(() => expect(calls.some((call) => call.url === "/api/sessions/ACD34F/events")).toBe(true));
+    expect(calls.some((call) => call.url === "/api/sessions/ACD34F/ice-servers")).toBe(false);
     expect(within(card).getByText("E-mail").nextElementSibling).toHaveTextContent("—");
   });
 });
