@@ -94,7 +94,7 @@ test(
       expect(canonical(moved.answers["/"]!.body)).toBe(`${other}/`);
       expect(moved.fromDisk).toEqual([]);
     } finally {
-      rmSync(folder, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true, maxRetries: 10 });
     }
   },
 );

@@ -83,7 +83,7 @@ for (const kind of kinds) {
       await server.stop();
       await sink?.close();
       await scratch?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
     }
   });
 }
@@ -112,6 +112,6 @@ test("a second server on the same data folder refuses to start, with a French me
     expect((await fetch(`${first.url}/healthz`)).ok).toBe(true);
   } finally {
     await first.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
   }
 });

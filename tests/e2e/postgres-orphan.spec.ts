@@ -82,7 +82,7 @@ test.describe("the embedded PostgreSQL when its server is killed", { tag: "@desk
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
     }
   });
 });

@@ -55,7 +55,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (process.env.SOFT_ASSIST_DEBUG) console.log(server?.output());
   await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 test.describe("prices in the dashboard", { tag: "@desktop" }, () => {

@@ -87,7 +87,7 @@ test.describe("server", { tag: "@desktop" }, () => {
     const [code] = await once(child, "exit");
     expect(code).toBe(0);
     expect(output).toContain("arrêté");
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10 });
   });
 });
 
@@ -152,7 +152,7 @@ test(
       }
     } finally {
       for (const server of servers) await server.stop();
-      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true, maxRetries: 10 });
     }
     expect(buildDigest()).toBe(before);
   },

@@ -54,7 +54,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  // Retried: a postgres stopping as the server exits may still write its last WAL file (ENOTEMPTY in CI).
+  if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 const html = async (pagePath: string) => (await fetch(`${server.url}${pagePath}`)).text();

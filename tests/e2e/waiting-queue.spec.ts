@@ -84,7 +84,7 @@ test.afterAll(async () => {
   await serverA?.stop();
   await serverB?.stop();
   await scratch?.drop();
-  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 /** A technician's dashboard, signed in on `url`, its queue showing. */

@@ -96,7 +96,8 @@ export async function startAppServer(variables: Record<string, string> = {}): Pr
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await services.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // Retried: a postgres stopping as the server exits may still write its last WAL file (ENOTEMPTY in CI).
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }

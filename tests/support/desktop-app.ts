@@ -67,11 +67,24 @@ export type TerminalApp = { child: ChildProcessWithoutNullStreams; output(): str
 
 /**
  * Starts the built app `binary` with `args` in its terminal interface (issue 27: the window has its own tests
- * in desktop/src/views) on X display `display` (e.g. ":99"), as an X11 session in French. The caller stops it.
+ * in desktop/src/views) on X display `display` (e.g. ":99"), as an X11 session in French, with `env` added (a
+ * customer's own HOME, say). The caller stops it.
  */
-export function startTerminalApp(binary: string, args: readonly string[], display: string): TerminalApp {
+export function startTerminalApp(
+  binary: string,
+  args: readonly string[],
+  display: string,
+  env: Record<string, string> = {},
+): TerminalApp {
   const child = spawn(binary, [...args, "--interface", "terminal"], {
-    env: { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: "", XDG_SESSION_TYPE: "x11", LANG: "fr_FR.UTF-8" },
+    env: {
+      ...process.env,
+      DISPLAY: display,
+      WAYLAND_DISPLAY: "",
+      XDG_SESSION_TYPE: "x11",
+      LANG: "fr_FR.UTF-8",
+      ...env,
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";

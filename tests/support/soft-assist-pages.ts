@@ -64,7 +64,8 @@ export async function startAreaServer(
     async stop() {
       if (process.env.SOFT_ASSIST_DEBUG) console.log(server.output());
       await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      // Retried: a postgres stopping as the server exits may still write its last WAL file (ENOTEMPTY in CI).
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10 });
     },
   };
 }

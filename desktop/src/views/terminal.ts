@@ -154,15 +154,26 @@ export function listenKeys(stdin: Input, actions: ViewActions, chat?: ChatKeys, 
   const paths = files
     ? new ChatComposer(raw, { onDraft: (draft) => files.onDraft(draft), onSend: (text) => actions.sendFile?.(text) })
     : null;
+  /**
+   * Hands `text` to the message or path being typed, else reads it as keys. From a pipe, the first line alone:
+   * « f » and the path after it may come in one chunk, and a path or a message may hold any letter (the « m » of
+   * « /tmp » started a message instead of sending the file).
+   */
+  const dispatch = (text: string): void => {
+    if (!text) return;
+    if (composer?.composing) return dispatch(composer.feed(text));
+    if (paths?.composing) return dispatch(paths.feed(text));
+    const end = raw ? -1 : text.indexOf("\n");
+    if (end === -1 || end === text.length - 1) return onKeys(text);
+    onKeys(text.slice(0, end + 1));
+    dispatch(text.slice(end + 1));
+  };
   const onData = (chunk: Buffer | string) => {
     const text = chunk.toString();
-    if (text.includes(ETX)) {
-      composer?.cancel();
-      paths?.cancel();
-      actions.stop();
-    } else if (composer?.composing) onKeys(composer.feed(text));
-    else if (paths?.composing) onKeys(paths.feed(text));
-    else onKeys(text);
+    if (!text.includes(ETX)) return dispatch(text);
+    composer?.cancel();
+    paths?.cancel();
+    actions.stop();
   };
   const onKeys = (text: string): void => {
     if (!text) return;
