@@ -87,6 +87,7 @@ export function FilePanel({ code, socket, customerName }: Props) {
           type="file"
           className="sr-only"
           tabIndex={-1}
+          aria-label="Fichier à envoyer au client"
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = "";
