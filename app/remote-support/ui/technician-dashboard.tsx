@@ -18,7 +18,6 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type F
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
-import { cn } from "#app/utils/cn.ts";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
@@ -31,20 +30,14 @@ import {
   SERVER_ENDED_TEXT,
   useServerLink,
 } from "#app/remote-support/client/server-connection.ts";
-import { codeInputValue, formatDateTime } from "#app/remote-support/client/format.ts";
-import { CustomerName } from "./customer-name";
+import { codeInputValue } from "#app/remote-support/client/format.ts";
 import { useDevice } from "#app/remote-support/client/use-device.ts";
 import { useScreenViewer } from "#app/remote-support/client/use-screen-viewer.ts";
-import {
-  formatHistoryDuration,
-  PEER_RECOVERY_GRACE_MS,
-  type AccountView,
-  type SessionView,
-} from "#app/remote-support/protocol.ts";
+import { PEER_RECOVERY_GRACE_MS, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
 import { ActivePanel } from "./active-panel";
 // The full-screen remote view (video, input, chat) is a chunk of its own, loaded when a session is connected.
 const RemoteView = lazy(() => import("./remote-view").then((module) => ({ default: module.RemoteView })));
-import { ReportFlow } from "./report-dialogs";
+import { HistoryPanel } from "./history-panel";
 import { WaitingQueue } from "./waiting-queue";
 import { RequestsView } from "#app/requests/requests-view.tsx";
 import { RatingsView } from "#app/assistant/ratings-view.tsx";
@@ -327,75 +320,6 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
           </Button>
         </div>
       </form>
-    </Card>
-  );
-}
-
-function HistoryPanel({ sessions }: { sessions: SessionView[] | null }) {
-  const captionId = useId();
-  return (
-    <Card className="flex flex-col gap-4 lg:col-span-2">
-      <h2 id={captionId} className="text-2xl font-bold text-white">
-        Historique des sessions
-      </h2>
-      {sessions === null ? (
-        <p className="text-slate-300">Chargement…</p>
-      ) : sessions.length === 0 ? (
-        <p className="text-slate-300">Aucune session pour l'instant.</p>
-      ) : (
-        // The table scrolls sideways at mobile width instead of squeezing its columns (WCAG 1.4.10 allows it for data tables).
-        <div className="overflow-x-auto" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <ReportFlow>
-            {(openReport) => (
-              <table className="w-full min-w-[36rem] text-left">
-                <thead>
-                  <tr className="border-b border-slate-600 text-slate-200">
-                    <th scope="col" className="py-2 pr-4">
-                      Date
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Code
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Utilisateur
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Durée
-                    </th>
-                    <th scope="col" className="py-2">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sessions.map((session) => (
-                    <tr key={session.id} className="border-b border-slate-800">
-                      <td className="py-2 pr-4">{formatDateTime(session.startTime ?? session.createdAt)}</td>
-                      <td className="py-2 pr-4 font-mono tracking-widest">{session.code}</td>
-                      <td className="py-2 pr-4">
-                        <CustomerName session={session} />
-                      </td>
-                      <td className={cn("py-2 pr-4 tabular-nums", session.endTime === null && "text-emerald-300")}>
-                        {session.endTime === null ? "En cours" : formatHistoryDuration(session.durationSeconds)}
-                      </td>
-                      <td className="py-2">
-                        <Button
-                          type="button"
-                          variant="secondary"
-                          onClick={() => openReport(session.code)}
-                          aria-label={`Rapport de la session ${session.code}`}
-                        >
-                          Rapport
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </ReportFlow>
-        </div>
-      )}
     </Card>
   );
 }
