@@ -33,6 +33,7 @@ type AxeWindow = {
 export async function violations(page: Page, include?: string): Promise<Violation[]> {
   // A navigation gives a new document without axe; a same-document update (a form answer) keeps it.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  await settleTransitions(page);
   return page.evaluate(
     async ({ include, tags }) => {
       const { axe } = window as unknown as AxeWindow;
@@ -50,4 +51,19 @@ export async function violations(page: Page, include?: string): Promise<Violatio
     },
     { include, tags: WCAG_TAGS },
   );
+}
+
+/**
+ * Waits (at most 2 s) for the page's finite CSS transitions and animations to end: a button changing from
+ * « secondaire » to « principal » after a click has, for 150 ms, colours between the two, and axe measured
+ * that mix as a contrast failure in a CI run. What axe must judge is what the user reads once it settles.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
 }
