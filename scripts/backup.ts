@@ -38,7 +38,7 @@ async function main(): Promise<string> {
       deleted.length > 0
         ? `Supprimées (plus de ${env.BACKUP_KEEP_DAYS} jours) : ${deleted.join(", ")}`
         : `Aucune sauvegarde de plus de ${env.BACKUP_KEEP_DAYS} jours à supprimer.`,
-      "Copiez ce dossier hors de la machine (clé USB, autre ordinateur) : voir « Sauvegardes » dans le README.",
+      "Copiez ce dossier hors de la machine (clé USB, autre ordinateur) : voir « Sauvegardes » dans docs/running-the-shop.md.",
     ].join("\n");
   } finally {
     await database.close();

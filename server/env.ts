@@ -4,7 +4,7 @@
  * which keeps only the fields route modules read, `PUBLIC_ENV_FIELDS` in
  * `app/utils/env.server.ts`, spread in here).
  *
- * Every variable is documented in `.env.example` and the README.
+ * Every variable is documented in `.env.example` and docs/running-the-shop.md (Configuration).
  * `parseEnv` never throws a raw zod error: `ConfigError.message` names each
  * bad variable with a French explanation, so `server/index.ts` can print it
  * and stop. What each service makes of its variables lives next to it
