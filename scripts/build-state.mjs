@@ -29,6 +29,7 @@ export const SITE_INPUTS = [
   "vite.config.ts",
   "package-lock.json",
   "tsconfig.json",
+  "scripts/precompress-assets.ts",
 ];
 /** What the server's bundle is made of beyond the site's inputs (it bundles `app/` modules too). */
 export const SERVER_INPUTS = ["server", "database", "scripts/bundle-server.ts"];

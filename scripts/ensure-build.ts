@@ -1,6 +1,9 @@
 /**
  * `npm start` builds only when no current build exists (issue 2).
  *
+ * The site's build is `react-router build`, then `precompress-assets.ts` (the `.br` and `.gz` copies
+ * of its scripts and styles, issue 39 §1).
+ *
  * "Current" (`build-state.mjs`) = the build was made from the same sources and
  * lockfile. A SHA-256 of all of them is stored in `build/.build-hash` after a
  * successful build. The address (PUBLIC_URL, PORT, HOST) is not part of it:
@@ -33,6 +36,8 @@ export function ensureBuild(options: { force?: boolean } = {}): void {
   if (force || readLine(BUILD_FILES.siteHash) !== wanted.site || !existsSync(BUILD_FILES.siteOutput)) {
     if (!force) console.log("Construction du site (aucune construction à jour)…");
     run(path.join(root, "node_modules", ".bin", "react-router"), ["build"]);
+    // Issue 39 §1: scripts and styles compressed once here, never again per request.
+    run(process.execPath, [path.join(root, "scripts", "precompress-assets.ts")]);
     writeFileSync(BUILD_FILES.siteHash, `${wanted.site}\n`);
   }
   if (force || readLine(BUILD_FILES.serverHash) !== wanted.server || !existsSync(BUILD_FILES.serverEntry)) {

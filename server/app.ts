@@ -2,6 +2,9 @@
  * The Express request handler (issue 2), apart from the HTTP server
  * (`server/index.ts`) so tests can drive it with supertest.
  *
+ * Before Express (production): hashed assets precompressed at build time (`static-files.ts`, issue 39 §1),
+ * then the public pages kept in memory (`prerendered.ts`).
+ *
  * Order: security headers (helmet and Permissions-Policy) → compression →
  * /healthz → /api/auth → Origin check of the rest of /api → API routers →
  * static assets → pre-rendered pages → React Router → error page. No stack
@@ -56,19 +59,17 @@ import type { RateLimitStore } from "./rate-limit.ts";
 import type { AssistantRatingService } from "./assistant/ratings.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import type { DeviceService } from "./remote-support/device-service.ts";
-import { cspDirectives } from "./csp.ts";
+import { cspDirectives, sourceHash } from "./csp.ts";
 import { createDownloadsRouter, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
 import { PERMISSIONS_POLICY, refuseUnreadableOrigin, requireSameOrigin } from "./security.ts";
 import { captureHeaders, createPrerenderedResponder, pagePathOf } from "./prerendered.ts";
+import { createAssetResponder, publicFiles } from "./static-files.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
 import { snapshotFeeder, type PageSnapshot } from "./page-snapshot.ts";
 import type { PageChanges } from "./page-changes.ts";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
-
-/** Hashed build assets never change: a year. Other public files (images, video, favicon) may be replaced: an hour. */
-export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
-export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
+import { QUEUED_SUBMIT_SCRIPT } from "#app/utils/queued-submit.ts";
 
 export type AppOptions = {
   /**
@@ -182,7 +183,12 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
         ...directives,
         "script-src": development
           ? (directives["script-src"] ?? [])
-          : ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          : [
+              "'self'",
+              // Issue 39 §2: the signed-in area's inline script that keeps a form sent before hydration.
+              sourceHash(QUEUED_SUBMIT_SCRIPT),
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            ],
       },
     },
     strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -263,6 +269,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
 
   let handler: RequestHandler;
   let prerendered: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  let assets: ReturnType<typeof createAssetResponder> | undefined;
   if (options.mode === "development") {
     // A connect server is an (req, res, next) middleware; Express's typings only differ in the request type.
     app.use(options.vite.middlewares as unknown as RequestHandler);
@@ -270,18 +277,9 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     handler = createRequestHandler({ build: loadBuild, mode: "development", getLoadContext: loadContext });
   } else {
     const clientDir = path.join(options.buildDir, "client");
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-        redirect: false,
-        fallthrough: false,
-      }),
-    );
     const sharedHeaders = captureHeaders(securityHeaders);
     prerendered = createPrerenderedResponder(pages!, sharedHeaders);
+    assets = createAssetResponder(clientDir, sharedHeaders);
     snapshot.setHeaders(sharedHeaders);
     // The public pages live at clean URLs; `…/index.html` (their address when they were files) leads there.
     // Issue 13 §2: the Location is one of our pages' own paths, never built from the request
@@ -296,13 +294,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       if ((req as RenderedAfresh)[RENDER_AFRESH]) return void handler(req, res, next);
       next();
     });
-    app.use(
-      express.static(clientDir, {
-        index: false,
-        redirect: false,
-        setHeaders: (res) => res.setHeader("Cache-Control", PUBLIC_FILE_CACHE_CONTROL),
-      }),
-    );
+    app.use(publicFiles(clientDir));
     handler = createRequestHandler({ build: build!, mode: "production", getLoadContext: loadContext });
   }
   app.all("/{*splat}", refuseUnreadableOrigin, handler);
@@ -324,8 +316,9 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       );
   };
   app.use(onError);
-  if (!prerendered || !pages) return app;
+  if (!prerendered || !pages || !assets) return app;
   const answerPrerendered = prerendered;
+  const answerAsset = assets;
   const publicPageCache = pages;
   /** A page in memory is answered at once; one not rendered yet is rendered first; anything else goes to Express. */
   const answer = (req: IncomingMessage, res: ServerResponse) => {
@@ -338,12 +331,15 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   };
   const answerFromMemory = (req: IncomingMessage, res: ServerResponse) => {
     if (answerPrerendered(req, res)) {
-      logger.debug({ method: req.method, url: redactUrl(req.url) }, "page from memory");
+      // Only built when wanted: this path answers tens of thousands of requests a second.
+      if (logger.isLevelEnabled("debug"))
+        logger.debug({ method: req.method, url: redactUrl(req.url) }, "page from memory");
       return;
     }
     app(req, res);
   };
   return (req, res) => {
+    if (answerAsset(req, res)) return;
     if (BRAND_PAGE.test((req.url ?? "").split("?", 1)[0]!)) {
       // Issue 18 §3: the pages in memory never show the bonus; while the shop shows it, they are rendered afresh.
       void options.booking.bonusShown().then((shown) => {

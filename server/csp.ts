@@ -62,9 +62,14 @@ function hashesOf(html: string, element: RegExp): string[] {
   for (const match of html.matchAll(element)) {
     const body = match[1] ?? "";
     if (body.trim() === "") continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    hashes.add(sourceHash(body));
   }
   return [...hashes];
+}
+
+/** The `'sha256-…'` source allowing one inline script whose text is `source`, byte for byte. */
+export function sourceHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
 }
 
 /** `'sha256-…'` sources for every inline `<script>` of an HTML document. */

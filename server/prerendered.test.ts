@@ -54,6 +54,14 @@ describe("public pages answered from memory", () => {
     }
   });
 
+  it("gives brotli to a browser that lists gzip first with the same weight (Chromium), gzip when br is refused", async () => {
+    const server = await app();
+    const chromium = await request(server).get("/").set("Accept-Encoding", "gzip, deflate, br, zstd");
+    expect(chromium.headers["content-encoding"]).toBe("br");
+    const refused = await request(server).get("/").set("Accept-Encoding", "br;q=0, gzip");
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+  });
+
   it("answers 304 to a matching If-None-Match", async () => {
     const server = await app();
     const first = await request(server).get("/");

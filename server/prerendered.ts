@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
-import Negotiator from "negotiator";
+import { negotiateEncoding, type StoredEncoding } from "./encoding-negotiation.ts";
 import type { CachedPage } from "./page-cache.ts";
 
 /** Cache-Control of HTML documents: always revalidate (ETag makes it cheap). */
@@ -34,30 +34,40 @@ export function createPrerenderedResponder(
   pages: { get(path: string): CachedPage | undefined },
   baseHeaders: HeaderSet,
 ) {
+  // Each page's answers' headers made once per page version: an answer then costs a lookup and a write.
+  const prepared = new WeakMap<CachedPage, Record<StoredEncoding | "notModified", HeaderSet>>();
+  const headersOf = (page: CachedPage) => {
+    let made = prepared.get(page);
+    if (!made) {
+      const common: HeaderSet = {
+        ...baseHeaders,
+        "Content-Security-Policy": page.csp,
+        "Cache-Control": HTML_CACHE_CONTROL,
+        ETag: page.etag,
+        Vary: "Accept-Encoding",
+        "Content-Type": "text/html; charset=utf-8",
+      };
+      made = {
+        notModified: common,
+        identity: { ...common, "Content-Length": String(page.identity.length) },
+        br: { ...common, "Content-Encoding": "br", "Content-Length": String(page.br.length) },
+        gzip: { ...common, "Content-Encoding": "gzip", "Content-Length": String(page.gzip.length) },
+      };
+      prepared.set(page, made);
+    }
+    return made;
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const urlPath = pagePathOf(req);
     const page = urlPath === undefined ? undefined : pages.get(urlPath);
     if (!page) return false;
-
-    const headers: HeaderSet = {
-      ...baseHeaders,
-      "Content-Security-Policy": page.csp,
-      "Cache-Control": HTML_CACHE_CONTROL,
-      ETag: page.etag,
-      Vary: "Accept-Encoding",
-      "Content-Type": "text/html; charset=utf-8",
-    };
+    const headers = headersOf(page);
     if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, headers).end();
+      res.writeHead(304, headers.notModified).end();
       return true;
     }
-    const encoding = req.headers["accept-encoding"]
-      ? new Negotiator(req).encoding(["br", "gzip", "identity"])
-      : "identity";
-    const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-    if (encoding === "br" || encoding === "gzip") headers["Content-Encoding"] = encoding;
-    headers["Content-Length"] = String(body.length);
-    res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : body);
+    const encoding = negotiateEncoding(req, ["br", "gzip"]);
+    res.writeHead(200, headers[encoding]).end(req.method === "HEAD" ? undefined : page[encoding]);
     return true;
   };
 }

@@ -23,6 +23,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
+import { QueuedSubmitStatus, useQueuedSubmit } from "#app/utils/use-queued-submit.tsx";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import {
   ASSISTANT_MESSAGE_MAX_CHARS,
@@ -79,6 +80,11 @@ export function AssistantPanel() {
   const inputRef = useRef<HTMLInputElement>(null);
   // A question typed while the page loads is kept when React takes over (issue 27).
   const keepTyped = useTypedBeforeHydration("assistant-message", inputRef, draft, setDraft);
+  // Entrée pressed before that is sent once React is ready, with « envoi… » meanwhile (issue 39 §2).
+  const formRef = useRef<HTMLFormElement>(null);
+  // The conversation read first: an answer sent before would be replaced by it, and seem lost.
+  const [loaded, setLoaded] = useState(false);
+  const { formProps: queueSubmit, queue } = useQueuedSubmit("assistant-message", formRef, loaded);
 
   useEffect(() => {
     let cancelled = false;
@@ -91,7 +97,10 @@ export function AssistantPanel() {
       .then((data) => {
         if (!cancelled) setLines(data.messages);
       })
-      .catch((caught: unknown) => console.error("Erreur lors du chargement de la conversation", caught));
+      .catch((caught: unknown) => console.error("Erreur lors du chargement de la conversation", caught))
+      .finally(() => {
+        if (!cancelled) setLoaded(true);
+      });
     return () => {
       cancelled = true;
     };
@@ -107,6 +116,7 @@ export function AssistantPanel() {
     const content = draft.trim();
     // Spec §5: an empty or whitespace-only message is not sent.
     if (!content || busy) return;
+    if (!loaded) return queue();
     setBusy(true);
     setError("");
     setDraft("");
@@ -229,7 +239,7 @@ export function AssistantPanel() {
       <p role="status" className="min-h-6 text-slate-300">
         {writing ? "L'assistant écrit…" : ""}
       </p>
-      <form onSubmit={send} className="flex gap-2">
+      <form ref={formRef} {...queueSubmit} onSubmit={send} className="flex gap-2">
         <label htmlFor={`${id}-message`} className="sr-only">
           Votre message à l'assistant
         </label>
@@ -244,6 +254,7 @@ export function AssistantPanel() {
           autoComplete="off"
           aria-describedby={`${id}-erreur`}
         />
+        <QueuedSubmitStatus />
         <Button type="submit" disabled={busy || !draft.trim()} aria-label="Envoyer">
           <Send aria-hidden="true" className="size-5" />
         </Button>

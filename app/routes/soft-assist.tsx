@@ -32,6 +32,7 @@ import { modeOf, RESET_REQUESTED_MESSAGE, SignInPanel, type SignInResult } from 
 import { unreadableForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { islandsWhen } from "#app/islands/names.ts";
+import { QueuedSubmitScript } from "#app/utils/use-queued-submit.tsx";
 import { announcePendingSignIn } from "#app/remote-support/client/pending-sign-in.ts";
 import {
   accountServicesContext,
@@ -211,26 +212,30 @@ const SignedInArea = memo(function SignedInArea({
   onSignedOut: () => void;
 }) {
   return (
-    <AreaShell
-      title={view.screen === "technician" ? "Tableau de bord technicien" : "Assistance à distance"}
-      intro={`Bonjour ${view.user.name}.`}
-      actions={
-        <Suspense fallback={null}>
-          <SignOutButton onSignedOut={onSignedOut} />
+    <>
+      {/* Before the forms: an Entrée pressed as the page appears is kept for React (issue 39 §2). */}
+      <QueuedSubmitScript />
+      <AreaShell
+        title={view.screen === "technician" ? "Tableau de bord technicien" : "Assistance à distance"}
+        intro={`Bonjour ${view.user.name}.`}
+        actions={
+          <Suspense fallback={null}>
+            <SignOutButton onSignedOut={onSignedOut} />
+          </Suspense>
+        }
+      >
+        <Suspense fallback={<Spinner label="Chargement…" />}>
+          {view.screen === "technician" ? (
+            <TechnicianDashboard
+              user={view.user}
+              realtime={realtime}
+              initial={{ active: view.active, history: view.history }}
+            />
+          ) : (
+            <CustomerScreen user={view.user} realtime={realtime} initialSessions={view.sessions} />
+          )}
         </Suspense>
-      }
-    >
-      <Suspense fallback={<Spinner label="Chargement…" />}>
-        {view.screen === "technician" ? (
-          <TechnicianDashboard
-            user={view.user}
-            realtime={realtime}
-            initial={{ active: view.active, history: view.history }}
-          />
-        ) : (
-          <CustomerScreen user={view.user} realtime={realtime} initialSessions={view.sessions} />
-        )}
-      </Suspense>
-    </AreaShell>
+      </AreaShell>
+    </>
   );
 });

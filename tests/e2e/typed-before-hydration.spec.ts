@@ -87,4 +87,52 @@ test.describe("typed before hydration", { tag: "@desktop" }, () => {
     await expect(question).toHaveValue("Mon écran reste noir");
     await customer.context().close();
   });
+
+  test("a question sent with Entrée before the scripts arrive says « envoi… », then is sent exactly once (issue 39 §2)", async ({
+    browser,
+  }) => {
+    const customer = await newPage(browser, area.server.url);
+    await signUpCustomer(customer, "Chloé Rapide");
+    const question = customer.getByLabel("Votre message à l'assistant");
+    await expect(question).toBeVisible();
+
+    const release = await holdScripts(customer);
+    await customer.reload({ waitUntil: "commit" });
+    await question.pressSequentially("Mon imprimante ne répond plus", { delay: 40 });
+    await question.press("Enter");
+    // Nothing lost, nothing reloaded: the page says the question waits.
+    await expect(customer.getByText("envoi…", { exact: true })).toBeVisible();
+    await expect(question).toHaveValue("Mon imprimante ne répond plus");
+    release();
+    await hydrated(customer, '[data-keep-typed="assistant-message"]');
+    const log = customer.getByRole("log");
+    await expect(log.getByText("Mon imprimante ne répond plus")).toHaveCount(1);
+    await expect(question).toHaveValue("");
+    await expect(customer.getByText("envoi…", { exact: true })).toBeHidden();
+    // The server holds it once too: the conversation read again shows a single copy.
+    await expect(customer.getByText("L'assistant écrit…")).toHaveCount(0, { timeout: 30_000 });
+    await customer.reload();
+    await expect(log.getByText("Mon imprimante ne répond plus")).toHaveCount(1);
+    await customer.context().close();
+  });
+
+  test("the technician's code and Entrée before the scripts arrive join once React is ready (issue 39 §2)", async ({
+    browser,
+  }) => {
+    const technician = await newPage(browser, area.server.url);
+    await signIn(technician, TECH);
+    const field = technician.getByLabel("Code de session");
+    await expect(field).toBeVisible({ timeout: 20_000 });
+
+    const release = await holdScripts(technician);
+    await technician.reload({ waitUntil: "commit" });
+    await field.pressSequentially("zzzzzz", { delay: 60 });
+    await field.press("Enter");
+    await expect(technician.getByText("envoi…", { exact: true })).toBeVisible();
+    release();
+    await hydrated(technician, '[data-keep-typed="session-code"]');
+    await expect(technician.getByRole("alert").filter({ hasText: "Session non trouvée" })).toBeVisible();
+    await expect(technician.getByText("envoi…", { exact: true })).toBeHidden();
+    await technician.context().close();
+  });
 });

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/field.tsx";
 import { cn } from "#app/utils/cn.ts";
+import { QueuedSubmitStatus, useQueuedSubmit } from "#app/utils/use-queued-submit.tsx";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { formatTime } from "#app/remote-support/client/format.ts";
 import { useSessionChat } from "#app/remote-support/client/use-session-chat.ts";
@@ -37,6 +38,9 @@ export function SessionChat({ code, side, socket, otherName, className }: Props)
   const draftRef = useRef<HTMLInputElement>(null);
   // A message typed while a reloaded page loads is kept when React takes over (issue 27).
   const keepTyped = useTypedBeforeHydration("session-chat-message", draftRef, draft, setDraft);
+  // Entrée pressed before that is sent once the connection is up, with « envoi… » meanwhile (issue 39 §2).
+  const formRef = useRef<HTMLFormElement>(null);
+  const { formProps: queueSubmit } = useQueuedSubmit("session-chat-message", formRef, connected);
   const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -85,7 +89,7 @@ export function SessionChat({ code, side, socket, otherName, className }: Props)
           ))}
         </ol>
       </div>
-      <form onSubmit={submit} className="flex gap-2">
+      <form ref={formRef} {...queueSubmit} onSubmit={submit} className="flex gap-2">
         <label htmlFor={`${id}-message`} className="sr-only">
           Votre message
         </label>
@@ -100,6 +104,7 @@ export function SessionChat({ code, side, socket, otherName, className }: Props)
           autoComplete="off"
           aria-describedby={`${id}-erreur`}
         />
+        <QueuedSubmitStatus />
         <Button type="submit" disabled={!connected || !draft.trim()} aria-label="Envoyer le message">
           <Send aria-hidden="true" className="size-5" />
         </Button>

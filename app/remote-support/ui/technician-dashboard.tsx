@@ -20,6 +20,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
+import { QueuedSubmitStatus, useQueuedSubmit } from "#app/utils/use-queued-submit.tsx";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
 import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
@@ -274,6 +275,9 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
   const codeRef = useRef<HTMLInputElement>(null);
   // A technician who types the code as the page appears must not lose it when React takes over.
   const keepTyped = useTypedBeforeHydration("session-code", codeRef, code, (typed) => setCode(codeInputValue(typed)));
+  // …nor the Entrée pressed after it: the join is made once React is ready, « envoi… » meanwhile (issue 39 §2).
+  const formRef = useRef<HTMLFormElement>(null);
+  const { formProps: queueSubmit } = useQueuedSubmit("session-code", formRef);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code.trim()) return;
@@ -288,7 +292,7 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="text-2xl font-bold text-white">Connexion à une session</h2>
-      <form className="flex flex-col gap-4" onSubmit={submit}>
+      <form ref={formRef} {...queueSubmit} className="flex flex-col gap-4" onSubmit={submit}>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-code`}>Code de session</Label>
           <Input
@@ -314,10 +318,11 @@ function JoinPanel({ onJoined }: { onJoined: (session: SessionView) => void }) {
         <p id={`${id}-erreur`} role="alert" className={errorText}>
           {error}
         </p>
-        <div>
+        <div className="flex gap-3">
           <Button type="submit" disabled={busy || !code.trim()}>
             {busy ? "Connexion..." : "Se connecter"}
           </Button>
+          <QueuedSubmitStatus />
         </div>
       </form>
     </Card>
