@@ -8,7 +8,9 @@
  * has no WebView2, and says so) with standard input a pipe; the session code; the technician's picture shows
  * Wine's Notepad with its known text at its place; control allowed in the app, a click and AZERTY typing with
  * accents arriving exactly in Notepad (read back through Wine's clipboard, which Wine shares with the X
- * `CLIPBOARD` selection); the clipboard both ways; seeing withdrawn → no frame reaches the technician; Ctrl+C
+ * `CLIPBOARD` selection); the clipboard both ways; issue 38: the computer's facts (Windows' version, memory), the chat both ways, a file from the technician saved
+ * in the Windows user's Downloads with the customer's consent, a file from the customer (F, a Windows path)
+ * downloaded by the technician; seeing withdrawn → no frame reaches the technician; Ctrl+C
  * ends the session and the app, and nothing stays in `%TEMP%`.
  *
  * Figures printed (issue 36 « Figures »): launch → code, join → first picture, a click → the picture showing
@@ -16,7 +18,7 @@
  */
 import { execFile, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
@@ -32,6 +34,7 @@ import { startXvfb, type XDisplay } from "#tests/support/xvfb.ts";
 import { buildApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
 import { SAS_REASON_WINDOWS } from "#app/remote-support/device-protocol.ts";
 import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
+import { FACTS_TEXTS } from "#app/remote-support/facts-protocol.ts";
 import { blueShare, canvasDarkest, canvasPixel, findTextLine } from "#tests/support/app-picture-probes.ts";
 import { runUnderWine, startWinePrefix, type WinePrefix, type WineProgram } from "#tests/support/wine.ts";
 
@@ -171,7 +174,7 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
       .toBe(true);
   });
 
-  test("code, picture, control with AZERTY accents, clipboard both ways, seeing withdrawn, Ctrl+C", async ({
+  test("code, facts, picture, control with AZERTY accents, clipboard, chat and files both ways, seeing withdrawn, Ctrl+C", async ({
     browser,
   }) => {
     const launched = Date.now();
@@ -195,6 +198,10 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     await join(tech, code);
     const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
     await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 15_000 });
+    // Issue 38 §4: the computer's facts, read by the Windows app through its system calls.
+    const facts = remote.getByRole("region", { name: FACTS_TEXTS.heading });
+    await expect(facts).toContainText(/Windows \d+/u, { timeout: 15_000 });
+    await expect(facts).toContainText(/\d+(,\d+)? (Go|Mo)/u);
 
     // The customer allows seeing the screen: Notepad, white, with its dark text, where X has it.
     await expect.poll(app.output).toContain("V : autoriser le technicien à voir l'écran.");
@@ -255,6 +262,49 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     await expect.poll(xClipboard).toBe("Collé par l'atelier — 42 €");
     // Back into the picture (the button had the focus, and holds it for Ctrl+Alt+Suppr below).
     const blank = onPicture(notepadBox.x + notepadBox.width / 2, notepadBox.y + notepadBox.height - 80);
+    await tech.mouse.click(blank.x, blank.y);
+
+    // Issue 38 on Windows: the chat both ways, a file each way with the customer's consent.
+    await remote.getByLabel("Votre message").fill("Bonjour Marie, je regarde.");
+    await remote.getByLabel("Votre message").press("Enter");
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Bonjour Marie, je regarde.");
+    app.type("m");
+    app.type("Merci, c'est l'imprimante.\r");
+    const log = remote.getByRole("log", { name: "Messages de la session" });
+    await expect(log.getByText("Merci, c'est l'imprimante.")).toBeVisible({ timeout: 15_000 });
+    const files = remote.getByRole("region", { name: "Fichiers" });
+    const invoice = Buffer.from("%PDF-1.4\n".padEnd(200_000, "x"));
+    await files
+      .locator("input[type=file]")
+      .setInputFiles({ name: "facture.pdf", mimeType: "application/pdf", buffer: invoice });
+    await expect
+      .poll(app.output, { timeout: 15_000 })
+      .toContain("Autoriser l'échange de fichiers avec le technicien ?");
+    app.type("o");
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Jean Technicien veut vous envoyer « facture.pdf »");
+    app.type("o");
+    // The Windows user's Downloads folder (SHGetKnownFolderPath), wherever Wine keeps it.
+    const savedInvoice = () => {
+      const users = path.join(wine.prefix, "drive_c", "users");
+      for (const user of readdirSync(users).filter((name) => name !== "Public")) {
+        const file = path.join(users, user, "Downloads", "facture.pdf");
+        if (existsSync(file)) return readFileSync(file);
+      }
+      return Buffer.alloc(0);
+    };
+    await expect.poll(() => savedInvoice().equals(invoice), { timeout: 20_000 }).toBe(true);
+    await expect(files.getByText(/facture\.pdf.* — terminé/u)).toBeVisible({ timeout: 15_000 });
+    const journal = "Erreur 0x80070005 à 14:02\r\n".repeat(1_000);
+    writeFileSync(path.join(wine.prefix, "drive_c", "journal.txt"), journal);
+    app.type("f");
+    app.type("C:\\journal.txt\r");
+    await expect(files.getByText(/Marie vous envoie.*journal\.txt/u)).toBeVisible({ timeout: 15_000 });
+    const download = tech.waitForEvent("download");
+    await files.getByRole("button", { name: "Recevoir" }).click();
+    const downloaded = await download;
+    expect(downloaded.suggestedFilename()).toBe("journal.txt");
+    expect(readFileSync((await downloaded.path())!, "utf8")).toBe(journal);
+    // The picture again holds the keyboard for what follows.
     await tech.mouse.click(blank.x, blank.y);
 
     // While pictures flow (the technician types), the app's CPU and memory.
