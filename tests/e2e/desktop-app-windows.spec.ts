@@ -10,7 +10,9 @@
  * accents arriving exactly in Notepad (read back through Wine's clipboard, which Wine shares with the X
  * `CLIPBOARD` selection); the clipboard both ways; issue 38: the computer's facts (Windows' version, memory), the chat both ways, a file from the technician saved
  * in the Windows user's Downloads with the customer's consent, a file from the customer (F, a Windows path)
- * downloaded by the technician; seeing withdrawn → no frame reaches the technician; Ctrl+C
+ * downloaded by the technician; « Redémarrer l'ordinateur » accepted: the RunOnce value written, the
+ * « computer » restarted (every program of the prefix ended), the value's command rejoining the session and
+ * the value gone; seeing withdrawn → no frame reaches the technician; Ctrl+C
  * ends the session and the app, and nothing stays in `%TEMP%`.
  *
  * Figures printed (issue 36 « Figures »): launch → code, join → first picture, a click → the picture showing
@@ -35,6 +37,7 @@ import { buildApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
 import { SAS_REASON_WINDOWS } from "#app/remote-support/device-protocol.ts";
 import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
 import { FACTS_TEXTS } from "#app/remote-support/facts-protocol.ts";
+import { REBOOT_MESSAGES } from "#app/remote-support/reboot-protocol.ts";
 import { blueShare, canvasDarkest, canvasPixel, findTextLine } from "#tests/support/app-picture-probes.ts";
 import { runUnderWine, startWinePrefix, type WinePrefix, type WineProgram } from "#tests/support/wine.ts";
 
@@ -421,5 +424,50 @@ test.describe("the Windows app relaunched as administrator under Wine", { tag: "
     await expect
       .poll(() => readdirSync(wine.temp()).filter((name) => name.startsWith("atelier-")), { timeout: 30_000 })
       .toEqual([]);
+  });
+});
+
+test.describe("the Windows app restarting the computer under Wine", { tag: "@desktop" }, () => {
+  test("the customer accepts, the app registers in RunOnce and asks shutdown.exe; at the next start it rejoins, and RunOnce is empty", async ({
+    browser,
+  }) => {
+    const runOnce = ["reg", "query", "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce"];
+    const registry = async () =>
+      (await run(wine.wine, runOnce, { env: wine.env, timeout: 30_000 }).catch(() => ({ stdout: "" }))).stdout;
+    const app = runUnderWine(wine, exe, [], { console: true, keepConsole: true });
+    programs.push(app.child);
+    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
+    app.type("Lucie\r");
+    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
+    const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
+    const tech = await newPage(browser, area.server.url);
+    await signIn(tech, TECH);
+    await join(tech, code);
+    const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
+    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 15_000 });
+
+    await remote.getByRole("button", { name: REBOOT_MESSAGES.button }).click();
+    await tech
+      .getByRole("dialog", { name: REBOOT_MESSAGES.confirmTitle })
+      .getByRole("button", { name: REBOOT_MESSAGES.confirmButton })
+      .click();
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Appuyez sur O pour accepter le redémarrage");
+    app.type("o");
+    // Registered for the next sign-in, then Windows' own shutdown.exe was asked (under Wine it ends no console
+    // program): the test restarts the « computer » itself, every program of the prefix ended at once.
+    await expect.poll(registry, { timeout: 20_000 }).toContain("AtelierAssistanceReprise");
+    await expect(remote.getByTestId("reboot").getByText(REBOOT_MESSAGES.restarting)).toBeVisible({ timeout: 20_000 });
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("L'ordinateur va redémarrer");
+    await wine.restart();
+
+    // « The next sign-in »: what RunOnce says, run as Windows runs it (no console of ours).
+    const entry = /AtelierAssistanceReprise\s+REG_SZ\s+(.+)$/mu.exec(await registry())?.[1]?.trim();
+    expect(entry).toBeTruthy();
+    const resumed = runUnderWine(wine, "cmd", ["/c", entry!], { console: false });
+    programs.push(resumed.child);
+    await expect(remote.getByTestId("reboot").getByText(REBOOT_MESSAGES.back)).toBeVisible({ timeout: 45_000 });
+    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible();
+    await expect.poll(registry, { timeout: 20_000 }).not.toContain("AtelierAssistanceReprise");
+    await tech.context().close();
   });
 });

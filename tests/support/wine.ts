@@ -37,6 +37,11 @@ export type WinePrefix = {
   env: NodeJS.ProcessEnv;
   /** The Unix path of the Windows user's `%TEMP%`. */
   temp(): string;
+  /**
+   * Ends every program of the prefix at once, as a restart of the computer would (`wineserver -k`); the
+   * registry and files stay. Wine's own `shutdown.exe` does not end console programs.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -89,6 +94,10 @@ export async function startWinePrefix(display: string): Promise<WinePrefix> {
           if (existsSync(candidate)) return candidate;
       }
       throw new Error(`Aucun dossier temporaire dans ${users}`);
+    },
+    restart: async () => {
+      await run(wineserver, ["-k"], { env }).catch(() => undefined);
+      await run(wineserver, ["-w"], { env, timeout: 30_000 }).catch(() => undefined);
     },
     stop: async () => {
       await run(wineserver, ["-k"], { env }).catch(() => undefined);

@@ -114,6 +114,21 @@ describe("« Redémarrer l'ordinateur » in the remote view", () => {
     expect(pictureText({ ...source, device: back })).not.toContain(REBOOT_MESSAGES.restarting);
   });
 
+  it("says the app is back when its way back closes before its new link is announced (seen under Wine)", async () => {
+    const { socket } = fakeSocket();
+    const until = new Date(Date.now() + 15 * 60_000).toISOString();
+    const away = device({ connected: false, appPicture: false, viewConsent: false, rebootingUntil: until });
+    const { rerender } = render(<ElevationControl code={CODE} device={away} socket={socket} />);
+    expect(screen.getByText(REBOOT_MESSAGES.restarting)).toBeVisible();
+    // The ticket spent, the app not announced yet: nothing to say, and no button for an absent app.
+    rerender(<ElevationControl code={CODE} device={{ ...away, rebootingUntil: null }} socket={socket} />);
+    expect(screen.queryByText(REBOOT_MESSAGES.restarting)).toBeNull();
+    rerender(
+      <ElevationControl code={CODE} device={device({ appPicture: false, viewConsent: false })} socket={socket} />,
+    );
+    expect(screen.getByText(REBOOT_MESSAGES.back)).toBeVisible();
+  });
+
   it("offers nothing without a connected app, nor once the way back has expired", () => {
     const { socket } = fakeSocket();
     const { rerender } = render(<ElevationControl code={CODE} device={null} socket={socket} />);

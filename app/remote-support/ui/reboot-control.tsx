@@ -50,12 +50,22 @@ export function RebootControl({ code, device, socket }: Props) {
     };
   }, [socket, code]);
 
-  // The way back closed: the app is back (or the ticket ran out: then the app is simply not connected).
+  // The way back closed: the app is back, or comes back just after (the ticket is spent before the app's new
+  // link is announced: seen under Wine), or the ticket ran out and the app is simply not connected.
+  const backAwaited = useRef(false);
   useEffect(() => {
-    if (rebooting) wasRebooting.current = true;
-    else if (wasRebooting.current) {
+    if (rebooting) {
+      wasRebooting.current = true;
+      return;
+    }
+    if (wasRebooting.current) {
       wasRebooting.current = false;
-      setNews(device?.connected ? { ok: true, message: REBOOT_MESSAGES.back } : null);
+      backAwaited.current = true;
+      setNews(null);
+    }
+    if (backAwaited.current && device?.connected) {
+      backAwaited.current = false;
+      setNews({ ok: true, message: REBOOT_MESSAGES.back });
     }
   }, [rebooting, device?.connected]);
 
