@@ -308,4 +308,43 @@ describe.each(DATABASE_KINDS)("file relay on %s", (kind) => {
     expect(resumed[0]?.offset).toBe(3 * CHUNK);
     expect(resumed.reduce((sum, m) => sum + m.data.byteLength, 3 * CHUNK)).toBe(bytes.length);
   });
+
+  it("a chunk sent again after a resume, its first copy relayed meanwhile, is not a broken rule", async () => {
+    const { code, token, app, technician } = await pairedSession();
+    const bytes = fileOf(5);
+    const { transferId } = (await fromBrowser(technician, code, {
+      type: "offer",
+      name: "x.bin",
+      size: bytes.length,
+    })) as {
+      transferId: string;
+    };
+    await fromApp(app, { type: "answer", transferId, accept: true, offset: 0 });
+    const send = (message: FileMessage) => fromBrowser(technician, code, message);
+    const chunk = (offset: number) => ({
+      type: "chunk" as const,
+      transferId,
+      offset,
+      data: bytes.subarray(offset, offset + CHUNK),
+    });
+    for (let offset = 0; offset < 2 * CHUNK; offset += CHUNK) await send(chunk(offset));
+    await pause(100);
+    app.close();
+    const back = await connectDevice(server.url, token);
+    opened.push(back);
+    const backHeard = hear(back, "device:file");
+    // The app had one chunk; the browser's next chunk was in flight and arrives just after the resume.
+    await fromApp(back, { type: "answer", transferId, accept: true, offset: CHUNK });
+    expect(await send(chunk(CHUNK))).toEqual({ ok: true });
+    // The browser, told of the resume, sends again from there: the same bytes, acknowledged, not relayed twice.
+    expect(await send(chunk(CHUNK))).toEqual({ ok: true });
+    await sendChunks(send, transferId, bytes, 2 * CHUNK, () => bytes.length);
+    expect(await send({ type: "end", transferId, sha256: sha256(bytes) })).toEqual({ ok: true });
+    await waitFor(backHeard, "end");
+    const offsets = backHeard.filter((m) => m.type === "chunk").map((m) => (m as { offset: number }).offset);
+    const expected: number[] = [];
+    for (let offset = CHUNK; offset < bytes.length; offset += CHUNK) expected.push(offset);
+    expect(offsets).toEqual(expected);
+    expect(backHeard.some((m) => m.type === "cancel")).toBe(false);
+  });
 });
