@@ -5,7 +5,14 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, outboxMessages, quoteRequests } from "#database/schema.ts";
 import { DATABASE_KINDS, emptyTables, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
-import { FORM_KEY_FIELD, FORM_KEY_MESSAGE, HONEYPOT_FIELD, LIMITS, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
+import {
+  DOMAIN_REFUSAL,
+  FORM_KEY_FIELD,
+  FORM_KEY_MESSAGE,
+  HONEYPOT_FIELD,
+  LIMITS,
+  REQUEST_MESSAGES,
+} from "#app/requests/schemas.ts";
 import { BODY_LIMIT_BYTES, createApiRouter } from "./api.ts";
 import { createRequestService } from "./requests.ts";
 
@@ -73,6 +80,17 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
       },
     });
     expect(stored).toBe(1);
+  });
+
+  it.each([
+    ["boulangerie-lemoine.fr", "boulangerie-lemoine.fr"],
+    ["Kig-Ha-Farz.BZH", "kig-ha-farz.bzh"],
+    ["café-dupont.fr", "café-dupont.fr"],
+  ])("issue 40: stores « %s » with its own extension, and the mail says « %s »", async (typed, domain) => {
+    const result = await service().submitRequest("quote", { ...quote, domain: typed }, origin);
+    expect(result.status).toBe("stored");
+    const [message] = await database.db.select().from(outboxMessages);
+    expect(message!.mail.text).toContain(`Domaine souhaité: ${domain}\n`);
   });
 
   it("stores a quote request, the domain typed with or without its extension", async () => {
@@ -218,15 +236,12 @@ describe.each(DATABASE_KINDS)("contact and quote requests on %s", (kind) => {
         { budget: "Ce champ doit être un texte.", phone: "Ce champ doit être un texte." },
       ],
       [
-        "a domain with another extension",
+        "a domain that is not one",
         "/api/quote",
         "application/json",
-        JSON.stringify({ ...quote, domain: "durand.fr" }),
+        JSON.stringify({ ...quote, domain: "durand_et fils.f" }),
         400,
-        {
-          domain:
-            "Le nom de domaine ne peut contenir que des lettres sans accent, des chiffres et des tirets (sans l'extension).",
-        },
+        { domain: DOMAIN_REFUSAL },
       ],
       [
         "a JSON array",

@@ -1,6 +1,8 @@
 /**
  * Site navigation (spec §2 "Shared layout"): the fixed top bar's five links,
- * and the mobile menu's three groups (main, "Nos services", footer).
+ * and the mobile menu's three groups (main, "Nos services", footer); issue 40:
+ * the ways in to what the shop offers beyond the spec's pages (`waysInNav`),
+ * in the top bar, the phone menu and the footer.
  */
 export type NavLinkItem = { label: string; to: string };
 
@@ -26,3 +28,17 @@ export const servicesNav: readonly NavLinkItem[] = [
 
 /** Footer group of the mobile menu (with the shop's phone, e-mail and address). */
 export const footerNav: readonly NavLinkItem[] = [{ label: "Assistance à distance", to: "/soft-assist" }];
+
+/**
+ * Issue 40, « What the shop now offers cannot be found »: the prices and the finder, booking, following a repair
+ * and remote help, shown on desktop (« Réparations et aide » in the top bar), in the phone menu and the footer.
+ */
+export const waysInNav: readonly NavLinkItem[] = [
+  { label: "Réparations et tarifs", to: "/repair" },
+  { label: "Prendre rendez-vous", to: "/rendez-vous" },
+  { label: "Suivre ma réparation", to: "/suivi" },
+  { label: "Assistance à distance", to: "/soft-assist" },
+];
+
+/** The title of the `waysInNav` group, wherever it is shown. */
+export const WAYS_IN_TITLE = "Réparations et aide";

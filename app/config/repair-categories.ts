@@ -15,7 +15,7 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
-import { formatMonths, repairPromises } from "./sales-promises.ts";
+import { formatMonths, REPAIR_WARRANTY, repairPromises } from "./sales-promises.ts";
 
 /** Names of the icons used by the repair data (mapped to components by `repairIcons`). */
 export type RepairIconName =
@@ -88,10 +88,14 @@ export const REPAIR_PROMISES = [
     text: `La plupart des réparations sont faites en ${repairPromises.expressRepairHours} heure sur place.`,
     icon: "express",
   },
-  { title: "Pièces d'origine", text: "Des pièces d'origine pour une réparation durable.", icon: "parts" },
+  {
+    title: "Pièces d'origine",
+    text: "Des pièces d'origine sur demande pour une réparation durable, ou compatibles pour un prix plus doux.",
+    icon: "parts",
+  },
   {
     title: `Garantie ${formatMonths(repairPromises.warrantyMonths)}`,
-    text: `Nos réparations avec pièces d'origine sont garanties ${formatMonths(repairPromises.warrantyMonths)}.`,
+    text: `Garantie ${REPAIR_WARRANTY}.`,
     icon: "warranty",
   },
 ] as const satisfies readonly RepairPromise[];

@@ -28,9 +28,17 @@ export const salesPromises = {
  */
 export const repairPromises = {
   warrantyMonths: 12,
+  /** Repair catalogue §9: parts of the aftermarket kind (« compatibles ») carry 30 days. */
+  aftermarketWarrantyDays: 30,
   expressRepairHours: 1,
   freeDiagnosis: true,
 } as const;
+
+/**
+ * Issue 40, « Two promises contradict each other »: the repair warranty as every page states it (catalogue §9),
+ * « 12 mois avec pièces d'origine, 30 jours avec pièces compatibles ».
+ */
+export const REPAIR_WARRANTY = `${repairPromises.warrantyMonths} mois avec pièces d'origine, ${repairPromises.aftermarketWarrantyDays} jours avec pièces compatibles`;
 
 /** "24 mois" */
 export function formatMonths(months: number): string {

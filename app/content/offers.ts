@@ -28,7 +28,7 @@ import {
   Zap,
 } from "lucide-react";
 import type { FeatureItem } from "#app/components/ui/card.tsx";
-import { formatHours, salesPromises } from "#app/config/sales-promises.ts";
+import { formatHours, REPAIR_WARRANTY, salesPromises } from "#app/config/sales-promises.ts";
 
 /** Home "Solutions pour les professionnels": link cards to the three other offers. */
 export const HOME_PRO_SOLUTIONS: readonly FeatureItem[] = [
@@ -56,7 +56,7 @@ export const HOME_PRO_SOLUTIONS: readonly FeatureItem[] = [
 export const HOME_TRUST_POINTS: readonly FeatureItem[] = [
   {
     title: "Pièces d'origine",
-    text: "Nous réparons avec des pièces d'origine, gage d'une réparation fiable et durable, garantie 12 mois.",
+    text: `Nous réparons avec des pièces d'origine, gage d'une réparation fiable et durable, ou compatibles si vous le préférez : garantie ${REPAIR_WARRANTY}.`,
     icon: BadgeCheck,
   },
   {

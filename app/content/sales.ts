@@ -30,6 +30,7 @@ import {
   formatHours,
   formatMonths,
   formatYears,
+  REPAIR_WARRANTY,
   repairPromises,
   salesPromises,
 } from "#app/config/sales-promises.ts";
@@ -194,7 +195,7 @@ export const VENTE_REPARATION_FEATURES: readonly FeatureItem[] = [
   {
     title: "Réparation professionnelle",
     icon: Wrench,
-    text: `PC, smartphones, tablettes et consoles : diagnostic gratuit, pièces d'origine et réparations garanties ${formatMonths(repairPromises.warrantyMonths)}.`,
+    text: `PC, smartphones, tablettes et consoles : diagnostic gratuit et réparations garanties ${REPAIR_WARRANTY}.`,
   },
   {
     title: "Service rapide",

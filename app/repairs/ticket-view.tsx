@@ -30,16 +30,26 @@ type Props = {
   asking?: QuoteDecision | null;
   /** The question just closed by « Annuler » without JavaScript (its opening button takes the focus). */
   back?: QuoteDecision | null;
+  /**
+   * Issue 40: the ticket was just looked up (no other message to read first): its heading takes the focus once
+   * the page has loaded, so the result is in view and read out, not left below the form on a phone.
+   */
+  focusOnLoad?: boolean;
 };
 
 /** The ticket's card; see the module comment. */
-export function TicketView({ ticket, contact, busy = false, asking = null, back = null }: Props) {
+export function TicketView({ ticket, contact, busy = false, asking = null, back = null, focusOnLoad = false }: Props) {
   const { quote } = ticket;
   const waiting = ticket.status === "quote-pending" && quote !== null && quote.decision === null;
   return (
     <Card className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h2 id="reparation-titre" className="text-2xl font-bold text-white">
+        <h2
+          id="reparation-titre"
+          className="scroll-mt-24 text-2xl font-bold text-white"
+          tabIndex={focusOnLoad ? -1 : undefined}
+          data-focus-on-load={focusOnLoad ? "" : undefined}
+        >
           Réparation {ticket.code}
         </h2>
         <dl className="grid gap-x-6 gap-y-1 text-lg sm:grid-cols-[max-content_1fr]">

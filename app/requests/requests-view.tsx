@@ -10,6 +10,9 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { getRequests } from "#app/remote-support/client/api.ts";
 import { formatDateTime } from "#app/remote-support/client/format.ts";
+import { describeMailboxPlan, findMailboxPlan } from "#app/config/mailbox-plans.ts";
+import { useShop } from "#app/shop/use-shop.ts";
+import { fullDomain } from "./schemas.ts";
 import type { DeliveryView, RequestView } from "./views";
 
 /** The delivery line in French. */
@@ -62,7 +65,20 @@ export function RequestsView() {
   );
 }
 
+/** Issue 40: the mailbox plan as the customer chose it (« Boîte mail 10 Go – 4,99 € par mois »), not its id. */
+export function mailboxText(id: string): string {
+  const plan = findMailboxPlan(id);
+  return plan ? describeMailboxPlan(plan) : id;
+}
+
+/** A `mailto:` answering `request`: its address, and a subject saying what it answers. */
+export function replyHref(request: RequestView, shopName: string): string {
+  const subject = request.kind === "contact" ? `Votre message à ${shopName}` : `Votre demande de devis à ${shopName}`;
+  return `mailto:${encodeURIComponent(request.email).replace("%40", "@")}?subject=${encodeURIComponent(subject)}`;
+}
+
 function RequestCard({ request }: { request: RequestView }) {
+  const shop = useShop();
   const sent = request.delivery?.status === "sent";
   return (
     <Card className="flex flex-col gap-2">
@@ -77,13 +93,21 @@ function RequestCard({ request }: { request: RequestView }) {
       </p>
       {request.kind === "quote" ? (
         <p className="text-slate-200">
-          Domaine : {request.domain} · Messagerie : {request.emailOption} · Budget : {request.budget}
+          Domaine : {fullDomain(request.domain)} · Messagerie : {mailboxText(request.emailOption)} · Budget :{" "}
+          {request.budget}
         </p>
       ) : null}
       <p className="whitespace-pre-line text-slate-100">
         {request.kind === "contact" ? request.message : request.description}
       </p>
       <p className={sent ? "text-sm text-emerald-300" : "text-sm text-amber-200"}>{deliveryText(request.delivery)}</p>
+      <p>
+        {/* Issue 40: answered from the technician's own mail program, the subject already written. */}
+        <a className="font-medium text-sky-300 underline-offset-4 hover:underline" href={replyHref(request, shop.name)}>
+          Répondre par e-mail
+          <span className="sr-only"> à {request.kind === "contact" ? request.name : request.contactName}</span>
+        </a>
+      </p>
     </Card>
   );
 }

@@ -34,6 +34,9 @@ export const HONEYPOT_FIELD = "site_web";
 /** Spec §8 and our own refusals, verbatim in the pages and the API. */
 export const REQUEST_MESSAGES = {
   contactSuccess: "Message envoyé avec succès !",
+  /** Issue 40: said after `contactSuccess`, when the shop answers. */
+  contactAnswerDelay:
+    "Nous vous répondons pendant nos heures d'ouverture, en général sous un jour ouvré, par e-mail ou par téléphone.",
   contactFailure: "Une erreur est survenue. Veuillez réessayer.",
   quoteSuccess: "Merci ! Votre demande a été envoyée avec succès.",
   quoteSuccessDetail: `Nous vous répondrons sous ${QUOTE_REPLY_HOURS} heures.`,
@@ -106,10 +109,40 @@ export type ContactInput = z.infer<typeof ContactInput>;
 const PHONE_PATTERN = /^\+?[0-9][0-9 .()-]{5,}$/;
 /** One DNS label, typed without its extension (spec: ".com" is shown next to it). */
 const DOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+const ASCII_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const EXTENSION = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * Issue 40: a name typed with its own extension (« boulangerie-lemoine.fr », « .bzh », an accented name such as
+ * « café-dupont.fr »): valid once written as DNS writes it (the URL parser's punycode), one label per dot.
+ */
+export function isDomainWithExtension(value: string): boolean {
+  if (!value.includes(".")) return false;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${value}`).hostname;
+  } catch {
+    return false;
+  }
+  const labels = ascii.split(".");
+  return labels.length >= 2 && labels.every((label) => ASCII_LABEL.test(label)) && EXTENSION.test(labels.at(-1)!);
+}
+
+/** The domain as the shop reads it: a name typed without extension gets the form's « .com » (spec §2). */
+export function fullDomain(domain: string): string {
+  return domain.includes(".") ? domain : `${domain}.com`;
+}
+
+/** The refusal of a domain that is not one. */
+export const DOMAIN_REFUSAL =
+  "Le nom de domaine ne peut contenir que des lettres, des chiffres et des tirets, avec ou sans son extension (par exemple mon-entreprise ou mon-entreprise.fr).";
 
 const planIds = MAILBOX_PLANS.map((plan) => plan.id) as [MailboxPlanId, ...MailboxPlanId[]];
 
-/** Spec §3 "Quote request"; every field required (§5). */
+/**
+ * Spec §3 "Quote request"; every field required (§5). `domain`: the name without « .com » (typed without
+ * extension, or with « .com »), or with the extension typed (issue 40); `fullDomain` reads it.
+ */
 export const QuoteInput = z.object({
   companyName: text("le nom de votre entreprise", LIMITS.companyName),
   contactName: text("le nom de la personne à contacter", LIMITS.name),
@@ -128,9 +161,8 @@ export const QuoteInput = z.object({
         .string()
         .min(1, { error: required("le nom de domaine souhaité") })
         .max(LIMITS.domain, { error: tooLong(LIMITS.domain) })
-        .regex(DOMAIN_PATTERN, {
-          error:
-            "Le nom de domaine ne peut contenir que des lettres sans accent, des chiffres et des tirets (sans l'extension).",
+        .refine((value) => DOMAIN_PATTERN.test(value) || isDomainWithExtension(value), {
+          error: DOMAIN_REFUSAL,
         }),
     ),
   emailOption: z.enum(planIds, { error: "Veuillez choisir une offre de boîte mail dans la liste." }),

@@ -8,8 +8,10 @@
  * (through the fetcher once hydrated, as a plain form POST without
  * JavaScript) and hands the fields to the server's form services.
  */
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { CalendarCheck, Clock, Mail, MapPin, Phone, Send } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { bookingPath } from "#app/booking/paths.ts";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "#app/components/forms/contact-form.tsx";
 import { AddressLink } from "#app/components/ui/address-link.tsx";
@@ -80,6 +82,15 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <Mail aria-hidden="true" className="size-5" />
           Écrire un e-mail
         </ButtonLink>
+        {/* Issue 40: on a phone the form is far down the page; this is the way to it from the top. */}
+        <ButtonLink to="#message" size="lg" variant="secondary">
+          <Send aria-hidden="true" className="size-5" />
+          Envoyer un message
+        </ButtonLink>
+        <ButtonLink to={bookingPath()} size="lg" variant="secondary">
+          <CalendarCheck aria-hidden="true" className="size-5" />
+          Prendre rendez-vous
+        </ButtonLink>
       </PageHero>
 
       <Section title="Nos coordonnées">
@@ -121,7 +132,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </ul>
         {hasAppointmentSlots ? (
           <p className="mt-6 max-w-3xl text-slate-300">
-            Pour un créneau sur rendez-vous, appelez-nous ou envoyez-nous un e-mail : nous vous proposerons un horaire.
+            Pour un créneau sur rendez-vous,{" "}
+            <Link className={linkClass} to={bookingPath()}>
+              choisissez le jour et l'heure en ligne
+            </Link>
+            , ou appelez-nous.
           </p>
         ) : null}
       </Section>

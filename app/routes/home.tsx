@@ -8,9 +8,11 @@ import { RepairCategoryGrid } from "#app/components/catalogue/repair-category-gr
 import { RepairPromisesCard } from "#app/components/catalogue/repair-promises-card.tsx";
 import { FinderSection } from "#app/components/finder/finder-section.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { bookingPath } from "#app/booking/paths.ts";
 import { FeatureGrid } from "#app/components/ui/card.tsx";
 import { CtaBanner, PageHero, Section } from "#app/components/ui/section.tsx";
 import { HOME_PRO_SOLUTIONS, HOME_TRUST_POINTS } from "#app/content/offers.ts";
+import { REPAIR_WARRANTY } from "#app/config/sales-promises.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
@@ -21,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "Accueil",
     description:
-      "Réparation de PC, smartphones, tablettes et consoles : diagnostic gratuit, pièces d'origine, garantie 12 mois et réparation express en 1 heure.",
+      "Réparation de PC, smartphones, tablettes et consoles : diagnostic gratuit, garantie 12 mois avec pièces d'origine et réparation express en 1 heure.",
     path: "/",
   });
 
@@ -34,7 +36,10 @@ export default function Home() {
         subtitle="PC, smartphones, tablettes et consoles réparés sur place, appareils neufs et reconditionnés, sites web et solutions pour les professionnels."
         media={<RepairPromisesCard heading="Nos engagements réparation" />}
       >
-        <ButtonLink to="/contact" size="lg">
+        <ButtonLink to={bookingPath()} size="lg">
+          Prendre rendez-vous
+        </ButtonLink>
+        <ButtonLink to="/contact" size="lg" variant="secondary">
           Nous contacter
         </ButtonLink>
         <ButtonLink to="/repair" size="lg" variant="secondary">
@@ -47,7 +52,7 @@ export default function Home() {
       <Section
         id="reparations"
         title="Nos services de réparation"
-        intro="Choisissez votre appareil : diagnostic gratuit, pièces d'origine et Garantie 12 mois sur toutes nos réparations."
+        intro={`Choisissez votre appareil : diagnostic gratuit, et une garantie de ${REPAIR_WARRANTY}.`}
       >
         <RepairCategoryGrid />
       </Section>

@@ -203,6 +203,7 @@ export default function TrackingPage({ loaderData, actionData }: Route.Component
               busy={sending}
               asking={actionData?.asking ?? null}
               back={actionData?.back ?? null}
+              focusOnLoad={!notice && !actionData?.asking && !actionData?.back}
             />
           ) : null}
         </div>

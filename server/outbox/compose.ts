@@ -5,7 +5,7 @@
  * when the request is accepted.
  */
 import type { OutboxMail } from "#database/schema.ts";
-import type { ContactInput, QuoteInput } from "#app/requests/schemas.ts";
+import { fullDomain, type ContactInput, type QuoteInput } from "#app/requests/schemas.ts";
 import { describeMailboxPlan, findMailboxPlan } from "#app/config/mailbox-plans.ts";
 
 export type MailSettings = {
@@ -41,7 +41,7 @@ export function quoteDetailLines(request: QuoteInput): string[] {
   const plan = findMailboxPlan(request.emailOption);
   return [
     `Description: ${request.description}`,
-    `Domaine souhaité: ${request.domain}.com`,
+    `Domaine souhaité: ${fullDomain(request.domain)}`,
     `Option de messagerie: ${plan ? describeMailboxPlan(plan) : request.emailOption}`,
     `Budget: ${request.budget}`,
   ];

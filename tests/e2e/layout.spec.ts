@@ -1,6 +1,7 @@
 /** Shared layout (spec §2): navigation, mobile menu, footer, scroll reset, unknown paths. */
 import { expect, test } from "@playwright/test";
 import { focusEscapes } from "../support/focus.ts";
+import { violations } from "../support/axe.ts";
 
 test.describe("top navigation", () => {
   test("lists the five spec links on desktop", { tag: "@desktop" }, async ({ page }) => {
@@ -18,9 +19,54 @@ test.describe("top navigation", () => {
   });
 });
 
+test.describe("ways in to what the shop offers (issue 40)", () => {
+  const WAYS_IN = [
+    ["Réparations et tarifs", "/repair"],
+    ["Prendre rendez-vous", "/rendez-vous"],
+    ["Suivre ma réparation", "/suivi"],
+    ["Assistance à distance", "/soft-assist"],
+  ] as const;
+
+  test(
+    "the top bar's « Réparations et aide » opens them, and the footer lists them",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto("/mentions-legales");
+      const nav = page.getByRole("navigation", { name: "Navigation principale" });
+      await nav.getByText("Réparations et aide").click();
+      for (const [name, href] of WAYS_IN)
+        await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+      // The bar still holds on one line at 1024 px: the spec's five links and the disclosure.
+      const bar = await page.locator("header > div").boundingBox();
+      expect(bar!.height).toBeLessThanOrEqual(64);
+      expect(await violations(page)).toEqual([]);
+      await nav.getByRole("link", { name: "Suivre ma réparation" }).click();
+      await expect(page).toHaveURL(/\/suivi$/);
+      const footer = page.getByRole("contentinfo").getByRole("navigation", { name: "Réparations et aide" });
+      for (const [name, href] of WAYS_IN)
+        await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    },
+  );
+
+  test("the phone menu has them as a group, and the home page offers booking", { tag: "@mobile" }, async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("main").getByRole("link", { name: "Prendre rendez-vous" }).first()).toHaveAttribute(
+      "href",
+      "/rendez-vous",
+    );
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    const group = page
+      .getByRole("dialog", { name: "Menu principal" })
+      .getByRole("navigation", { name: "Réparations et aide" });
+    for (const [name, href] of WAYS_IN)
+      await expect(group.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  });
+});
+
 // The menu button only shows on small screens.
 test.describe("mobile menu", { tag: "@mobile" }, () => {
-  test("opens full screen with its three groups and locks page scrolling", async ({ page }) => {
+  test("opens full screen with its four groups and locks page scrolling", async ({ page }) => {
     await page.goto("/mentions-legales");
     const toggle = page.getByRole("button", { name: "Ouvrir le menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -28,7 +74,7 @@ test.describe("mobile menu", { tag: "@mobile" }, () => {
     const menu = page.getByRole("dialog", { name: "Menu principal" });
     await expect(menu).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    for (const group of ["Navigation", "Nos services", "Informations"]) {
+    for (const group of ["Navigation", "Réparations et aide", "Nos services", "Informations"]) {
       await expect(menu.getByRole("navigation", { name: group })).toBeVisible();
     }
     const box = await menu.boundingBox();

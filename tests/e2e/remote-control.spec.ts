@@ -163,6 +163,13 @@ test.describe("screen sharing and remote control", { tag: "@desktop" }, () => {
     // The technician closes: the session ends with a duration, the customer's sharing stops.
     await tech.waitForTimeout(1_100);
     await remote.getByRole("button", { name: "Fermer et terminer la session" }).click();
+    // Issue 40: asked first; « Annuler » keeps the session, the confirmation ends it.
+    const confirm = tech.getByRole("dialog", { name: "Terminer la session ?" });
+    await confirm.getByRole("button", { name: "Annuler" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(remote).toBeVisible();
+    await remote.getByRole("button", { name: "Fermer et terminer la session" }).click();
+    await confirm.getByRole("button", { name: "Terminer la session", exact: true }).click();
     await expect(tech.getByText("Aucune session active.")).toBeVisible();
     await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
     await expect(customer.getByRole("heading", { name: "Partage d'écran" })).toHaveCount(0);

@@ -156,6 +156,9 @@ test("a walk-in repair goes through every status with its mails, and the custome
   await customer.getByRole("textbox", { name: "E-mail ou téléphone" }).fill(email.toUpperCase());
   await customer.getByRole("button", { name: "Suivre ma réparation" }).click();
   await expect(customer.getByRole("heading", { name: `Réparation ${code}` })).toBeVisible();
+  // Issue 40: the result is in view and read out, not left below the form.
+  await expect(customer.getByRole("heading", { name: `Réparation ${code}` })).toBeFocused();
+  await expect(customer.getByRole("heading", { name: `Réparation ${code}` })).toBeInViewport();
   await expect(customer.getByTestId("statut")).toHaveText("Devis à valider");
   await expect(customer.getByText("Montant : 35 € TTC")).toBeVisible();
   // Issue 30 §2: the steps to come are listed after the ones done, the current one marked.

@@ -175,6 +175,10 @@ test.describe("a server restart during a session", { tag: "@desktop" }, () => {
       .getByRole("dialog", { name: "Contrôle à distance" })
       .getByRole("button", { name: "Fermer et terminer la session" })
       .click();
+    await tech
+      .getByRole("dialog", { name: "Terminer la session ?" })
+      .getByRole("button", { name: "Terminer la session", exact: true })
+      .click();
     await expect(tech.getByText("Aucune session active.")).toBeVisible();
     await expect(customer.getByRole("button", { name: "Démarrer une session d'assistance" })).toBeVisible();
     const story = await openReport(tech, code);

@@ -6,12 +6,13 @@
 import { FeatureCard } from "#app/components/ui/card.tsx";
 import { Section } from "#app/components/ui/section.tsx";
 import { repairIcons, type RepairIconName } from "#app/config/repair-categories.ts";
+import { REPAIR_WARRANTY } from "#app/config/sales-promises.ts";
 
 export type PromiseBlock = { readonly title: string; readonly text: string; readonly icon: RepairIconName };
 
 // §9: 12 months with manufacturer parts, 30 days with aftermarket parts. Pages that also show
 // aftermarket prices (phones) must say both, so the 12-month promise is never read as unconditional.
-const WARRANTY_BOTH = "12 mois sur les réparations avec pièces d'origine, 30 jours sur les pièces compatibles.";
+const WARRANTY_BOTH = `Garantie ${REPAIR_WARRANTY}.`;
 
 /** Benefit block of the smartphone and tablet brand indexes (§2: original parts, fast repair, 12-month warranty). */
 export const INDEX_BENEFITS: readonly PromiseBlock[] = [
@@ -34,7 +35,7 @@ export const TABLET_TRUST: readonly PromiseBlock[] = [
   { title: "Express 1H", text: "La plupart des réparations sont faites en 1 heure sur place.", icon: "express" },
   {
     title: "Garantie 12 mois",
-    text: "Nos réparations avec pièces d'origine sont garanties 12 mois.",
+    text: WARRANTY_BOTH,
     icon: "warranty",
   },
 ];
@@ -49,7 +50,7 @@ export const REPAIR_TRUST: readonly PromiseBlock[] = [
   },
   {
     title: "Garantie 12 mois",
-    text: "Nos réparations avec pièces d'origine sont garanties 12 mois.",
+    text: WARRANTY_BOTH,
     icon: "warranty",
   },
 ];

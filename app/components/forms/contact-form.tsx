@@ -3,7 +3,7 @@
  */
 import { useState } from "react";
 import { RequiredFieldsNote } from "#app/components/ui/field.tsx";
-import { LIMITS } from "#app/requests/schemas.ts";
+import { LIMITS, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 import type { FormActionData } from "#app/requests/action-data.ts";
 import { EmailField } from "./email-field";
 import { GdprNotice } from "./gdpr-notice";
@@ -78,6 +78,7 @@ export function ContactForm({ actionData }: { actionData?: FormActionData }) {
           shown={shown}
           errorRef={errorRef}
           successRef={successRef}
+          storedNote={REQUEST_MESSAGES.contactAnswerDelay}
         />
       </fetcher.Form>
       <GdprNotice

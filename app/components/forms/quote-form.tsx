@@ -120,7 +120,9 @@ export function QuoteForm({ actionData }: { actionData?: FormActionData }) {
               id="devis-domaine"
               label="Nom de domaine souhaité"
               describedBy="devis-domaine-extension"
-              hint={"Sans l'extension\u00a0: par exemple «\u00a0mon-entreprise\u00a0» pour mon-entreprise.com."}
+              hint={
+                "Sans extension, «\u00a0.com\u00a0» est ajouté\u00a0: «\u00a0mon-entreprise\u00a0» pour mon-entreprise.com. Pour une autre extension, tapez-la\u00a0: «\u00a0mon-entreprise.fr\u00a0»."
+              }
               name="domain"
               autoComplete="off"
               autoCapitalize="none"

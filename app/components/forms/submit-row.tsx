@@ -20,12 +20,14 @@ type SubmitRowProps = {
   errorRef: RefObject<HTMLDivElement | null>;
   /** Given: a success is announced here with the server's message. */
   successRef?: RefObject<HTMLDivElement | null>;
+  /** Issue 40: said after the success message, e.g. when the shop answers. */
+  storedNote?: string;
 };
 
 /** Spec §4: the submit button's text while the form is sent. */
 export const SENDING_LABEL = "Envoi en cours...";
 
-export function SubmitRow({ label, sending, shown, errorRef, successRef }: SubmitRowProps) {
+export function SubmitRow({ label, sending, shown, errorRef, successRef, storedNote }: SubmitRowProps) {
   const stored = shown?.result.status === "stored";
   return (
     <div>
@@ -37,6 +39,7 @@ export function SubmitRow({ label, sending, shown, errorRef, successRef }: Submi
       {successRef ? (
         <FormStatus tone="success" ref={successRef} className="not-empty:mt-4">
           {stored ? <p className="font-semibold">{shown.message}</p> : null}
+          {stored && storedNote ? <p>{storedNote}</p> : null}
         </FormStatus>
       ) : null}
       <FormStatus tone="error" ref={errorRef} className="not-empty:mt-4">

@@ -14,7 +14,7 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { AddressLink } from "#app/components/ui/address-link.tsx";
-import { footerNav, mainNav, servicesNav, type NavLinkItem } from "#app/config/navigation.ts";
+import { footerNav, mainNav, servicesNav, WAYS_IN_TITLE, waysInNav, type NavLinkItem } from "#app/config/navigation.ts";
 import { mailtoHref, telHref } from "#app/config/shop.ts";
 import { useShop } from "#app/shop/use-shop.ts";
 import { cn } from "#app/utils/cn.ts";
@@ -125,6 +125,7 @@ export function MobileMenu() {
             </button>
           </div>
           <Group title="Navigation" items={mainNav} onNavigate={close} />
+          <Group title={WAYS_IN_TITLE} items={waysInNav} onNavigate={close} />
           <Group title="Nos services" items={servicesNav} onNavigate={close} />
           <Group title="Informations" items={footerNav} onNavigate={close}>
             <li>

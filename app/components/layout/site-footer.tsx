@@ -1,7 +1,7 @@
 /** Footer (spec §2): company name, phone, e-mail, address, hours, © current year. */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { servicesNav } from "#app/config/navigation.ts";
+import { servicesNav, WAYS_IN_TITLE, waysInNav } from "#app/config/navigation.ts";
 import { formatAddress, formatOpeningHours, mailtoHref, mapsUrl, telHref } from "#app/config/shop.ts";
 import { useShop } from "#app/shop/use-shop.ts";
 
@@ -15,7 +15,7 @@ export function SiteFooter({ renderedYear }: { renderedYear: number }) {
   useEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="border-t border-slate-800 bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="flex flex-col gap-2">
           <p className="text-lg font-bold text-white">{shop.name}</p>
           <p>{shop.tagline}</p>
@@ -45,6 +45,18 @@ export function SiteFooter({ renderedYear }: { renderedYear: number }) {
             ))}
           </ul>
         </div>
+        <nav aria-label={WAYS_IN_TITLE}>
+          <h2 className="font-semibold text-white">{WAYS_IN_TITLE}</h2>
+          <ul className="mt-2 flex flex-col gap-1">
+            {waysInNav.map((item) => (
+              <li key={item.to}>
+                <Link className="underline-offset-4 hover:underline" to={item.to}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <nav aria-label="Nos services">
           <h2 className="font-semibold text-white">Nos services</h2>
           <ul className="mt-2 flex flex-col gap-1">

@@ -63,14 +63,15 @@ export function CtaBanner({ title, text, to, label }: CtaProps) {
   return (
     <section aria-labelledby={headingId} className="py-12 sm:py-16">
       <Container>
-        <div className="flex flex-col items-start gap-5 rounded-3xl border border-sky-400/40 bg-gradient-to-br from-sky-950 to-slate-900 p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">
+        <div className="flex flex-col items-start gap-5 rounded-3xl border border-sky-400/40 bg-gradient-to-br from-sky-950 to-slate-900 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-10">
           <div>
             <h2 id={headingId} className="text-2xl font-bold text-white sm:text-3xl">
               {title}
             </h2>
             {text ? <p className="mt-2 text-lg text-slate-200">{text}</p> : null}
           </div>
-          <ButtonLink to={to} size="lg" className="shrink-0 whitespace-nowrap">
+          {/* Issue 40: on a phone the label wraps inside the box rather than widening the page. */}
+          <ButtonLink to={to} size="lg" className="max-w-full shrink-0 text-center sm:whitespace-nowrap">
             {label}
           </ButtonLink>
         </div>

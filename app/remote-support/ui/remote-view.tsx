@@ -23,7 +23,7 @@
  * relays the input to; the keyboard and the toggle work as over the video.
  * The column beside the picture (conversation, computer's facts, copy–paste, files, chat): `remote-view-side.tsx`.
  */
-import { Minimize2, MousePointer2, X } from "lucide-react";
+import { Minimize2, MousePointer2 } from "lucide-react";
 import {
   useCallback,
   useEffect,
@@ -55,6 +55,7 @@ import { ElevationControl } from "./elevation-control";
 import { SecureAttentionButton } from "./secure-attention-button";
 import { RemoteViewSide } from "./remote-view-side";
 import { ServerLinkStatus } from "./server-link-status";
+import { EndSessionButton } from "./end-session-button";
 
 export { linkQuality } from "./picture-status";
 
@@ -312,10 +313,7 @@ export function RemoteView({ session, viewer, open, onReduce, onEnd, ending, ser
                 <Minimize2 aria-hidden="true" className="size-5" />
                 Réduire
               </Button>
-              <Button type="button" variant="secondary" onClick={onEnd} disabled={ending}>
-                <X aria-hidden="true" className="size-5" />
-                {ending ? "Déconnexion..." : "Fermer et terminer la session"}
-              </Button>
+              <EndSessionButton onEnd={onEnd} ending={ending} />
             </div>
           </header>
           <div className="flex min-h-0 flex-1 flex-col gap-4 p-4 lg:flex-row">
