@@ -90,7 +90,7 @@ describe("QuoteForm", () => {
     expect(textbox("Téléphone")).toHaveAttribute("type", "tel");
     expect(textbox("Nom de domaine souhaité")).toHaveAttribute("maxlength", String(LIMITS.domain));
     expect(textbox("Nom de domaine souhaité")).toHaveAccessibleDescription(
-      /^Extension ajoutée : \.com Sans l'extension/,
+      /^Extension ajoutée : \.com Sans extension, «\s\.com\s» est ajouté/u,
     );
     expect([...planSelect().options].map((option) => option.text)).toEqual([
       "Choisissez une offre",

@@ -38,8 +38,13 @@ export function SubmitRow({ label, sending, shown, errorRef, successRef, storedN
       {/* Empty live regions take no room: the margin only applies once they have a message. */}
       {successRef ? (
         <FormStatus tone="success" ref={successRef} className="not-empty:mt-4">
-          {stored ? <p className="font-semibold">{shown.message}</p> : null}
-          {stored && storedNote ? <p>{storedNote}</p> : null}
+          {/* One child or none: an empty region must stay empty (no icon, no margin). */}
+          {stored ? (
+            <>
+              <p className="font-semibold">{shown.message}</p>
+              {storedNote ? <p>{storedNote}</p> : null}
+            </>
+          ) : null}
         </FormStatus>
       ) : null}
       <FormStatus tone="error" ref={errorRef} className="not-empty:mt-4">
