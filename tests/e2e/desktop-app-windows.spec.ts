@@ -8,21 +8,16 @@
  * has no WebView2, and says so) with standard input a pipe; the session code; the technician's picture shows
  * Wine's Notepad with its known text at its place; control allowed in the app, a click and AZERTY typing with
  * accents arriving exactly in Notepad (read back through Wine's clipboard, which Wine shares with the X
- * `CLIPBOARD` selection); the clipboard both ways; issue 38: the computer's facts (Windows' version, memory), the chat both ways, a file from the technician saved
- * in the Windows user's Downloads with the customer's consent, a file from the customer (F, a Windows path)
- * downloaded by the technician; « Redémarrer l'ordinateur » accepted: the RunOnce value written, the
- * « computer » restarted (every program of the prefix ended), the value's command rejoining the session and
- * the value gone; seeing withdrawn → no frame reaches the technician; Ctrl+C
- * ends the session and the app, and nothing stays in `%TEMP%`.
+ * `CLIPBOARD` selection); the clipboard both ways; seeing withdrawn → no frame reaches the technician; Ctrl+C
+ * ends the session and the app, and nothing stays in `%TEMP%`. Issue 38's tools (facts, chat, files, restart)
+ * under Wine: `desktop-app-windows-tools.spec.ts`.
  *
  * Figures printed (issue 36 « Figures »): launch → code, join → first picture, a click → the picture showing
  * its effect, CPU and RSS of the app while pictures flow; the download's size.
  */
-import { execFile, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import {
   join,
@@ -36,12 +31,16 @@ import { startXvfb, type XDisplay } from "#tests/support/xvfb.ts";
 import { buildApp, typeOnFrenchKeyboard } from "#tests/support/desktop-app.ts";
 import { SAS_REASON_WINDOWS } from "#app/remote-support/device-protocol.ts";
 import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
-import { FACTS_TEXTS } from "#app/remote-support/facts-protocol.ts";
-import { REBOOT_MESSAGES } from "#app/remote-support/reboot-protocol.ts";
 import { blueShare, canvasDarkest, canvasPixel, findTextLine } from "#tests/support/app-picture-probes.ts";
 import { runUnderWine, startWinePrefix, type WinePrefix, type WineProgram } from "#tests/support/wine.ts";
+import {
+  appUsage,
+  downloadWindowsApp,
+  openNotepad,
+  xClipboard as xClipboardOf,
+  xtool as xtoolOn,
+} from "#tests/support/windows-app.ts";
 
-const run = promisify(execFile);
 const suffix = Math.random().toString(36).slice(2, 8);
 const TECH = { email: `tech-win-${suffix}@exemple.fr`, name: "Jean Technicien", password: "motdepasse-jean-win" };
 const SCREEN = { width: 1280, height: 800 };
@@ -60,11 +59,9 @@ const figures: string[] = [];
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-/** Runs an X client tool on the test display. */
-async function xtool(file: string, args: readonly string[]): Promise<string> {
-  const { stdout } = await run(file, args, { env: { ...process.env, DISPLAY: display.display }, timeout: 20_000 });
-  return stdout;
-}
+/** An X client tool on the test display. */
+const xtool = (file: string, args: readonly string[]) => xtoolOn(display.display, file, args);
+const xClipboard = () => xClipboardOf(display.display);
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -72,43 +69,13 @@ test.beforeAll(async () => {
   area = await startAreaServer("desktop-windows", [TECH]);
   display = await startXvfb(SCREEN.width, SCREEN.height);
   wine = await startWinePrefix(display.display);
-
-  // Downloaded as a browser does (brotli, decoded before saving), into the Windows user's Downloads.
-  const list = (await (await fetch(`${area.server.url}/api/downloads`)).json()) as {
-    downloads: { platform: string; url: string; fileName: string; bytes: number; sha256: string; transfer?: unknown }[];
-  };
-  const windows = list.downloads.find((download) => download.platform === "windows");
-  if (!windows) throw new Error("Pas de version Windows dans /api/downloads");
-  const response = await fetch(`${area.server.url}${windows.url}`, { headers: { "Accept-Encoding": "br" } });
-  expect(response.headers.get("content-encoding")).toBe("br");
-  const saved = Buffer.from(await response.arrayBuffer());
-  expect(createHash("sha256").update(saved).digest("hex")).toBe(windows.sha256);
-  const manifest = JSON.parse(readFileSync("build/desktop/manifest.json", "utf8")) as {
-    files: { target: string; transfer: { br: number } }[];
-  };
-  const brotli = manifest.files.find((file) => file.target === "windows-x64")!.transfer.br;
-  figures.push(
-    `téléchargement Windows : ${(brotli / 1e6).toFixed(1)} Mo (brotli), ${(saved.length / 1e6).toFixed(1)} Mo sur le disque`,
-  );
-  const downloads = path.join(wine.prefix, "drive_c", "users", "Public", "Downloads");
-  mkdirSync(downloads, { recursive: true });
-  writeFileSync(path.join(downloads, windows.fileName), saved);
-  exe = `C:\\users\\Public\\Downloads\\${windows.fileName}`;
-
-  // The customer's program: Notepad with a known text.
-  writeFileSync(path.join(wine.prefix, "drive_c", "atelier.txt"), `${NOTE}\r\n`);
-  notepad = runUnderWine(wine, "notepad", ["C:\\atelier.txt"], { console: false });
+  const downloaded = await downloadWindowsApp(area.server.url, wine);
+  exe = downloaded.exe;
+  figures.push(downloaded.figure);
+  const opened = await openNotepad(wine, display.display, NOTE);
+  notepad = opened.notepad;
   programs.push(notepad.child);
-  const id = (await xtool("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "atelier"]))
-    .trim()
-    .split("\n")[0]!;
-  await xtool("/usr/bin/xdotool", ["windowmove", id, "200", "150", "windowsize", id, "700", "400"]);
-  await expect
-    .poll(async () => (await xtool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", id])).includes("X=200"))
-    .toBe(true);
-  const shell = await xtool("/usr/bin/xdotool", ["getwindowgeometry", "--shell", id]);
-  const value = (name: string) => Number(new RegExp(`^${name}=(\\d+)`, "m").exec(shell)![1]);
-  notepadBox = { x: value("X"), y: value("Y"), width: value("WIDTH"), height: value("HEIGHT") };
+  notepadBox = opened.box;
 });
 
 test.afterAll(async () => {
@@ -118,30 +85,6 @@ test.afterAll(async () => {
   await display?.stop();
   await area?.stop();
 });
-
-/** What Wine put on the X `CLIPBOARD` selection (Wine shares its clipboard with X). */
-async function xClipboard(): Promise<string> {
-  const text = await xtool("/usr/bin/xclip", ["-o", "-selection", "clipboard"]).catch(() => "");
-  return text.replace(/\r\n/g, "\n");
-}
-
-/** The Windows app's process (the Wine loader becomes it) and its CPU time (s) and resident memory (MB). */
-function appUsage(): { cpuSeconds: number; rssMb: number } | null {
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      // The Wine process names itself after the program: its argv[0] is the .exe's Windows path.
-      const program = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      if (!/atelier-assistance[^\\/]*\.exe$/i.test(program[0] ?? "") || program.includes("--nettoyer")) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      const ticks = Number(stat[11]) + Number(stat[12]);
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]!;
-      return { cpuSeconds: ticks / 100, rssMb: Number(rss) / 1024 };
-    } catch {
-      // A process that ended meanwhile.
-    }
-  }
-  return null;
-}
 
 test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
   test("--version and --help with standard input a pipe; the help names the console and why", async () => {
@@ -177,7 +120,7 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
       .toBe(true);
   });
 
-  test("code, facts, picture, control with AZERTY accents, clipboard, chat and files both ways, seeing withdrawn, Ctrl+C", async ({
+  test("code, picture, control with AZERTY accents, clipboard both ways, seeing withdrawn, Ctrl+C", async ({
     browser,
   }) => {
     const launched = Date.now();
@@ -201,11 +144,6 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     await join(tech, code);
     const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
     await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 15_000 });
-    // Issue 38 §4: the computer's facts, read by the Windows app through its system calls.
-    const facts = remote.getByRole("region", { name: FACTS_TEXTS.heading });
-    await expect(facts).toContainText(/Windows \d+/u, { timeout: 15_000 });
-    await expect(facts).toContainText(/\d+(,\d+)? (Go|Mo)/u);
-
     // The customer allows seeing the screen: Notepad, white, with its dark text, where X has it.
     await expect.poll(app.output).toContain("V : autoriser le technicien à voir l'écran.");
     app.type("v");
@@ -265,49 +203,6 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     await expect.poll(xClipboard).toBe("Collé par l'atelier — 42 €");
     // Back into the picture (the button had the focus, and holds it for Ctrl+Alt+Suppr below).
     const blank = onPicture(notepadBox.x + notepadBox.width / 2, notepadBox.y + notepadBox.height - 80);
-    await tech.mouse.click(blank.x, blank.y);
-
-    // Issue 38 on Windows: the chat both ways, a file each way with the customer's consent.
-    await remote.getByLabel("Votre message").fill("Bonjour Marie, je regarde.");
-    await remote.getByLabel("Votre message").press("Enter");
-    await expect.poll(app.output, { timeout: 15_000 }).toContain("Bonjour Marie, je regarde.");
-    app.type("m");
-    app.type("Merci, c'est l'imprimante.\r");
-    const log = remote.getByRole("log", { name: "Messages de la session" });
-    await expect(log.getByText("Merci, c'est l'imprimante.")).toBeVisible({ timeout: 15_000 });
-    const files = remote.getByRole("region", { name: "Fichiers" });
-    const invoice = Buffer.from("%PDF-1.4\n".padEnd(200_000, "x"));
-    await files
-      .locator("input[type=file]")
-      .setInputFiles({ name: "facture.pdf", mimeType: "application/pdf", buffer: invoice });
-    await expect
-      .poll(app.output, { timeout: 15_000 })
-      .toContain("Autoriser l'échange de fichiers avec le technicien ?");
-    app.type("o");
-    await expect.poll(app.output, { timeout: 15_000 }).toContain("Jean Technicien veut vous envoyer « facture.pdf »");
-    app.type("o");
-    // The Windows user's Downloads folder (SHGetKnownFolderPath), wherever Wine keeps it.
-    const savedInvoice = () => {
-      const users = path.join(wine.prefix, "drive_c", "users");
-      for (const user of readdirSync(users).filter((name) => name !== "Public")) {
-        const file = path.join(users, user, "Downloads", "facture.pdf");
-        if (existsSync(file)) return readFileSync(file);
-      }
-      return Buffer.alloc(0);
-    };
-    await expect.poll(() => savedInvoice().equals(invoice), { timeout: 20_000 }).toBe(true);
-    await expect(files.getByText(/facture\.pdf.* — terminé/u)).toBeVisible({ timeout: 15_000 });
-    const journal = "Erreur 0x80070005 à 14:02\r\n".repeat(1_000);
-    writeFileSync(path.join(wine.prefix, "drive_c", "journal.txt"), journal);
-    app.type("f");
-    app.type("C:\\journal.txt\r");
-    await expect(files.getByText(/Marie vous envoie.*journal\.txt/u)).toBeVisible({ timeout: 15_000 });
-    const download = tech.waitForEvent("download");
-    await files.getByRole("button", { name: "Recevoir" }).click();
-    const downloaded = await download;
-    expect(downloaded.suggestedFilename()).toBe("journal.txt");
-    expect(readFileSync((await downloaded.path())!, "utf8")).toBe(journal);
-    // The picture again holds the keyboard for what follows.
     await tech.mouse.click(blank.x, blank.y);
 
     // While pictures flow (the technician types), the app's CPU and memory.
@@ -424,50 +319,5 @@ test.describe("the Windows app relaunched as administrator under Wine", { tag: "
     await expect
       .poll(() => readdirSync(wine.temp()).filter((name) => name.startsWith("atelier-")), { timeout: 30_000 })
       .toEqual([]);
-  });
-});
-
-test.describe("the Windows app restarting the computer under Wine", { tag: "@desktop" }, () => {
-  test("the customer accepts, the app registers in RunOnce and asks shutdown.exe; at the next start it rejoins, and RunOnce is empty", async ({
-    browser,
-  }) => {
-    const runOnce = ["reg", "query", "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce"];
-    const registry = async () =>
-      (await run(wine.wine, runOnce, { env: wine.env, timeout: 30_000 }).catch(() => ({ stdout: "" }))).stdout;
-    const app = runUnderWine(wine, exe, [], { console: true, keepConsole: true });
-    programs.push(app.child);
-    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
-    app.type("Lucie\r");
-    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
-    const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
-    const tech = await newPage(browser, area.server.url);
-    await signIn(tech, TECH);
-    await join(tech, code);
-    const remote = tech.getByRole("dialog", { name: "Contrôle à distance" });
-    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible({ timeout: 15_000 });
-
-    await remote.getByRole("button", { name: REBOOT_MESSAGES.button }).click();
-    await tech
-      .getByRole("dialog", { name: REBOOT_MESSAGES.confirmTitle })
-      .getByRole("button", { name: REBOOT_MESSAGES.confirmButton })
-      .click();
-    await expect.poll(app.output, { timeout: 15_000 }).toContain("Appuyez sur O pour accepter le redémarrage");
-    app.type("o");
-    // Registered for the next sign-in, then Windows' own shutdown.exe was asked (under Wine it ends no console
-    // program): the test restarts the « computer » itself, every program of the prefix ended at once.
-    await expect.poll(registry, { timeout: 20_000 }).toContain("AtelierAssistanceReprise");
-    await expect(remote.getByTestId("reboot").getByText(REBOOT_MESSAGES.restarting)).toBeVisible({ timeout: 20_000 });
-    await expect.poll(app.output, { timeout: 15_000 }).toContain("L'ordinateur va redémarrer");
-    await wine.restart();
-
-    // « The next sign-in »: what RunOnce says, run as Windows runs it (no console of ours).
-    const entry = /AtelierAssistanceReprise\s+REG_SZ\s+(.+)$/mu.exec(await registry())?.[1]?.trim();
-    expect(entry).toBeTruthy();
-    const resumed = runUnderWine(wine, "cmd", ["/c", entry!], { console: false });
-    programs.push(resumed.child);
-    await expect(remote.getByTestId("reboot").getByText(REBOOT_MESSAGES.back)).toBeVisible({ timeout: 45_000 });
-    await expect(remote.getByText(/^Logiciel connecté — /u)).toBeVisible();
-    await expect.poll(registry, { timeout: 20_000 }).not.toContain("AtelierAssistanceReprise");
-    await tech.context().close();
   });
 });
