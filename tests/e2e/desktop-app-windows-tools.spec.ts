@@ -18,7 +18,7 @@ import { buildApp } from "#tests/support/desktop-app.ts";
 import { FACTS_TEXTS } from "#app/remote-support/facts-protocol.ts";
 import { REBOOT_MESSAGES } from "#app/remote-support/reboot-protocol.ts";
 import { runUnderWine, startWinePrefix, type WinePrefix } from "#tests/support/wine.ts";
-import { downloadWindowsApp } from "#tests/support/windows-app.ts";
+import { downloadWindowsApp, sessionCodeOf } from "#tests/support/windows-app.ts";
 
 const run = promisify(execFile);
 const suffix = Math.random().toString(36).slice(2, 8);
@@ -53,10 +53,7 @@ test.describe("chat, files and facts with the Windows app under Wine", { tag: "@
   test("the computer's facts, the chat both ways, a file each way with the customer's consent", async ({ browser }) => {
     const app = runUnderWine(wine, exe, [], { console: true });
     programs.push(app.child);
-    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
-    app.type("Marie\r");
-    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
-    const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
+    const code = await sessionCodeOf(app, "Marie");
     const tech = await newPage(browser, area.server.url);
     await signIn(tech, TECH);
     await join(tech, code);
@@ -125,10 +122,7 @@ test.describe("the Windows app restarting the computer under Wine", { tag: "@des
       (await run(wine.wine, runOnce, { env: wine.env, timeout: 30_000 }).catch(() => ({ stdout: "" }))).stdout;
     const app = runUnderWine(wine, exe, [], { console: true, keepConsole: true });
     programs.push(app.child);
-    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
-    app.type("Lucie\r");
-    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
-    const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
+    const code = await sessionCodeOf(app, "Lucie");
     const tech = await newPage(browser, area.server.url);
     await signIn(tech, TECH);
     await join(tech, code);

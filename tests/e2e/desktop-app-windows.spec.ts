@@ -37,6 +37,7 @@ import {
   appUsage,
   downloadWindowsApp,
   openNotepad,
+  sessionCodeOf,
   xClipboard as xClipboardOf,
   xtool as xtoolOn,
 } from "#tests/support/windows-app.ts";
@@ -261,10 +262,7 @@ test.describe("the Windows app relaunched as administrator under Wine", { tag: "
     // on Windows for a customer who is not the built-in administrator.
     const app = runUnderWine(wine, exe, [], { console: true, keepConsole: true, env: { ATELIER_ELEVATION: "limite" } });
     programs.push(app.child);
-    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
-    app.type("Paul\r");
-    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
-    const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
+    const code = await sessionCodeOf(app, "Paul");
     const tech = await newPage(browser, area.server.url);
     await signIn(tech, TECH);
     await join(tech, code);
