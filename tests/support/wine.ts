@@ -131,7 +131,10 @@ export function runUnderWine(
   const command = options.keepConsole ? `${quoted}; echo "[sortie $?]"; sleep 600` : quoted;
   const child = options.console
     ? spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], {
-        env: { ...wine.env, COLUMNS: "100", LINES: "60", ...options.env },
+        // `script` runs the command with $SHELL, which Ctrl+C's SIGINT reaches too. bash waits for Wine and
+        // exits with its code; dash (/bin/sh, $SHELL on a CI machine) dies of the SIGINT at once and `script`
+        // reports 130 although the app went on and exited 0.
+        env: { ...wine.env, COLUMNS: "100", LINES: "60", ...options.env, SHELL: "/bin/bash" },
       })
     : spawn(wine.wine, [exe, ...args], { env: { ...wine.env, ...options.env } });
   let output = "";
