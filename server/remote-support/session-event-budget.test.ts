@@ -62,9 +62,11 @@ describe.each(DATABASE_KINDS)("events of a session within budget on %s", (kind) 
 
   it("stores sharing, control and the surface only when they change, and pushes nothing for a repeat", async () => {
     const code = await openSession(as);
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.code, code));
     const changes: string[] = [];
+    // Only this session's changes: the service announces every session's.
     const unsubscribe = server.devices.subscribe((event) => {
-      if (event.type === "changed") changes.push(event.type);
+      if (event.type === "changed" && event.sessionId === session!.id) changes.push(event.type);
     });
     try {
       // The surface first (the app's row, which the control toggles drive); the same one again changes nothing.
