@@ -11,14 +11,14 @@
  * or that failed) can be rated "Utile" / "Pas utile" (`answer-rating.tsx`);
  * one line under the conversation says where ratings go.
  *
- * Issue 18 §4: links in answers include the booking form's path with its
- * query (`SITE_PATH`), and « Parler à un technicien » (`technician-handoff.tsx`)
- * starts a support session with this conversation attached.
+ * Issue 18 §4: « Parler à un technicien » (`technician-handoff.tsx`) starts
+ * a support session with this conversation attached. Issue 40: the pages an
+ * answer points to are named links (`reply-text.tsx`), the booking form's
+ * with its model and repair.
  */
 import { EventSourceParserStream } from "eventsource-parser/stream";
 import { Bot, Send, Trash2 } from "lucide-react";
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/field.tsx";
@@ -34,28 +34,9 @@ import {
 } from "./protocol";
 import { AnswerRating } from "./answer-rating";
 import { RATING_MESSAGES } from "./ratings-protocol";
+import { ReplyText } from "./reply-text";
 import { TechnicianHandoff } from "./technician-handoff";
 import { useShop } from "#app/shop/use-shop.ts";
-
-/**
- * Site paths in a reply ("/services/playstation-repair#ps5", "/contact") become links, and so does the
- * booking form with its query (issue 18 §4: "/rendez-vous?modele=ps5&reparation=port-hdmi").
- */
-export const SITE_PATH =
-  /(\/(?:services|contact|soft-assist|repair|dev-web|rendez-vous)[a-z0-9\-/]*(?:\?[a-z0-9\-=&%]+)?(?:#[a-z0-9-]+)?)/g;
-
-/** A reply's text with its site paths as links and its line breaks kept. */
-export function ReplyText({ text }: { text: string }): ReactNode {
-  return text.split(SITE_PATH).map((part, index) =>
-    index % 2 === 1 ? (
-      <Link key={index} to={part} className="font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200">
-        {part}
-      </Link>
-    ) : (
-      <Fragment key={index}>{part}</Fragment>
-    ),
-  );
-}
 
 /** `pending`: being written; `unsaved`: a reply the server never stored (the connection broke), so not ratable. */
 type Line = AssistantMessage & { pending?: boolean; unsaved?: boolean };

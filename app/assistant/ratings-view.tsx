@@ -6,7 +6,8 @@
  * unless "Tout afficher" is chosen: date (fr-FR), comment, and the
  * conversation's last messages with "Client" / "Assistant" labels, the rated
  * answer marked. "Actualiser" reads again, "Voir plus" reads the next page.
- * No account is named: the API does not send it.
+ * No account is named: the API does not send it. Issue 40: an answer's links
+ * read as their names and paths (`ReplyText`, not followed from here).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -14,6 +15,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { formatDateTime } from "#app/remote-support/client/format.ts";
 import { cn } from "#app/utils/cn.ts";
 import { getRatings } from "./ratings-client.ts";
+import { ReplyText } from "./reply-text.tsx";
 import { RATING_LABELS, type RatingCounts, type RatingFilterParam, type StaffRating } from "./ratings-protocol.ts";
 
 const FILTERS: [RatingFilterParam, string][] = [
@@ -172,7 +174,7 @@ function RatingCard({ rating, claimFocus }: { rating: StaffRating; claimFocus: (
                 {message.role === "user" ? "Client" : "Assistant"}
                 {rated ? <span className="text-amber-200"> · réponse notée</span> : null}
               </span>
-              {message.content}
+              {message.role === "user" ? message.content : <ReplyText text={message.content} linkable={false} />}
             </li>
           );
         })}

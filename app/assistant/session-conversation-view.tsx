@@ -5,11 +5,14 @@
  * assistant conversation attached to the session by « Parler à un
  * technicien », as a list of messages labelled "Client" / "Assistant" with
  * their time (fr-FR). Nothing is shown for a session started without one.
- * The server answers it to the session's participants only.
+ * The server answers it to the session's participants only. Issue 40: an
+ * answer's links read as their names and paths, not links (following one
+ * would leave the session).
  */
 import { useEffect, useId, useState } from "react";
 import { getSessionConversation } from "#app/remote-support/client/api.ts";
 import { cn } from "#app/utils/cn.ts";
+import { ReplyText } from "./reply-text";
 import { formatMessageTime, HANDOFF_MESSAGES, type SessionConversationMessage } from "./session-conversation";
 
 /**
@@ -59,7 +62,7 @@ export function SessionConversationView({ code, collapsible = false }: { code: s
             {" · "}
             <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
           </span>
-          {message.content}
+          {message.role === "user" ? message.content : <ReplyText text={message.content} linkable={false} />}
         </li>
       ))}
     </ol>

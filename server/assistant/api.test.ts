@@ -3,13 +3,15 @@
  * signed-in accounts only; the reply streamed as server-sent events and
  * stored; reload and "Nouvelle conversation"; the per-account limit; bad
  * bodies; and, with a (fake) provider, the key and the provider's address
- * never in an answer.
+ * never in an answer, the prompt's first-steps and links rules (issue 40)
+ * and the stored answer's paths named.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ASSISTANT_MESSAGES, type AssistantMessage } from "#app/assistant/protocol.ts";
+import { AUTOMATIC_NOTICE } from "#app/assistant/reply-links.ts";
 import { formatPrice } from "#app/catalogue/index.ts";
 import { assistantMessages } from "#database/schema.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
@@ -21,6 +23,7 @@ import {
   type TestAccount,
 } from "#tests/support/remote-support.ts";
 import { createOpenAICompatibleProvider } from "./openai-compatible.ts";
+import { FIRST_STEPS_RULE, LINKS_RULE } from "./prompt.ts";
 import { createAssistantService } from "./service.ts";
 
 const KEY = "sk-cle-tres-secrete-du-fournisseur";
@@ -178,5 +181,43 @@ describe.each(DATABASE_KINDS)("assistant API on %s", (kind) => {
       expect(text).not.toContain(KEY);
       expect(text).not.toContain(fake.baseURL);
     }
+  });
+
+  it("with a provider: asks for first steps then a technician and named links; stores the answer's paths named", async () => {
+    // An answer stored before issue 40, with the sentence it no longer says.
+    const before = Date.now() - 60_000;
+    await database.db.insert(assistantMessages).values([
+      { userId: onlineCustomer.id, role: "user", content: "Bonjour", createdAt: new Date(before) },
+      {
+        userId: onlineCustomer.id,
+        role: "assistant",
+        content: `${AUTOMATIC_NOTICE}\nBonjour !`,
+        createdAt: new Date(before + 1_000),
+      },
+    ]);
+    fake.requests.length = 0;
+    // The fake model answers what a model following the prompt writes, with a bare path and the old sentence.
+    fake.script({
+      text: `${AUTOMATIC_NOTICE}\n1. Redémarrez l'ordinateur.\n2. Fermez les programmes inutiles.\nSi cela ne suffit pas, cliquez sur « Parler à un technicien », ou voyez /services/pc-repair.`,
+    });
+    const response = await post(online, onlineCustomer.cookie, {
+      content: "Mon ordinateur est très lent, que faire ?",
+    });
+    const done = JSON.parse(eventsOf(response.body as string).at(-1)!.data) as AssistantMessage;
+
+    const messages = fake.requests[0]!.messages as { role: string; content: string }[];
+    expect(messages[0]!.role).toBe("system");
+    expect(messages[0]!.content).toContain(FIRST_STEPS_RULE);
+    expect(messages[0]!.content).toContain(LINKS_RULE);
+    expect(FIRST_STEPS_RULE).toMatch(/d'abord.*lui-même.*puis.*technicien.*Parler à un technicien/);
+    expect(FIRST_STEPS_RULE).toContain("que si le client demande une réparation ou un prix");
+    expect(messages.at(-2)).toEqual({ role: "assistant", content: "Bonjour !" });
+    expect(messages.at(-1)).toEqual({ role: "user", content: "Mon ordinateur est très lent, que faire ?" });
+
+    expect(done.content).toBe(
+      "1. Redémarrez l'ordinateur.\n2. Fermez les programmes inutiles.\nSi cela ne suffit pas, cliquez sur « Parler à un technicien », ou voyez [Réparation PC](/services/pc-repair).",
+    );
+    const reloaded = await request(online.url).get("/api/assistant/messages").set("Cookie", onlineCustomer.cookie);
+    expect(reloaded.body.messages.at(-1).content).toBe(done.content);
   });
 });

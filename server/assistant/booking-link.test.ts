@@ -2,13 +2,14 @@
  * Issue 18 §4: the assistant points to the booking form pre-filled for the
  * model (and the repair) it found, in the catalogue lookup, the offline
  * answer and the AI tool's JSON; never for several candidates or a model the
- * catalogue lacks. The chat panel turns the path into a link.
+ * catalogue lacks. Issue 40: the answer names the link (« Prendre
+ * rendez-vous : Port HDMI, PS5 »), and the chat panel shows that name.
  */
 import { describe, expect, it } from "vitest";
-import { SITE_PATH } from "#app/assistant/assistant-panel.tsx";
+import { replySegments } from "#app/assistant/reply-links.ts";
 import { bookingPath } from "#app/booking/paths.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
-import { BOOKING_LABEL, offlineAnswer } from "./offline.ts";
+import { offlineAnswer } from "./offline.ts";
 import { runTool } from "./prompt.ts";
 import { brands as SEED_BRANDS } from "#app/catalogue/index.ts";
 
@@ -29,13 +30,13 @@ describe("the booking link of a price answer", () => {
     }
   });
 
-  it("is written by the offline answer after the price page, in the answer's wording", () => {
+  it("is written by the offline answer after the price page, named for the model and repair", () => {
     const answer = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?", SEED_BRANDS);
     const lines = answer.split("\n");
-    expect(lines.at(-1)).toBe(`${BOOKING_LABEL} : /rendez-vous?modele=ps5&reparation=port-hdmi`);
-    expect(lines.at(-2)).toContain("/services/playstation-repair#ps5");
+    expect(lines.at(-1)).toBe("[Prendre rendez-vous : Port HDMI, PS5](/rendez-vous?modele=ps5&reparation=port-hdmi)");
+    expect(lines.at(-2)).toContain("[Réparation PlayStation : PS5](/services/playstation-repair#ps5)");
     expect(offlineAnswer("Vos tarifs pour un iPhone 13 ?", SEED_BRANDS)).toContain(
-      "Prendre rendez-vous : /rendez-vous?modele=iphone-13",
+      "[Prendre rendez-vous : iPhone 13](/rendez-vous?modele=iphone-13)",
     );
   });
 
@@ -75,11 +76,12 @@ describe("the booking link of a price answer", () => {
     for (const found of result.results) expect(grounded.has(found.model.repairs[0]!.euros)).toBe(true);
   });
 
-  it("becomes one link in the chat panel, query included, next to the price page's", () => {
-    const text =
-      "Le détail est sur la page /services/playstation-repair#ps5.\nPrendre rendez-vous : " +
-      bookingPath("ps5", "port-hdmi");
-    const links = text.split(SITE_PATH).filter((_, index) => index % 2 === 1);
-    expect(links).toEqual(["/services/playstation-repair#ps5", "/rendez-vous?modele=ps5&reparation=port-hdmi"]);
+  it("becomes one named link in the chat panel, query included, next to the price page's", () => {
+    const text = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?", SEED_BRANDS);
+    const links = replySegments(text).filter((segment) => segment.kind === "link");
+    expect(links).toEqual([
+      { kind: "link", name: "Réparation PlayStation : PS5", to: "/services/playstation-repair#ps5" },
+      { kind: "link", name: "Prendre rendez-vous : Port HDMI, PS5", to: bookingPath("ps5", "port-hdmi") },
+    ]);
   });
 });

@@ -6,7 +6,8 @@
  *
  * - `factTopics(question)`: which facts a question asks for (French words,
  *   accents and case ignored), in a fixed order;
- * - `factAnswer(topic, shop)`: the French sentence for one topic;
+ * - `factAnswer(topic, shop)`: the French sentence for one topic (its
+ *   links in Markdown, named where the sentence needs it, issue 40);
  * - `shopFacts(shop)`: every fact at once, the `shop_information` tool's answer;
  * - `FACT_AMOUNTS`: the euro amounts these facts contain (the price guard
  *   lets them through).
@@ -122,7 +123,7 @@ export function factAnswer(topic: FactTopic, shop: ShopIdentity): string {
     case "diagnosis":
       return "Le diagnostic est gratuit : nous identifions la panne sans frais avant tout devis.";
     case "quote":
-      return `Le devis est gratuit : demandez-le sur /contact, nous vous répondons sous ${QUOTE_REPLY_HOURS} heures.`;
+      return `Le devis est gratuit : [demandez-le en ligne](/contact), nous vous répondons sous ${QUOTE_REPLY_HOURS} heures.`;
     case "sales-warranty":
       return [
         `Le matériel que nous vendons est garanti jusqu'à ${formatMonths(salesPromises.salesWarrantyMaxMonths)}`,
@@ -130,9 +131,9 @@ export function factAnswer(topic: FactTopic, shop: ShopIdentity): string {
         `les smartphones ${formatMonths(salesPromises.smartphoneWarrantyMonths)}, extensibles à ${formatMonths(salesPromises.smartphoneWarrantyExtendedMonths)}.`,
       ].join(" ; ");
     case "mailbox-plans":
-      return `Nos boîtes mail :\n${MAILBOX_PLANS.map((plan) => `- ${describeMailboxPlan(plan)}`).join("\n")}\nLe détail est sur /dev-web.`;
+      return `Nos boîtes mail :\n${MAILBOX_PLANS.map((plan) => `- ${describeMailboxPlan(plan)}`).join("\n")}\nLe détail est sur la page /dev-web.`;
     case "remote-support":
-      return "Pour une assistance à distance : connectez-vous sur /soft-assist, cliquez sur « Démarrer une session d'assistance », puis communiquez le code affiché au technicien par téléphone.";
+      return "Pour une assistance à distance : connectez-vous sur la page [Assistance à distance](/soft-assist), cliquez sur « Démarrer une session d'assistance », puis communiquez le code affiché au technicien par téléphone.";
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The offline assistant (issue 7): French answers from the catalogue and the
- * shop's facts only, each saying it is automatic.
+ * shop's facts only, their pages as named links and no « assistant
+ * automatique » sentence first (issue 40).
  */
 import { describe, expect, it } from "vitest";
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
@@ -12,7 +13,8 @@ import {
   TECHNICIAN_HOURLY_RATE_EUROS,
 } from "#app/config/shop.ts";
 import { formatPrice, getModel, brands as SEED_BRANDS } from "#app/catalogue/index.ts";
-import { BOOKING_LABEL, NOT_FOUND_TEXT, OFFLINE_NOTICE, offlineAnswer } from "./offline.ts";
+import { AUTOMATIC_NOTICE } from "#app/assistant/reply-links.ts";
+import { NOT_FOUND_TEXT, offlineAnswer } from "./offline.ts";
 import { lookupRepairPrice } from "./knowledge.ts";
 
 /** Whole euros of one repair of one model in the catalogue (the pages' source). */
@@ -27,9 +29,11 @@ describe("offlineAnswer", () => {
     const answer = offlineAnswer("Combien coûte le port HDMI d'une PS5 ?", SEED_BRANDS);
     expect(catalogueEuros("ps5", "port-hdmi")).toBe(89);
     expect(answer).toContain(`Port HDMI : ${formatPrice(89)}`);
-    expect(answer).toContain("/services/playstation-repair#ps5");
+    expect(answer).toContain("[Réparation PlayStation : PS5](/services/playstation-repair#ps5)");
     expect(answer).not.toContain("Lecteur Blu-ray");
-    expect(answer.startsWith(OFFLINE_NOTICE)).toBe(true);
+    // Issue 40: the chat says who speaks; the answer starts with the answer.
+    expect(answer).not.toContain(AUTOMATIC_NOTICE);
+    expect(answer.startsWith("Pour votre PS5 (PlayStation) :")).toBe(true);
   });
 
   it("quotes the Switch OLED's screen (169 €, spec table)", () => {
@@ -60,9 +64,9 @@ describe("offlineAnswer", () => {
     );
   });
 
-  it("proposes the shop or a technician for anything else, and says it is automatic", () => {
+  it("proposes the shop or a technician for anything else", () => {
     const answer = offlineAnswer("Quelle est la capitale du Pérou ?", SEED_BRANDS);
-    expect(answer).toContain(OFFLINE_NOTICE);
+    expect(answer.startsWith("Je ne sais pas répondre précisément")).toBe(true);
     expect(answer).toContain(shop.phone.display);
     expect(answer).toMatch(/technicien/);
     // Issue 18 §4: the button under the conversation hands it over to a technician.
@@ -146,8 +150,8 @@ describe("offlineAnswer", () => {
     "%s: a computer gets the PC repair page and a free diagnosis, no price and no « modèle non trouvé »",
     (question) => {
       const answer = offlineAnswer(question, SEED_BRANDS);
-      expect(answer).toContain("/services/pc-repair");
-      expect(answer).toContain(`${BOOKING_LABEL} pour un diagnostic gratuit : /rendez-vous`);
+      expect(answer).toContain("[Réparation PC](/services/pc-repair)");
+      expect(answer).toContain("[Prendre rendez-vous pour un diagnostic gratuit](/rendez-vous)");
       expect(answer).not.toContain(NOT_FOUND_TEXT);
       expect(answer).not.toMatch(/\d+\s?€/);
       expect(answer).not.toContain("/services/ipad-repair");

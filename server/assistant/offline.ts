@@ -7,7 +7,7 @@
  * - A model it recognises gets its price for the repair named ("Combien
  *   coûte le port HDMI d'une PS5 ?" → "à partir de 89 €" with the page link),
  *   with the prices of its variants ("PS4" → "PS4 Slim", "PS4 Pro"), and
- *   the booking form pre-filled for it ("Prendre rendez-vous : /rendez-vous?…",
+ *   the booking form pre-filled for it (« Prendre rendez-vous : Port HDMI, PS5 »,
  *   issue 18 §4);
  * - several models fitting equally are listed with their prices, and the
  *   customer is asked which one;
@@ -15,28 +15,30 @@
  *   form's link (never a neighbour's price); a computer (priced after the
  *   diagnosis, spec's PC repair page) gets that page and the booking form
  *   for a free diagnosis;
+ * - a slow computer, phone or tablet ("Mon ordinateur est très lent, que
+ *   faire ?") gets first steps to try, then the offer of a technician
+ *   (`first-steps.ts`, issue 40);
  * - fact questions (hourly rate, hours, address, warranties…) get the facts,
  *   never "modèle non trouvé";
  * - anything else: how to reach the shop or a technician (« Parler à un
  *   technicien » hands this conversation over, issue 18 §4).
- * Every answer says it comes from an automatic assistant. Spec §5: an empty
- * message gets "Je n'ai pas bien compris…".
+ * Issue 40: every page an answer points to is a named Markdown link
+ * (`nameBarePaths`, « [Réparation PlayStation : PS5](/services/playstation-repair#ps5) »),
+ * and no answer starts with « (Réponse de l'assistant automatique de
+ * l'atelier.) » any more: the chat says who speaks. Spec §5: an empty message
+ * gets "Je n'ai pas bien compris…".
  */
 import { fold } from "#app/catalogue/search.ts";
 import type { Brand } from "#app/catalogue/shapes.ts";
 import { ASSISTANT_MESSAGES } from "#app/assistant/protocol.ts";
+import { nameBarePaths, sitePathName } from "#app/assistant/reply-links.ts";
 import { defaultShop, QUOTE_REPLY_HOURS, type ShopIdentity } from "#app/config/shop.ts";
 import { factAnswer, factTopics } from "./facts.ts";
+import { firstStepsAnswer, slowDevice } from "./first-steps.ts";
 import { lookupRepairPrices, type PriceLookup, type QuotedModel, type QuotedRepair } from "./knowledge.ts";
-
-/** Said once at the top of each offline answer. */
-export const OFFLINE_NOTICE = "(Réponse de l'assistant automatique de l'atelier.)";
 
 /** The first sentence of the answer for a model the catalogue lacks. */
 export const NOT_FOUND_TEXT = "Je n'ai pas trouvé ce modèle dans notre catalogue de réparations.";
-
-/** Issue 18 §4: the words before the booking form's path in an answer (the chat panel makes the path a link). */
-export const BOOKING_LABEL = "Prendre rendez-vous";
 
 const ESTIMATE = " (tarif indicatif, confirmé au diagnostic)";
 const line = (repair: QuotedRepair) => `- ${repair.repair} : ${repair.price}${repair.estimate ? ESTIMATE : ""}`;
@@ -65,7 +67,8 @@ function priceAnswer(lookup: PriceLookup): string {
       ...model.repairs.map(line),
       ...others,
       `Le détail est sur la page ${model.link}. Le diagnostic est gratuit ; le prix exact vous est confirmé avant toute intervention.`,
-      `${BOOKING_LABEL} : ${lookup.booking}`,
+      // Issue 18 §4, named by `nameBarePaths` (issue 40): « Prendre rendez-vous : Port HDMI, PS5 ».
+      lookup.booking,
     ].join("\n");
   }
   if (lookup.kind === "ambiguous") {
@@ -78,10 +81,10 @@ function priceAnswer(lookup: PriceLookup): string {
     ].join("\n");
   }
   const brandPages = lookup.brands.map(
-    (brand) => `Les modèles ${brand.brand} que nous réparons sont sur ${brand.link}.`,
+    (brand) => `Les modèles ${brand.brand} que nous réparons sont sur la page ${brand.link}.`,
   );
   return [
-    `${NOT_FOUND_TEXT} Indiquez la marque et le modèle exacts (par exemple « écran iPhone 13 » ou « port HDMI PS5 »), ou demandez un devis gratuit sur /contact : nous vous répondons sous ${QUOTE_REPLY_HOURS} heures.`,
+    `${NOT_FOUND_TEXT} Indiquez la marque et le modèle exacts (par exemple « écran iPhone 13 » ou « port HDMI PS5 »), ou [demandez un devis gratuit](/contact) : nous vous répondons sous ${QUOTE_REPLY_HOURS} heures.`,
     ...brandPages,
   ].join(" ");
 }
@@ -93,7 +96,7 @@ const ABOUT_A_COMPUTER = /\b(pc|ordinateur|ordinateurs|ordi|laptop|macbook|imac|
 const COMPUTER_ANSWER = [
   "Nous réparons les ordinateurs portables et fixes : écran, clavier, batterie et charge, SSD, surchauffe, virus, récupération de données, carte mère.",
   "Le diagnostic est gratuit et le prix vous est confirmé par un devis avant toute intervention ; le détail est sur la page /services/pc-repair.",
-  `${BOOKING_LABEL} pour un diagnostic gratuit : /rendez-vous — ou demandez un devis sur /contact. Pour un souci logiciel, un technicien peut aussi intervenir à distance : cliquez sur « Parler à un technicien ».`,
+  "[Prendre rendez-vous pour un diagnostic gratuit](/rendez-vous) — ou [demandez un devis](/contact). Pour un souci logiciel, un technicien peut aussi intervenir à distance : cliquez sur « Parler à un technicien ».",
 ].join("\n");
 
 /** Words that make a question about a repair or a price, when no model is found. */
@@ -123,7 +126,10 @@ export function offlineReply(
   const lookups = lookupRepairPrices(message, brands);
   const first = lookups[0]!;
   const computer = lookups.length === 1 && first.kind === "not-found" && ABOUT_A_COMPUTER.test(text);
-  if (lookups.length > 1 || first.kind !== "not-found") parts.push(...lookups.map(priceAnswer));
+  // Issue 40: "what do I do, it is slow" wants steps to try first, not the repairs' list.
+  const slow = slowDevice(text, ABOUT_A_COMPUTER.test(text), lookups, brands);
+  if (slow) parts.push(firstStepsAnswer(slow, first.kind === "found" ? first.booking : undefined));
+  else if (lookups.length > 1 || first.kind !== "not-found") parts.push(...lookups.map(priceAnswer));
   // Computers are priced after the diagnosis, and their words name no brand page ("MacBook Air" is no iPad Air).
   else if (computer) parts.push(COMPUTER_ANSWER);
   else if (topics.length === 0 && (first.brands.length > 0 || ABOUT_A_REPAIR.test(text)))
@@ -135,5 +141,5 @@ export function offlineReply(
       `Je ne sais pas répondre précisément à cette question. Un technicien de l'atelier peut vous aider : appelez le ${shop.phone.display}, écrivez à ${shop.email}, ou cliquez sur « Parler à un technicien » sous cette conversation : il la verra en rejoignant votre session d'assistance à distance.`,
     );
   }
-  return { text: `${OFFLINE_NOTICE}\n${parts.join("\n\n")}`, lookups };
+  return { text: nameBarePaths(parts.join("\n\n"), (path) => sitePathName(path, brands)), lookups };
 }

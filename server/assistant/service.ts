@@ -4,7 +4,8 @@
  * per account, answered by the AI provider when one is configured
  * (`reply.ts` through a `ChatProvider`, issue 14), else by the offline
  * assistant (`offline.ts`); the reply streamed to the caller and stored as
- * shown.
+ * shown, a provider's with its bare site paths written as named links
+ * (issue 40, `nameBarePaths`; the final `done` event carries that text).
  *
  * Methods never throw: a database failure becomes `{ ok: false, reason:
  * "failed" }`; a provider failure is already one of the spec's messages.
@@ -12,6 +13,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { ASSISTANT_MESSAGES, assistantShopMessages, type AssistantMessage } from "#app/assistant/protocol.ts";
+import { nameBarePaths, sitePathName, withoutNotice } from "#app/assistant/reply-links.ts";
 import { defaultShop, type ShopSource } from "#app/config/shop.ts";
 import { brands as seedBrands } from "#app/catalogue/index.ts";
 import type { Brand } from "#app/catalogue/shapes.ts";
@@ -161,11 +163,13 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
         const grounded = new Set(
           history.filter((row) => row.role === "assistant").flatMap((row) => amountsIn(row.content)),
         );
+        const brands = brandsNow();
         const outcome = await generateReply({
           provider,
-          history: history.map((row) => ({ role: row.role, content: row.content })),
+          // Issue 40: answers stored before still start with the old notice; the model must not copy it.
+          history: history.map((row) => ({ role: row.role, content: withoutNotice(row.content) })),
           grounded,
-          brands: brandsNow(),
+          brands,
           shop: shopNow(),
           onText: handlers.onText,
           sleep: options.sleep,
@@ -179,7 +183,8 @@ export function createAssistantService(options: AssistantServiceOptions): Assist
         }
         if (outcome.replaced.length > 0)
           logger.warn({ amounts: outcome.replaced }, "assistant : montant non vérifié remplacé");
-        answer = outcome.content;
+        // Issue 40: stored (and sent in `done`) with its bare paths named from this catalogue, without the notice.
+        answer = nameBarePaths(withoutNotice(outcome.content), (path) => sitePathName(path, brands));
       }
       try {
         const [stored] = await db

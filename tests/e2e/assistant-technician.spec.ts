@@ -51,10 +51,11 @@ test("the answer links to the booking form, and « Parler à un technicien » ha
   await panel.getByPlaceholder("Tapez votre message...").fill(question);
   await panel.getByPlaceholder("Tapez votre message...").press("Enter");
   await expect(log).toContainText(question);
-  await expect(log).toContainText(`Prendre rendez-vous : ${BOOKING}`);
-  const booking = log.getByRole("link", { name: BOOKING });
+  // Issue 40: named links, not raw paths.
+  const booking = log.getByRole("link", { name: "Prendre rendez-vous : Port HDMI, PS5" });
   await expect(booking).toHaveAttribute("href", BOOKING);
-  await expect(log.getByRole("link", { name: "/services/playstation-repair#ps5" })).toBeVisible();
+  await expect(log.getByRole("link", { name: "Réparation PlayStation : PS5" })).toBeVisible();
+  await expect(log).not.toContainText(BOOKING);
   // Stored: the rating buttons show once the answer is saved, so the handover holds it.
   await expect(log.getByRole("group", { name: "Votre avis sur cette réponse" })).toHaveCount(1);
   expect(await violations(customer)).toEqual([]);
@@ -63,7 +64,7 @@ test("the answer links to the booking form, and « Parler à un technicien » ha
   const sessionCode = customer.getByRole("group", { name: /^Code de session/ });
   await expect(sessionCode).toBeVisible();
   const code = (await sessionCode.textContent())!.trim();
-  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+  expect(code).toMatch(/^[A-Z0-9]{3} [A-Z0-9]{3}$/); // Issue 40: « K7W 9GA », as everywhere.
   await expect(panel.getByRole("status").filter({ hasText: `communiquez le code ${code}` })).toBeVisible();
   await expect(customer.getByText("En attente d'un technicien…")).toBeVisible();
   expect(await violations(customer)).toEqual([]);
@@ -92,8 +93,10 @@ test("the answer links to the booking form, and « Parler à un technicien » ha
   await expect(messages.first()).toContainText(/^Client · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await expect(messages.first()).toContainText(question);
   await expect(messages.last()).toContainText(/^Assistant · \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-  await expect(messages.last()).toContainText(`Prendre rendez-vous : ${BOOKING}`);
-  await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
+  // The technician reads where the link led, without a link that would leave the session.
+  await expect(messages.last()).toContainText(`Prendre rendez-vous : Port HDMI, PS5 (${BOOKING})`);
+  await expect(messages.last().getByRole("link")).toHaveCount(0);
+  await expect(customer.getByText("Sacha, technicien de l'atelier, est connecté")).toBeVisible();
   expect(await violations(technician)).toEqual([]);
 
   await technician.context().close();

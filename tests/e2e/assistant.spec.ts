@@ -3,7 +3,9 @@
  * Chromium, against two servers of this file: one without any AI provider
  * (the offline assistant) and one whose provider is a fake OpenAI-compatible
  * server on 127.0.0.1 that streams slowly, so the typing state and the reply
- * growing piece by piece can be seen.
+ * growing piece by piece can be seen. Issue 40: answers name their links
+ * (never a raw path, never a link off the site), start with the answer, and
+ * a slow computer gets first steps before the offer of a technician.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -62,9 +64,15 @@ test.describe("assistant", { tag: "@desktop" }, () => {
     await input.press("Enter");
     await expect(conversation(page)).toContainText("Combien coûte le port HDMI d'une PS5 ?");
     await expect(conversation(page)).toContainText(/Port HDMI : à partir de 89\s€/);
-    await expect(conversation(page)).toContainText("assistant automatique");
-    const link = conversation(page).getByRole("link", { name: "/services/playstation-repair#ps5" });
+    // Issue 40: the chat says who speaks; the pages are named links, no raw path.
+    await expect(conversation(page)).not.toContainText("assistant automatique");
+    const link = conversation(page).getByRole("link", { name: "Réparation PlayStation : PS5" });
     await expect(link).toHaveAttribute("href", "/services/playstation-repair#ps5");
+    await expect(
+      conversation(page).getByRole("link", { name: "Prendre rendez-vous : Port HDMI, PS5" }),
+    ).toHaveAttribute("href", "/rendez-vous?modele=ps5&reparation=port-hdmi");
+    await expect(conversation(page)).not.toContainText("/services/");
+    await expect(conversation(page)).not.toContainText("/rendez-vous");
     await expect(input).toBeFocused();
     expect(await violations(page)).toEqual([]);
 
@@ -81,6 +89,55 @@ test.describe("assistant", { tag: "@desktop" }, () => {
     await page.reload();
     await expect(conversation(page)).toBeVisible();
     await expect(conversation(page)).not.toContainText("PS5");
+    await page.context().close();
+  });
+
+  test("offline: « Mon ordinateur est très lent » gets first steps to try, then a technician", async ({ browser }) => {
+    const page = await newPage(browser, offline.server.url);
+    await signUpCustomer(page, "Lucie Barre");
+    const input = panel(page).getByPlaceholder("Tapez votre message...");
+    await input.pressSequentially("Mon ordinateur est très lent, que faire ?", { delay: 30 });
+    await input.press("Enter");
+    const answer = conversation(page).locator("p", { hasText: "1. Redémarrez l'ordinateur" });
+    await expect(answer).toBeVisible();
+    await expect(answer).toContainText("Fermez les programmes et les onglets");
+    await expect(answer).toContainText("Lancez une analyse complète avec votre antivirus");
+    await expect(answer).toContainText(
+      "un technicien peut s'en occuper : à distance, cliquez sur « Parler à un technicien »",
+    );
+    await expect(answer.getByRole("link", { name: "Prendre rendez-vous pour un diagnostic gratuit" })).toHaveAttribute(
+      "href",
+      "/rendez-vous",
+    );
+    await expect(answer).not.toContainText("Nous réparons les ordinateurs");
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  test("with a provider: the prompt asks for first steps and named links; only the site's links are links", async ({
+    browser,
+  }) => {
+    const page = await newPage(browser, online.server.url);
+    await signUpCustomer(page, "Hugo Marin");
+    fake.script({
+      text: "1. Redémarrez votre Galaxy S21.\n2. Libérez de l'espace de stockage.\nSi l'écran reste figé : [Prendre rendez-vous pour l'écran du Galaxy S21](/rendez-vous?modele=galaxy-s21&reparation=ecran), suivez-la sur /suivi, ou voyez [ce site](https://exemple-pirate.fr).",
+    });
+    const input = panel(page).getByPlaceholder("Tapez votre message...");
+    await input.pressSequentially("Mon Galaxy S21 rame, que faire ?", { delay: 30 });
+    await input.press("Enter");
+    const answer = conversation(page).locator("p", { hasText: "1. Redémarrez votre Galaxy S21." });
+    await expect(answer.getByRole("link", { name: "Prendre rendez-vous pour l'écran du Galaxy S21" })).toHaveAttribute(
+      "href",
+      "/rendez-vous?modele=galaxy-s21&reparation=ecran",
+    );
+    await expect(answer.getByRole("link", { name: "Suivre ma réparation" })).toHaveAttribute("href", "/suivi");
+    await expect(answer).toContainText("ou voyez ce site.");
+    await expect(answer.getByRole("link")).toHaveCount(2);
+    await expect(answer).not.toContainText("/rendez-vous");
+    const system = (fake.requests.at(-1)!.messages as { role: string; content: string }[])[0]!;
+    expect(system.role).toBe("system");
+    expect(system.content).toContain("donne d'abord, en étapes numérotées, ce qu'il peut essayer lui-même");
+    expect(system.content).toContain("Écris chaque lien vers une page du site en Markdown");
     await page.context().close();
   });
 
