@@ -7,6 +7,7 @@
  * carries the one-time key the loader drew (`FORM_KEY_FIELD`), with or
  * without JavaScript, so a POST sent again books nothing more. Issue 30: the chosen slot and its
  * length are repeated beside « Confirmer le rendez-vous » (`ChosenSlot`, the button's description).
+ * Issue 40: « Sans compte… par e-mail » with the contact fields (it was the page's intro, above the slots).
  */
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
@@ -90,6 +91,8 @@ export function BookingForm({ action, formKey, week, booked, actionData }: Props
       />
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-2 text-xl font-semibold text-white">2. Vos coordonnées</legend>
+        {/* Issue 40: said here, where the e-mail is asked, rather than in an intro above the slots. */}
+        <p className="text-slate-200">Sans compte : une confirmation et un rappel vous sont envoyés par e-mail.</p>
         <RequiredFieldsNote />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField id="rdv-nom" label="Nom" name="name" autoComplete="name" maxLength={LIMITS.name} state={state} />

@@ -2,6 +2,8 @@
 /**
  * Issue 30 §3: the booking summary explains « X € après bonus réparation »
  * beside the line, with the official link, and only when the line shows.
+ * Issue 40: it is the page's second heading level (under « Prendre rendez-vous »), and says once that the
+ * price is confirmed after the diagnosis.
  */
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
@@ -21,9 +23,9 @@ const BOOKED: BookedRepair = {
   choices: [],
 };
 
-function show(bonus: string | null) {
+function show(bonus: string | null, booked: BookedRepair = BOOKED) {
   const Stub = createRoutesStub([
-    { path: "/rendez-vous", Component: () => <BookingSummary booked={BOOKED} bonus={bonus} /> },
+    { path: "/rendez-vous", Component: () => <BookingSummary booked={booked} bonus={bonus} /> },
   ]);
   render(<Stub initialEntries={["/rendez-vous"]} />);
 }
@@ -43,5 +45,30 @@ describe("BookingSummary", () => {
     show(null);
     await screen.findByRole("heading", { name: "Écran – iPhone 13" });
     expect(screen.queryByText(/bonus réparation/u)).toBeNull();
+  });
+
+  it("names the repair in a level-2 heading and says once that the price is confirmed after the diagnosis", async () => {
+    for (const estimate of [false, true]) {
+      show(null, { ...BOOKED, estimate });
+      await screen.findByRole("heading", { level: 2, name: "Écran – iPhone 13" });
+      expect(document.body.textContent!.match(/confirmé après le diagnostic/gu)).toHaveLength(1);
+      expect(screen.getByText(/^à partir de 89/u)).toBeInTheDocument();
+      if (estimate) expect(screen.getByText(/^Prix estimé/u)).toBeInTheDocument();
+      document.body.replaceChildren();
+    }
+  });
+
+  it("promises a quote for a free diagnosis, with nothing to confirm", async () => {
+    show(null, {
+      ...BOOKED,
+      modelSlug: null,
+      modelName: null,
+      repairId: null,
+      repairLabel: "Diagnostic gratuit",
+      euros: null,
+    });
+    await screen.findByRole("heading", { level: 2, name: "Diagnostic gratuit" });
+    expect(screen.getByText(/devis avant toute réparation/u)).toBeInTheDocument();
+    expect(screen.queryByText(/confirmé après le diagnostic/u)).toBeNull();
   });
 });

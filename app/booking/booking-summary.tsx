@@ -1,8 +1,13 @@
 /**
  * Issue 18 §1 and §3: what is being booked, beside the booking form: the
- * model and repair, the "à partir de" price with its estimate note, the
- * bonus line when the shop shows it (with what the bonus is, issue 30 §3),
- * the shop's address, and a way back to the prices.
+ * model and repair, the "à partir de" price with its terms, the bonus line
+ * when the shop shows it (with what the bonus is, issue 30 §3), the shop's
+ * address, and a way back to the prices.
+ *
+ * Issue 40: short enough that a phone shows the first day's slots under it on
+ * its first screen: the price's terms in one sentence (« confirmé après le
+ * diagnostic gratuit » was said twice), and a link naming the model only folds
+ * its repairs under « Vous connaissez la panne ? » (plain `<details>`).
  */
 import { Link } from "react-router";
 import { BonusExplainer } from "#app/catalogue/bonus-explainer.tsx";
@@ -24,19 +29,20 @@ export function BookingSummary({ booked, bonus }: { booked: BookedRepair; bonus:
   return (
     <aside
       aria-labelledby="resume-titre"
-      className="flex flex-col gap-3 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-5 lg:sticky lg:top-24"
+      className="flex flex-col gap-2 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-4 sm:gap-3 sm:p-5 lg:sticky lg:top-24"
     >
-      <h3 id="resume-titre" className="text-xl font-semibold text-white">
+      <h2 id="resume-titre" className="text-xl font-semibold text-white">
         {booked.repairLabel}
         {booked.modelName ? ` – ${booked.modelName}` : ""}
-      </h3>
+      </h2>
       {booked.euros !== null ? (
-        <p className="text-lg font-semibold text-white">
-          {formatPrice(booked.euros)}
-          {booked.estimate ? (
-            <span className="block text-sm font-normal text-slate-300">Prix estimé, confirmé après le diagnostic.</span>
-          ) : null}
-        </p>
+        <>
+          <p className="text-lg font-semibold text-white">{formatPrice(booked.euros)}</p>
+          <p className="text-sm text-slate-300">
+            {booked.estimate ? "Prix estimé" : "Prix"} TTC, pièces et main-d'œuvre comprises, confirmé après le
+            diagnostic gratuit.
+          </p>
+        </>
       ) : (
         <p className="text-slate-200">Le diagnostic est gratuit : nous vous donnons un devis avant toute réparation.</p>
       )}
@@ -47,31 +53,32 @@ export function BookingSummary({ booked, bonus }: { booked: BookedRepair; bonus:
         </div>
       ) : null}
       {booked.choices.length > 0 && booked.modelSlug ? (
-        <nav aria-label="Choisir la réparation">
-          <p className="text-slate-200">Vous connaissez la panne ? Choisissez la réparation :</p>
-          <ul className="mt-2 flex flex-col gap-1">
-            {booked.choices.map((choice) => (
-              <li key={choice.id}>
-                <Link to={bookingPath(booked.modelSlug, choice.id)} className={linkClass}>
-                  {choice.label} ({formatPrice(choice.euros)})
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <details>
+          <summary className="flex min-h-11 cursor-pointer items-center text-slate-100 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300">
+            Vous connaissez la panne ? Choisissez la réparation
+          </summary>
+          <nav aria-label="Choisir la réparation">
+            <ul className="mt-1 flex flex-col gap-1">
+              {booked.choices.map((choice) => (
+                <li key={choice.id}>
+                  <Link to={bookingPath(booked.modelSlug, choice.id)} className={linkClass}>
+                    {choice.label} ({formatPrice(choice.euros)})
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
       ) : null}
-      <p className="text-sm text-slate-300">
-        Prix TTC, pièces et main-d'œuvre comprises, confirmé après le diagnostic gratuit.
-      </p>
       <p className="text-sm text-slate-300">
         À l'atelier : {shop.name}, {formatAddress(shop.address)}.
       </p>
       {booked.brandPath && booked.modelSlug ? (
-        <Link to={`${booked.brandPath}#${booked.modelSlug}`} className={linkClass} reloadDocument>
+        <Link to={`${booked.brandPath}#${booked.modelSlug}`} className={`${linkClass} text-sm`} reloadDocument>
           Voir les autres réparations du modèle
         </Link>
       ) : (
-        <Link to="/repair" className={linkClass} reloadDocument>
+        <Link to="/repair" className={`${linkClass} text-sm`} reloadDocument>
           Voir nos tarifs de réparation
         </Link>
       )}

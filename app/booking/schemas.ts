@@ -72,6 +72,17 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: "Annulé",
 };
 
+/**
+ * Issue 40: what a status means for the customer, under it on the manage page. True to the code: an
+ * online booking stays « À confirmer » until staff confirm it in the agenda, which mails the customer
+ * (« Votre rendez-vous est confirmé »), as a move by the shop does; a customer's own move keeps the status.
+ */
+export const APPOINTMENT_STATUS_HELP: Record<Exclude<AppointmentStatus, "cancelled">, string> = {
+  requested:
+    "L'atelier n'a pas encore confirmé ce créneau : vous recevrez un e-mail dès qu'il l'aura fait, ou s'il doit le déplacer.",
+  confirmed: "L'atelier a confirmé ce créneau : nous vous attendons à l'heure dite.",
+};
+
 /** Every message of the booking pages. */
 export const BOOKING_MESSAGES = {
   booked: "Votre rendez-vous est enregistré.",

@@ -9,25 +9,26 @@
  * the new one). Neither the page nor its data carry the customer's name,
  * e-mail, phone or note, and once cancelled it says only that, and how to
  * book again (issue 28 §10).
+ *
+ * Issue 40: one heading (« Votre rendez-vous »; it sat under a « Mon rendez-vous » hero), the status
+ * explained with what to bring, the shop's address and phone (`AppointmentDetails`); moving and cancelling
+ * folded (`MoveFold`, `CancelFold`), cancelling an outlined button rather than the page's brightest one.
  */
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigationType } from "react-router";
+import { data, Link, redirect, useLocation, useNavigationType } from "react-router";
 import type { Route } from "./+types/rendez-vous.gerer";
-import { bookingServicesContext, type ManagedAppointment } from "#app/booking/context.ts";
-import { formatWhen } from "#app/booking/format.ts";
-import { APPOINTMENT_STATUS_LABELS, BOOKING_MESSAGES } from "#app/booking/schemas.ts";
-import { SlotPicker } from "#app/booking/slot-picker.tsx";
+import { AppointmentDetails } from "#app/booking/appointment-details.tsx";
+import { bookingServicesContext, type SlotView } from "#app/booking/context.ts";
+import { CancelFold, MOVE_FORM_ID, MoveFold, type ManageActionData } from "#app/booking/manage-forms.tsx";
+import { PageFrame } from "#app/booking/page-frame.tsx";
+import { BOOKING_MESSAGES } from "#app/booking/schemas.ts";
 import { weekOf } from "#app/booking/week.server.ts";
-import { Button } from "#app/components/ui/button.tsx";
-import { PageHero, Section } from "#app/components/ui/section.tsx";
-import { formatPrice } from "#app/catalogue/format.ts";
-import { formatAddress, telHref } from "#app/config/shop.ts";
+import { telHref } from "#app/config/shop.ts";
 import { useShop } from "#app/shop/use-shop.ts";
 import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
 import { rateLimitedMessage } from "#app/requests/schemas.ts";
 import { getMeta } from "#app/utils/meta.ts";
 import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
-import type { SlotView } from "#app/booking/context.ts";
 import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
 /** Issue 30 (decision 029): no React Router runtime; the forms post natively, enhanced by plain DOM code. */
@@ -50,18 +51,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   const notice = noticeOf(url.searchParams);
   if (found.status === "link-invalid")
-    return data({ appointment: null, cancelled: false, token: "", week: null, notice: null }, { status: 404, headers });
+    return data(
+      { appointment: null, cancelled: false, token: "", week: null, notice: null, moving: false },
+      { status: 404, headers },
+    );
   // Cancelled: nothing of the booking, not even the link (issue 28 §10).
   if (found.status === "cancelled") {
     const done = notice === BOOKING_MESSAGES.cancelled ? notice : null;
-    return data({ appointment: null, cancelled: true, token: "", week: null, notice: done }, { headers });
+    return data(
+      { appointment: null, cancelled: true, token: "", week: null, notice: done, moving: false },
+      { headers },
+    );
   }
   const week = await weekOf(
     services,
     url.searchParams.get("semaine"),
-    (date) => `${manageUrl(token)}&semaine=${date}#deplacer`,
+    (date) => `${manageUrl(token)}&semaine=${date}#${MOVE_FORM_ID}`,
   );
-  return data({ appointment: found.appointment, cancelled: false, token, week, notice }, { headers });
+  // Issue 40: a week link comes from the open move fold; the week it shows opens it again.
+  const moving = url.searchParams.has("semaine");
+  return data({ appointment: found.appointment, cancelled: false, token, week, notice, moving }, { headers });
 }
 
 /**
@@ -89,8 +98,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/rendez-vous/gerer",
   }).concat({ name: "robots", content: "noindex" }, { name: "referrer", content: TOKEN_PAGE_REFERRER_POLICY });
 
-type ManageActionData = { message: string; next?: SlotView[] };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("jeton") ?? "";
@@ -99,21 +106,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields = formFields(await request.formData());
   } catch {
     const { status, message } = unreadableForm(request);
-    return data({ message } as ManageActionData, { status });
+    // Which form sent it is unknown: the message shows in the move fold, the page's main form.
+    return data<ManageActionData>({ intent: "move", message }, { status });
   }
+  const intent = fields.intent === "cancel" ? "cancel" : "move";
   const services = requireContext(context, bookingServicesContext);
   const origin = requireContext(context, requestOriginContext);
   const result =
-    fields.intent === "cancel"
+    intent === "cancel"
       ? await services.cancelByToken(token, origin)
       : await services.moveByToken(token, fields.slot, origin);
   if (result.status === "booked") {
-    const done = fields.intent === "cancel" ? "annule" : "deplace";
+    const done = intent === "cancel" ? "annule" : "deplace";
     // `#rendez-vous`: the page opens at its notice (else the move form's `#deplacer` would carry over the redirect).
     throw redirect(`${manageUrl(result.token, `&fait=${done}`)}#rendez-vous`, 303);
   }
+  // Issue 40: `intent` says which fold shows the message (and opens).
   const answer = (status: number, message: string, next?: SlotView[]) =>
-    data({ message, next } as ManageActionData, { status });
+    data<ManageActionData>({ intent, message, next }, { status });
   switch (result.status) {
     case "invalid":
       return answer(400, result.fieldErrors.slot ?? "Choisissez un créneau.");
@@ -130,38 +140,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return answer(503, BOOKING_MESSAGES.failed);
   }
-}
-
-function Details({ appointment, token }: { appointment: ManagedAppointment; token: string }) {
-  const shop = useShop();
-  const start = new Date(appointment.startsAt);
-  return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-5">
-      <dl className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
-        <dt className="text-slate-300">Date</dt>
-        <dd className="font-semibold text-white first-letter:uppercase">{formatWhen(start)}</dd>
-        <dt className="text-slate-300">Réparation</dt>
-        <dd className="text-white">
-          {appointment.repairLabel}
-          {appointment.modelName ? ` – ${appointment.modelName}` : ""}
-          {appointment.priceEuros !== null ? ` (${formatPrice(appointment.priceEuros)})` : ""}
-        </dd>
-        <dt className="text-slate-300">Statut</dt>
-        <dd className="text-white">{APPOINTMENT_STATUS_LABELS[appointment.status]}</dd>
-        <dt className="text-slate-300">Adresse</dt>
-        <dd className="text-white">
-          {shop.name}, {formatAddress(shop.address)}
-        </dd>
-      </dl>
-      <a
-        href={`/rendez-vous/invitation.ics?jeton=${encodeURIComponent(token)}`}
-        download="rendez-vous.ics"
-        className="inline-flex min-h-11 w-fit items-center rounded-full border border-slate-600 px-4 text-slate-100 hover:border-sky-300 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300"
-      >
-        Ajouter à mon agenda (.ics)
-      </a>
-    </div>
-  );
 }
 
 /**
@@ -192,117 +170,84 @@ function Cancelled({ notice }: { notice: string | null }) {
   const shop = useShop();
   const noticeRef = useNoticeInView(notice);
   return (
-    <>
-      <PageHero title="Mon rendez-vous" />
-      <Section title="Rendez-vous annulé" id="rendez-vous">
-        <p
-          ref={noticeRef}
-          tabIndex={-1}
-          role="status"
-          data-focus-on-load={notice ? "" : undefined}
-          className={`max-w-2xl text-lg text-slate-200 ${noticeFocus}`}
-        >
-          {notice ?? BOOKING_MESSAGES.cancelledPage}
-        </p>
-        <p className="mt-4 text-slate-300">
-          Pour prendre un nouveau rendez-vous :{" "}
-          <Link className="text-sky-300 underline underline-offset-4" to="/rendez-vous">
-            choisir un créneau
-          </Link>
-          , ou appelez-nous au{" "}
-          <a className="text-sky-300 underline underline-offset-4" href={telHref(shop)}>
-            {shop.phone.display}
-          </a>
-          .
-        </p>
-      </Section>
-    </>
+    <PageFrame title="Rendez-vous annulé" id="rendez-vous">
+      <p
+        ref={noticeRef}
+        tabIndex={-1}
+        role="status"
+        data-focus-on-load={notice ? "" : undefined}
+        className={`max-w-2xl text-lg text-slate-200 ${noticeFocus}`}
+      >
+        {notice ?? BOOKING_MESSAGES.cancelledPage}
+      </p>
+      <p className="mt-4 text-slate-300">
+        Pour prendre un nouveau rendez-vous :{" "}
+        <Link className="text-sky-300 underline underline-offset-4" to="/rendez-vous">
+          choisir un créneau
+        </Link>
+        , ou appelez-nous au{" "}
+        <a className="text-sky-300 underline underline-offset-4" href={telHref(shop)}>
+          {shop.phone.display}
+        </a>
+        .
+      </p>
+    </PageFrame>
+  );
+}
+
+/** A link that opens nothing (invalid, expired, or from before a move): one message, and the shop's number. */
+function InvalidLink() {
+  const shop = useShop();
+  return (
+    <PageFrame title="Lien non valide" id="lien">
+      <p className="max-w-2xl text-lg text-slate-200">{BOOKING_MESSAGES.linkInvalid}</p>
+      <p className="mt-4 text-slate-300">
+        Téléphone :{" "}
+        <a className="text-sky-300 underline underline-offset-4" href={telHref(shop)}>
+          {shop.phone.display}
+        </a>
+      </p>
+    </PageFrame>
   );
 }
 
 export default function ManageAppointment({ loaderData, actionData }: Route.ComponentProps) {
-  const shop = useShop();
-  const { appointment, token, week, notice } = loaderData;
+  const { appointment, token, week, notice, moving } = loaderData;
   const noticeRef = useNoticeInView(loaderData.cancelled ? null : notice);
   if (loaderData.cancelled) return <Cancelled notice={notice} />;
-  if (!appointment) {
-    return (
-      <>
-        <PageHero title="Mon rendez-vous" />
-        <Section title="Lien non valide" id="lien">
-          <p className="max-w-2xl text-lg text-slate-200">{BOOKING_MESSAGES.linkInvalid}</p>
-          <p className="mt-4 text-slate-300">
-            Téléphone :{" "}
-            <a className="text-sky-300 underline underline-offset-4" href={telHref(shop)}>
-              {shop.phone.display}
-            </a>
-          </p>
-        </Section>
-      </>
-    );
-  }
+  if (!appointment) return <InvalidLink />;
+  const refused = actionData;
   return (
-    <>
-      <PageHero title="Mon rendez-vous" />
-      <Section title="Votre rendez-vous" id="rendez-vous">
-        <div className="flex flex-col gap-6">
-          {notice ? (
-            <p
-              ref={noticeRef}
-              tabIndex={-1}
-              role="status"
-              data-focus-on-load=""
-              className={`rounded-xl border border-emerald-400/60 bg-emerald-950/70 px-4 py-3 text-emerald-50 ${noticeFocus}`}
-            >
-              {notice}
-            </p>
-          ) : null}
-          <Details appointment={appointment} token={token} />
-          {week ? (
-            <>
-              <Form
-                method="post"
-                action={`${manageUrl(token)}#deplacer`}
-                className="flex flex-col gap-5"
-                id="deplacer"
-                preventScrollReset
-                data-enhance="form slots"
-              >
-                <input type="hidden" name="intent" value="move" />
-                <SlotPicker
-                  legend="Déplacer le rendez-vous"
-                  current={appointment.startsAt}
-                  days={week.days}
-                  next={actionData?.next}
-                  previousWeek={week.previousWeek}
-                  nextWeek={week.nextWeek}
-                  error={actionData?.message}
-                />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  className="w-full sm:w-auto"
-                  data-sending-label="Déplacement en cours..."
-                >
-                  Déplacer à ce créneau
-                </Button>
-              </Form>
-              <details className="rounded-2xl border border-slate-700/80 p-5">
-                <summary className="cursor-pointer text-lg font-semibold text-white">Annuler le rendez-vous</summary>
-                <Form method="post" action={manageUrl(token)} className="mt-4 flex flex-col gap-3" data-enhance="form">
-                  <input type="hidden" name="intent" value="cancel" />
-                  <p className="text-slate-200">
-                    Le créneau sera libéré pour un autre client. Vous recevrez un e-mail de confirmation.
-                  </p>
-                  <Button type="submit" className="w-full sm:w-auto" data-sending-label="Annulation en cours...">
-                    Confirmer l'annulation
-                  </Button>
-                </Form>
-              </details>
-            </>
-          ) : null}
-        </div>
-      </Section>
-    </>
+    <PageFrame title="Votre rendez-vous" id="rendez-vous">
+      <div className="flex max-w-3xl flex-col gap-6">
+        {notice ? (
+          <p
+            ref={noticeRef}
+            tabIndex={-1}
+            role="status"
+            data-focus-on-load=""
+            className={`rounded-xl border border-emerald-400/60 bg-emerald-950/70 px-4 py-3 text-emerald-50 ${noticeFocus}`}
+          >
+            {notice}
+          </p>
+        ) : null}
+        <AppointmentDetails appointment={appointment} token={token} />
+        {week ? (
+          <div className="flex flex-col gap-4">
+            <MoveFold
+              action={`${manageUrl(token)}#${MOVE_FORM_ID}`}
+              appointment={appointment}
+              week={week}
+              open={moving}
+              refused={refused?.intent === "move" ? refused : undefined}
+            />
+            <CancelFold
+              action={manageUrl(token)}
+              refused={refused?.intent === "cancel" ? refused.message : undefined}
+            />
+          </div>
+        ) : null}
+      </div>
+    </PageFrame>
   );
 }

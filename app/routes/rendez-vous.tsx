@@ -11,6 +11,9 @@
  * so a POST sent again (a retry after a reset connection, a second click)
  * redirects to the booking the first one made instead of booking twice; a
  * booking past the caps per customer (§5) is refused with the shop's number.
+ *
+ * Issue 40: one heading, then what is booked and the slots: on a 390×844 phone the first day's times are
+ * on the first screen (the hero, a second title and the intro used to fill it).
  */
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/rendez-vous";
@@ -22,7 +25,7 @@ import { weekOf } from "#app/booking/week.server.ts";
 import { BOOKING_FORM_ID, BookingForm, type BookingActionData } from "#app/booking/booking-form.tsx";
 import { BookingSummary } from "#app/booking/booking-summary.tsx";
 import { bonusLine } from "#app/booking/bonus.server.ts";
-import { PageHero, Section } from "#app/components/ui/section.tsx";
+import { PageFrame } from "#app/booking/page-frame.tsx";
 import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
 import { rateLimitedMessage, REQUEST_MESSAGES } from "#app/requests/schemas.ts";
 import { getMeta } from "#app/utils/meta.ts";
@@ -143,38 +146,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { booked, week, bonus } = loaderData;
   return (
-    <>
-      <PageHero
-        title="Prendre rendez-vous"
-        subtitle="Choisissez un créneau à l'atelier. Sans compte : une confirmation et un rappel vous sont envoyés par e-mail."
-      />
-      <Section title="Votre rendez-vous" id="rendez-vous">
-        {/*
-          Issue 30 (CLS 0): the summary comes first in the document, where a phone shows it, and each column is
-          placed explicitly on a wide screen. Reordered by CSS, the form painted first while the page streamed
-          in, then moved down under the summary (Lighthouse mobile: CLS 0.145).
-        */}
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <div className="lg:col-start-2 lg:row-start-1">
-            <BookingSummary booked={booked} bonus={bonus} />
-          </div>
-          <div className="lg:col-start-1 lg:row-start-1">
-            {week ? (
-              <BookingForm
-                action={loaderData.action}
-                formKey={loaderData.formKey}
-                week={week}
-                booked={booked}
-                actionData={actionData}
-              />
-            ) : (
-              <p role="alert" className="rounded-xl border border-rose-400/70 bg-rose-950/70 px-4 py-3 text-rose-50">
-                {BOOKING_MESSAGES.failed}
-              </p>
-            )}
-          </div>
+    <PageFrame title="Prendre rendez-vous" id="rendez-vous">
+      {/*
+        Issue 30 (CLS 0): the summary comes first in the document, where a phone shows it, and each column is
+        placed explicitly on a wide screen. Reordered by CSS, the form painted first while the page streamed
+        in, then moved down under the summary (Lighthouse mobile: CLS 0.145).
+      */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:gap-8">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <BookingSummary booked={booked} bonus={bonus} />
         </div>
-      </Section>
-    </>
+        <div className="lg:col-start-1 lg:row-start-1">
+          {week ? (
+            <BookingForm
+              action={loaderData.action}
+              formKey={loaderData.formKey}
+              week={week}
+              booked={booked}
+              actionData={actionData}
+            />
+          ) : (
+            <p role="alert" className="rounded-xl border border-rose-400/70 bg-rose-950/70 px-4 py-3 text-rose-50">
+              {BOOKING_MESSAGES.failed}
+            </p>
+          )}
+        </div>
+      </div>
+    </PageFrame>
   );
 }

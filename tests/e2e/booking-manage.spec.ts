@@ -8,8 +8,13 @@
  *   never an English one, and changes nothing.
  * - With JavaScript, after booking, moving or cancelling, the confirmation opens in view and takes the
  *   focus (the redirect used to keep the scroll of the form that posted), at each project's width.
+ * - Issue 40: the page has one heading; the move grid is folded under « Déplacer le rendez-vous » (and
+ *   stays open on another week), cancelling is an outlined button, never the filled one; « À confirmer »
+ *   is explained, with what to bring, the shop's address and phone number.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { APPOINTMENT_STATUS_HELP } from "#app/booking/schemas.ts";
+import { defaultShop, formatAddress, mapsUrl, telHref } from "#app/config/shop.ts";
 import { CROSS_SITE_MESSAGE } from "#app/utils/action-origin.ts";
 import { violations } from "#tests/support/axe.ts";
 import { enhanced } from "../support/enhanced.ts";
@@ -96,6 +101,16 @@ async function book(page: Page): Promise<string> {
 /** The move form of the appointment's page. */
 const moveForm = (page: Page) => page.locator("form#deplacer");
 
+/** The slot picker of the move form, by its legend. */
+const movePicker = (page: Page) => page.getByRole("group", { name: "Choisissez un nouveau créneau" });
+
+/** Opens the fold « Déplacer le rendez-vous » (issue 40): its slots are hidden until then. */
+async function openMove(page: Page): Promise<void> {
+  await expect(movePicker(page)).toBeHidden();
+  await page.getByText("Déplacer le rendez-vous", { exact: true }).click();
+  await expect(movePicker(page)).toBeVisible();
+}
+
 /** Resolves once the page's first form has its enhancer (issue 30: an islands page; before, it posts the same). */
 async function hydrated(page: Page): Promise<void> {
   await enhanced(page, "main form[data-enhance]");
@@ -121,6 +136,11 @@ test.describe("without JavaScript", () => {
     const manage = page.url().replace(/&nouveau=1#rendez-vous$/, "");
 
     const opened = await page.goto(manage);
+    // Folded without JavaScript too; another week keeps the fold open (its page comes from the server).
+    await openMove(page);
+    await moveForm(page).getByRole("link", { name: "Semaine suivante" }).click();
+    await expect(page).toHaveURL(/&semaine=\d{4}-\d\d-\d\d#deplacer$/);
+    await expect(movePicker(page)).toBeVisible();
     const moved = await pickSlot(moveForm(page), booked);
     const [moveAnswer] = await Promise.all([
       page.waitForResponse((response) => response.request().method() === "POST"),
@@ -193,6 +213,7 @@ test.describe("without JavaScript", () => {
     await page.goto(manage);
     await expect(page.getByRole("heading", { name: "Votre rendez-vous", exact: true })).toBeVisible();
     await expect(page.getByText("À confirmer", { exact: true })).toBeVisible();
+    await openMove(page);
     await expect(page.getByRole("button", { name: "Déplacer à ce créneau" })).toBeVisible();
   });
 });
@@ -253,6 +274,7 @@ test.describe("with JavaScript", () => {
     await expect(bookedNotice).toBeFocused();
     expect(await violations(page)).toEqual([]);
 
+    await openMove(page);
     await pickSlot(moveForm(page), booked);
     await page.getByRole("button", { name: "Déplacer à ce créneau" }).click();
     const movedNotice = notice(page, "Votre rendez-vous est déplacé.");
@@ -268,5 +290,58 @@ test.describe("with JavaScript", () => {
     await expect(cancelledNotice).toBeInViewport();
     await expect(cancelledNotice).toBeFocused();
     expect(await violations(page)).toEqual([]);
+  });
+
+  test("the appointment's page: one heading, the move folded, cancelling outlined, the status explained, what to bring, address and phone", async ({
+    page,
+  }) => {
+    await page.goto(BOOKING_PAGE);
+    await hydrated(page);
+    await book(page);
+    await expect(notice(page, "Votre rendez-vous est enregistré.")).toBeVisible(STORED);
+    const main = page.getByRole("main");
+    const shot = (name: string) =>
+      page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
+    await expect(main.getByRole("heading")).toHaveCount(1);
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Votre rendez-vous");
+    await expect(page.getByText("Mon rendez-vous", { exact: true })).toHaveCount(0);
+
+    // « À confirmer », and what it means; what to bring; where the shop is and its number (its identity).
+    await expect(main.getByText("À confirmer", { exact: true })).toBeVisible();
+    await expect(main.getByText(APPOINTMENT_STATUS_HELP.requested)).toBeVisible();
+    await expect(main.getByText(/chargeur/)).toBeVisible();
+    await expect(main.getByText(/code de déverrouillage/)).toBeVisible();
+    const address = main.getByRole("link", { name: formatAddress(defaultShop.address), exact: false });
+    await expect(address).toHaveAttribute("href", mapsUrl(defaultShop.address));
+    await expect(main.getByRole("link", { name: defaultShop.phone.display })).toHaveAttribute(
+      "href",
+      telHref(defaultShop),
+    );
+
+    // The grid is folded until « Déplacer le rendez-vous » is opened.
+    await expect(page.getByRole("radio", { name: / à \d\d:\d\d$/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Déplacer à ce créneau" })).toBeHidden();
+    expect(await violations(page)).toEqual([]);
+    await shot("rendez-vous-replie");
+    await openMove(page);
+    await expect(movePicker(page).getByRole("radio").first()).toBeVisible();
+    const move = page.getByRole("button", { name: "Déplacer à ce créneau" });
+    await expect(move).toBeVisible();
+
+    // Cancelling, folded too, is an outlined button: not the filled one of moving.
+    await page.getByText("Annuler le rendez-vous", { exact: true }).click();
+    const cancel = page.getByRole("button", { name: "Confirmer l'annulation" });
+    await expect(cancel).toBeVisible();
+    const look = (button: Locator) =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { fill: style.backgroundColor, border: style.borderTopWidth };
+      });
+    const [moveLook, cancelLook] = [await look(move), await look(cancel)];
+    expect(cancelLook.fill).not.toBe(moveLook.fill);
+    expect(cancelLook.border).not.toBe("0px");
+    expect(moveLook.border).toBe("0px");
+    expect(await violations(page)).toEqual([]);
+    await shot("rendez-vous-ouvert");
   });
 });

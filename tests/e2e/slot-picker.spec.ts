@@ -4,6 +4,10 @@
  * same way, with JavaScript and without it. A choice and a name entered before hydration survive it,
  * hydration moves nothing (CLS 0), the keyboard works (arrow keys in each group), and axe finds
  * nothing, at desktop and mobile widths. Screenshots go to the test's output folder.
+ *
+ * Issue 40: the booking page's first screen, on a 390×844 phone and a 1366×768 laptop: one heading, the
+ * price's terms said once, and the first day's times in view without scrolling. On the appointment's page
+ * the move grid is folded under « Déplacer le rendez-vous ».
  */
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
@@ -63,6 +67,17 @@ async function slotsEnhanced(page: Page): Promise<void> {
   await enhanced(page, "main form[data-enhance~=slots]", "slots");
 }
 
+/** The legend of the manage page's slot picker (issue 40: under the fold « Déplacer le rendez-vous »). */
+const MOVE_LEGEND = "Choisissez un nouveau créneau";
+
+/** Opens the manage page's fold « Déplacer le rendez-vous »: its slots are hidden until then (issue 40). */
+async function openMove(page: Page): Promise<void> {
+  const picker = page.getByRole("group", { name: MOVE_LEGEND });
+  await expect(picker).toBeHidden();
+  await page.getByText("Déplacer le rendez-vous", { exact: true }).click();
+  await expect(picker).toBeVisible();
+}
+
 async function fillContact(page: Page, name: string): Promise<void> {
   const suffix = Math.random().toString(36).slice(2, 8);
   await page.getByLabel("Nom").fill(name);
@@ -111,7 +126,8 @@ for (const javascript of [true, false]) {
       await expect(page.getByRole("status")).toContainText("Votre rendez-vous est enregistré.", SLOW);
       await expect(page.getByText(slot, { exact: false }).first()).toBeVisible();
 
-      // Moved: another day, then a time, then the button.
+      // Moved: the fold opened, another day, then a time, then the button.
+      await openMove(page);
       const moveDay = await pickDay(page, 0);
       const moveTo = await pickTime(page, moveDay, offset(info, javascript) + 1);
       if (javascript)
@@ -126,7 +142,7 @@ for (const javascript of [true, false]) {
       await expect(moved.or(taken)).toBeVisible(SLOW);
       let movedTo = moveTo;
       if (await taken.isVisible()) {
-        const nearest = page.getByRole("group", { name: "Déplacer le rendez-vous" }).locator("ul").first();
+        const nearest = page.getByRole("group", { name: MOVE_LEGEND }).locator("ul").first();
         const first = nearest.getByRole("radio").first();
         await first.check();
         movedTo = (await first.evaluate((input: HTMLInputElement) => input.labels![0]!.textContent!)).trim();
@@ -234,9 +250,49 @@ test("the manage page labels the appointment's own slot « votre créneau actuel
   await fillContact(page, "Créneau Actuel");
   await page.getByRole("button", { name: "Confirmer le rendez-vous" }).click();
   await expect(page.getByRole("status")).toContainText("Votre rendez-vous est enregistré.", SLOW);
+  await openMove(page);
   await pickDay(page, 2);
   const times = page.getByRole("group", { name: day, exact: true });
   await expect(times.getByText(`${slot} : votre créneau actuel`)).toBeVisible();
   await expect(times.getByText(`${slot} : complet`)).toHaveCount(0);
   await expect(page.getByRole("radio", { name: slot })).toHaveCount(0);
 });
+
+// Issue 40: what a visitor sees first, before scrolling, on a phone and on a laptop.
+for (const [size, viewport, tag] of [
+  ["390×844", { width: 390, height: 844 }, "@mobile"],
+  ["1366×768", { width: 1366, height: 768 }, "@desktop"],
+] as const) {
+  test.describe(size, () => {
+    test.use({ viewport });
+    for (const path of ["/rendez-vous", "/rendez-vous?modele=iphone-13&reparation=ecran"]) {
+      test(`${path}: one heading, the price's terms once, the first day's times on the first screen ${tag}`, async ({
+        page,
+      }) => {
+        await page.goto(path);
+        const main = page.getByRole("main");
+        await expect(main.getByRole("heading", { level: 1 })).toHaveText("Prendre rendez-vous");
+        await expect(page.getByRole("heading", { name: "Votre rendez-vous" })).toHaveCount(0);
+        // A price is « confirmé après le diagnostic gratuit » once; a free diagnosis has no price to confirm.
+        const terms = (await main.innerText()).match(/confirmé après le diagnostic/g) ?? [];
+        expect(terms).toHaveLength(path.includes("reparation") ? 1 : 0);
+        // The open day's first time, whole, under the fixed header and above the bottom of the screen.
+        const time = page.getByRole("radio", { name: / à \d\d:\d\d$/ }).first();
+        await expect(time).toBeVisible();
+        const chip = await time.evaluate((input: HTMLInputElement) => {
+          const box = input.labels![0]!.getBoundingClientRect();
+          return { top: box.top, bottom: box.bottom };
+        });
+        const header = (await page.getByRole("banner").boundingBox())!;
+        expect(chip.top).toBeGreaterThanOrEqual(header.y + header.height);
+        expect(chip.bottom).toBeLessThanOrEqual(viewport.height);
+        expect(await violations(page)).toEqual([]);
+        await page.screenshot({
+          path: test
+            .info()
+            .outputPath(`premier-ecran-${size}-${path.includes("reparation") ? "prix" : "diagnostic"}.png`),
+        });
+      });
+    }
+  });
+}
