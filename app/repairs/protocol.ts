@@ -43,7 +43,16 @@ export type PublicRepairTicket = {
   code: string;
   modelName: string;
   repairLabel: string;
+  /**
+   * The price of the repair, whole euros: the accepted quote's amount once the customer accepted one
+   * (issue 40), else the price announced when the ticket was opened; null when neither is known.
+   */
   priceEuros: number | null;
+  /**
+   * Issue 40: the price announced at the opening when an accepted quote's different amount replaced it,
+   * shown struck as « Estimation initiale »; else null.
+   */
+  estimateEuros: number | null;
   /**
    * Issue 18 §3: "64 € après bonus réparation" when the shop shows the bonus and the ticket's catalogue repair
    * (booked, or named by a walk-in's typed model and repair) is eligible.
@@ -96,6 +105,8 @@ export const REPAIR_MESSAGES = {
   noQuote: "Aucun devis n'attend de réponse pour cette réparation.",
   /** Issue 30: the quote was replaced between the customer's reading and their confirmation. */
   quoteChanged: "Le devis a changé depuis votre lecture : vérifiez le nouveau montant avant de répondre.",
+  /** Issue 40: the deposit's record is kept as it was once the device is given back or the repair cancelled. */
+  dropOffClosed: (status: string) => `Cette réparation est « ${status} » : son dépôt ne se modifie plus.`,
   quoteNotAllowed: "Un devis ne peut plus être saisi pour cette réparation.",
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives depuis votre connexion. Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}, ou appelez-nous.`,
@@ -107,7 +118,6 @@ export const REPAIR_MESSAGES = {
     `Cette réparation est déjà suivie dans un autre compte. Si c'est la vôtre, appelez l'atelier au ${phone}.`,
 } as const;
 
-/** The staff API's paths. */
 /** Issue 18 §2: a ticket as its customer sees it in their account (`/soft-assist`). */
 export type CustomerRepairLine = {
   /** "R7K3-QXMA". */
@@ -119,16 +129,28 @@ export type CustomerRepairLine = {
 };
 export type CustomerRepairsResponse = { repairs: CustomerRepairLine[] };
 
+/** The staff API's paths. */
 export const REPAIR_PATHS = {
   /** The signed-in customer's tickets (GET), and adding one by code + contact (POST). */
   mine: "/api/repairs/mine",
   list: "/api/repairs",
   create: "/api/repairs",
-  ticket: (id: string) => `/api/repairs/${encodeURIComponent(id)}`,
+  /** A ticket by its id, or by its tracking code ("UZFD-GY5Y", issue 40: the dashboard's link). */
+  ticket: (idOrCode: string) => `/api/repairs/${encodeURIComponent(idOrCode)}`,
   status: (id: string) => `/api/repairs/${encodeURIComponent(id)}/status`,
   quote: (id: string) => `/api/repairs/${encodeURIComponent(id)}/quote`,
   decision: (id: string) => `/api/repairs/${encodeURIComponent(id)}/decision`,
+  /** Issue 40: the device's state when dropped off and the accessories left with it. */
+  dropOff: (id: string) => `/api/repairs/${encodeURIComponent(id)}/drop-off`,
 } as const;
+
+/** Issue 40: the dashboard's query parameter naming the ticket to show (`?reparation=UZFD-GY5Y`). */
+export const REPAIR_DASHBOARD_PARAM = "reparation";
+
+/** Issue 40: where the dashboard shows ticket `code` in its « Réparations » view: `/soft-assist?reparation=UZFD-GY5Y`. */
+export function repairDashboardHref(code: string): string {
+  return `/soft-assist?${REPAIR_DASHBOARD_PARAM}=${encodeURIComponent(code)}`;
+}
 
 /** The public page's link for `code` (mails): `${publicUrl}/suivi?code=R7K3-QXMA`. */
 export function trackingLink(publicUrl: string, code: string): string {

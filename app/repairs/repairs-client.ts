@@ -47,10 +47,10 @@ export const listRepairs = (all = false) =>
     REPAIR_MESSAGES.listFailed,
   );
 
-/** One ticket with its steps. */
-export const getRepair = (id: string) =>
+/** One ticket with its steps, by its id or (issue 40) its tracking code. */
+export const getRepair = (idOrCode: string) =>
   call<RepairTicketResponse>(
-    REPAIR_PATHS.ticket(id),
+    REPAIR_PATHS.ticket(idOrCode),
     { headers: { Accept: "application/json" } },
     REPAIR_MESSAGES.failed,
   );
@@ -73,6 +73,10 @@ export const enterRepairQuote = (id: string, body: { description: string; amount
 /** Records the customer's answer to the pending quote, given to staff by phone or at the counter. */
 export const recordRepairDecision = (id: string, decision: "accepted" | "refused") =>
   call<RepairTicketResponse>(REPAIR_PATHS.decision(id), postJson({ decision }), REPAIR_MESSAGES.failed);
+
+/** Issue 40: replaces « État au dépôt » and « Accessoires laissés » (blank clears) as typed. */
+export const saveRepairDropOff = (id: string, body: { conditionNotes: string; accessories: string }) =>
+  call<RepairTicketResponse>(REPAIR_PATHS.dropOff(id), postJson(body), REPAIR_MESSAGES.failed);
 
 /** The signed-in customer's repairs (issue 18 §2, "in their account"). */
 export const myRepairs = () =>

@@ -4,7 +4,8 @@
  * terminées" adds "Rendu" and "Annulé"), a walk-in form ("Nouvelle
  * réparation") and the chosen ticket's panel (`ticket-panel.tsx`: status
  * changes with a note, quotes). Opening a ticket from an appointment is
- * `NewTicketButton` (`new-ticket-button.tsx`), for the agenda.
+ * `NewTicketButton` (`new-ticket-button.tsx`), for the agenda; its link
+ * (issue 40) opens the view on the new ticket (`requested`).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -36,8 +37,16 @@ const WALK_IN_FIELDS: Field[] = [
   { name: "accessories", label: "Accessoires laissés", max: REPAIR_LIMITS.accessories },
 ];
 
+type Props = {
+  /**
+   * Issue 40: a ticket to show, by its tracking code (the agenda's link, `?reparation=`); a new object asks
+   * again, even for the same code.
+   */
+  requested?: { code: string } | null;
+};
+
 /** The dashboard's "Réparations" view; see the module comment. */
-export function RepairsView() {
+export function RepairsView({ requested = null }: Props) {
   const id = useId();
   const [all, setAll] = useState(false);
   const [tickets, setTickets] = useState<RepairTicketSummary[] | null>(null);
@@ -66,11 +75,32 @@ export function RepairsView() {
     void load(all);
   }, [all, load]);
 
+  // Counts the tickets shown: the focus moves to the panel once each is rendered (an effect runs after the
+  // commit; a frame callback could run before the panel of a first ticket exists, and the focus stay behind).
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown > 0) panel.current?.focus();
+  }, [shown]);
+
   /** Shows `ticket` in the panel and moves the focus there. */
-  function show(ticket: StaffRepairTicket) {
+  const show = useCallback((ticket: StaffRepairTicket) => {
     setSelected(ticket);
-    requestAnimationFrame(() => panel.current?.focus());
-  }
+    setShown((count) => count + 1);
+  }, []);
+
+  // Issue 40: the ticket a link named is read by its code and opened in the panel.
+  useEffect(() => {
+    if (!requested) return;
+    let current = true;
+    void getRepair(requested.code).then((result) => {
+      if (!current) return;
+      if (result.ok) show(result.data.ticket);
+      else setError(result.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [requested, show]);
 
   async function open(ticketId: string) {
     setError("");

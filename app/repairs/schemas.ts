@@ -1,6 +1,7 @@
 /**
  * Issue 18 §2, the zod schemas of repair tracking: the staff API's bodies
- * (open a ticket, change its status, enter a quote) and the public tracking
+ * (open a ticket, change its status, enter a quote, and issue 40's edit of
+ * the deposit's state and accessories) and the public tracking
  * form. Every refusal is French and names the field; free text follows the
  * site's "typable text" rule (`typedString`, issue 13 §7). Apart from
  * `protocol.ts` so that screens needing only types do not download zod.
@@ -129,6 +130,17 @@ export const QuoteEntry = z.object({
 });
 export type QuoteEntry = z.infer<typeof QuoteEntry>;
 export const parseQuoteEntry = (input: unknown) => check(QuoteEntry, input);
+
+/**
+ * `POST /api/repairs/:id/drop-off` (issue 40): « État au dépôt » and « Accessoires laissés », both replaced
+ * together (the form sends both); a blank field clears its value.
+ */
+export const DropOffEdit = z.object({
+  conditionNotes: dropOff.conditionNotes,
+  accessories: dropOff.accessories,
+});
+export type DropOffEdit = z.infer<typeof DropOffEdit>;
+export const parseDropOffEdit = (input: unknown) => check(DropOffEdit, input);
 
 /** The tracking form: the code and "E-mail ou téléphone". */
 export const TrackingQuery = z.object({

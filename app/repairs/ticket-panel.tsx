@@ -4,7 +4,10 @@
  * a form to move it to one of the statuses the rules allow, with a note
  * mailed to the customer; and, while the repair has not reached "Prêt à
  * récupérer", a form to enter a quote. The server's French refusals are
- * shown as they come.
+ * shown as they come. Issue 40: the price is the accepted quote's once there
+ * is one (the announced one then struck, « Estimation initiale »), and the
+ * deposit's state and accessories are edited here while the ticket is open
+ * (`drop-off-form.tsx`).
  */
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -17,9 +20,12 @@ import {
   formatDay,
   formatEuros,
   formatInstant,
+  isOpen,
   nextStatuses,
   REPAIR_STATUS_LABELS,
 } from "./statuses.ts";
+import { DropOffForm } from "./drop-off-form.tsx";
+import { InitialEstimate, priceFromQuote } from "./price.tsx";
 
 const errorText = "font-medium text-red-300";
 
@@ -98,7 +104,9 @@ export function TicketPanel({ ticket, onChanged }: Props) {
         <dd className="text-white">
           {ticket.modelName} · {ticket.repairLabel}
           {ticket.priceEuros !== null ? ` · ${formatEuros(ticket.priceEuros)}` : ""}
+          {priceFromQuote(ticket) ? ", devis accepté" : ""}
           {ticket.afterBonus ? ` (${ticket.afterBonus})` : ""}
+          <InitialEstimate euros={ticket.estimateEuros} />
         </dd>
         {ticket.catalogue ? (
           <>
@@ -136,6 +144,7 @@ export function TicketPanel({ ticket, onChanged }: Props) {
           </>
         ) : null}
       </dl>
+      {isOpen(ticket.status) ? <DropOffForm ticket={ticket} onSaved={onChanged} /> : null}
       <ol aria-label="Étapes de la réparation" className="flex flex-col gap-2 border-l-2 border-sky-400/60 pl-4">
         {ticket.events.map((step, index) => (
           <li key={`${step.at}-${index}`} className="text-slate-100">

@@ -5,7 +5,8 @@
  * `aria-current="step"`; the quote's answer in two steps, the question
  * showing the amount and nothing posted before « Confirmer », with the code,
  * contact and amount posted then; the warranty once "Rendu"; the bonus
- * réparation's explanation beside its line.
+ * réparation's explanation beside its line. Issue 40: the price is the
+ * accepted quote's, the announced one struck as « Estimation initiale ».
  */
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
@@ -19,6 +20,7 @@ const TICKET: PublicRepairTicket = {
   modelName: "iPhone 12",
   repairLabel: "Écran",
   priceEuros: 89,
+  estimateEuros: null,
   afterBonus: null,
   status: "quote-pending",
   events: [
@@ -129,6 +131,28 @@ describe("TicketView", () => {
     expect(screen.getByText(/Garantie jusqu'au 26 novembre 2027/)).toBeInTheDocument();
     expect(steps().at(-1)).toHaveAttribute("aria-current", "step");
     expect(screen.queryByText(/à venir/)).toBeNull();
+  });
+
+  // Issue 40: a 149 € quote accepted for a repair announced at 119 € makes 149 € the price.
+  it("shows the accepted quote's amount as the price, the announced one struck as « Estimation initiale »", async () => {
+    show({
+      ...TICKET,
+      status: "repairing",
+      priceEuros: 149,
+      estimateEuros: 119,
+      quote: { ...TICKET.quote!, decision: "accepted", decidedAt: "2026-11-24T15:00:00.000Z" },
+    });
+    const repair = (await screen.findByText("Réparation", { selector: "dt" })).nextElementSibling!;
+    expect(repair.textContent).toMatch(/^Écran \(149\s€, devis accepté\)Estimation initiale : 119\s€$/u);
+    expect(within(repair as HTMLElement).getByText(/^119\s€$/u).tagName).toBe("S");
+    expect(screen.queryByText(/annoncée/u)).toBeNull();
+  });
+
+  it("says the announced price while no quote was accepted, with nothing struck", async () => {
+    show(TICKET);
+    const repair = (await screen.findByText("Réparation", { selector: "dt" })).nextElementSibling!;
+    expect(repair.textContent).toMatch(/^Écran \(annoncée 89\s€\)$/u);
+    expect(screen.queryByText(/Estimation initiale/u)).toBeNull();
   });
 
   it("explains the bonus réparation where its line shows, with the official link", async () => {

@@ -1,7 +1,9 @@
 /**
  * Issue 18 §2: a repair ticket as the customer reads it on `/suivi`: model,
- * repair (with « X € après bonus réparation » and its explanation when the
- * shop shows the bonus, issue 30 §3), current status, the quote with its
+ * repair and its price (issue 40: the accepted quote's amount once accepted,
+ * the announced one then struck as « Estimation initiale »; with « X € après
+ * bonus réparation » and its explanation when the shop shows the bonus,
+ * issue 30 §3), current status, the quote with its
  * two-step answer while it waits (`quote-answer.tsx`, issue 30 §1), the
  * steps done and to come (`progress.tsx`, issue 30 §2), and "Garantie
  * jusqu'au …" once "Rendu".
@@ -11,6 +13,7 @@ import { BonusExplainer } from "#app/catalogue/bonus-explainer.tsx";
 import type { PublicRepairTicket } from "./protocol.ts";
 import { RepairProgress } from "./progress.tsx";
 import { QuoteAnswer } from "./quote-answer.tsx";
+import { InitialEstimate, priceFromQuote } from "./price.tsx";
 import {
   formatDay,
   formatEuros,
@@ -58,7 +61,12 @@ export function TicketView({ ticket, contact, busy = false, asking = null, back 
           <dt className="font-semibold text-slate-300">Réparation</dt>
           <dd className="text-white">
             {ticket.repairLabel}
-            {ticket.priceEuros !== null ? ` (annoncée ${formatEuros(ticket.priceEuros)})` : null}
+            {ticket.priceEuros === null
+              ? null
+              : priceFromQuote(ticket)
+                ? ` (${formatEuros(ticket.priceEuros)}, devis accepté)`
+                : ` (annoncée ${formatEuros(ticket.priceEuros)})`}
+            <InitialEstimate euros={ticket.estimateEuros} className="text-base" />
             {ticket.afterBonus ? (
               <>
                 <span className="block text-base text-emerald-200">{ticket.afterBonus}</span>

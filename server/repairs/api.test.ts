@@ -5,7 +5,8 @@
  * hostile inputs of issue 13 §7 (`tests/support/bad-inputs.ts`) on each body:
  * never a 5xx, nothing stored. Issue 28: a ticket in another account is not
  * taken from it (§3); of 100 claims sent at once, exactly the limit are
- * checked (§2).
+ * checked (§2). Issue 40: a ticket read by its code, its deposit's state
+ * and accessories saved by staff only.
  */
 import { createServer, type Server } from "node:http";
 import express from "express";
@@ -45,7 +46,7 @@ describe("repairs routes", () => {
     const router = createRepairsRouter({ auth: {} as Auth, repairs: {} as never });
     const layers = (router as unknown as { stack: { route?: { path: string; stack: { handle: unknown }[] } }[] }).stack;
     const routes = layers.filter((layer) => layer.route);
-    expect(routes).toHaveLength(8);
+    expect(routes).toHaveLength(9);
     for (const layer of routes)
       expect(layer.route!.stack.map((inner) => accessOf(inner.handle)).find(Boolean), layer.route!.path).toBe(
         layer.route!.path === "/repairs/mine" ? "signed-in" : "repairs:manage",
@@ -231,6 +232,35 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
     });
   });
 
+  // Issue 40: the dashboard's link names a ticket by its code; staff fill in the deposit's state afterwards.
+  it("reads a ticket by its code, and saves its deposit's state and accessories for staff only", async () => {
+    const created = await post(technician.cookie, "/api/repairs", WALK_IN);
+    const { ticket } = created.body as RepairTicketResponse;
+    const byCode = await request(url).get(`/api/repairs/${ticket.code}`).set("Cookie", technician.cookie);
+    expect(byCode).toMatchObject({ status: 200, body: { ticket: { id: ticket.id, accessories: null } } });
+    expect(await request(url).get(`/api/repairs/${ticket.code}`).set("Cookie", customer.cookie)).toMatchObject({
+      status: 403,
+    });
+
+    const edit = { conditionNotes: "Écran fissuré", accessories: "Chargeur" };
+    const path = `/api/repairs/${ticket.id}/drop-off`;
+    expect(await post(undefined, path, edit)).toMatchObject({ status: 401 });
+    expect(await post(customer.cookie, path, edit)).toMatchObject({
+      status: 403,
+      body: { message: SESSION_MESSAGES.technicianOnly },
+    });
+    expect(await post(technician.cookie, path, edit)).toMatchObject({
+      status: 200,
+      body: { ticket: { id: ticket.id, ...edit } },
+    });
+    expect(await post(technician.cookie, path, { ...edit, accessories: "x".repeat(501) })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { accessories: "Ce champ ne doit pas dépasser 500 caractères." } },
+    });
+    const read = await request(url).get(`/api/repairs/${ticket.id}`).set("Cookie", technician.cookie);
+    expect(read.body.ticket).toMatchObject(edit);
+  });
+
   it("answers 404 for an unknown or malformed id, 400 for bad JSON", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "pas-un-id", "%00"])
       expect(await request(url).get(`/api/repairs/${id}`).set("Cookie", technician.cookie)).toMatchObject({
@@ -272,6 +302,12 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
         caller: "technician",
         valid: { description: "Nappe", amountEuros: "35" },
       },
+      {
+        name: "POST /api/repairs/:id/drop-off",
+        path: `/api/repairs/${id}/drop-off`,
+        caller: "technician",
+        valid: { conditionNotes: "Écran fissuré", accessories: "Chargeur" },
+      },
     ]);
     const failures: string[] = [];
     for (const attempt of attempts) {
@@ -285,5 +321,7 @@ describe.each(DATABASE_KINDS)("repairs API on %s", (kind) => {
     }
     expect(failures).toEqual([]);
     expect([await count("repair_tickets"), await count("repair_ticket_events")]).toEqual(before);
+    const read = await request(url).get(`/api/repairs/${id}`).set("Cookie", technician.cookie);
+    expect(read.body.ticket).toMatchObject({ conditionNotes: null, accessories: null });
   });
 });

@@ -8,10 +8,11 @@
  * |-------------------------------------------|----------------------------------------|--------------------------|
  * | GET  /api/repairs?etat=ouvertes\|toutes    |                                        | 200 `RepairListResponse` |
  * | POST /api/repairs                          | `{ appointmentId, … }` or a walk-in's fields (`WalkInTicket`) | 201 `RepairTicketResponse` |
- * | GET  /api/repairs/:id                      |                                        | 200 `RepairTicketResponse` |
+ * | GET  /api/repairs/:id (or its code, issue 40) |                                     | 200 `RepairTicketResponse` |
  * | POST /api/repairs/:id/status               | `{ status, note? }`                    | 200 `RepairTicketResponse` |
  * | POST /api/repairs/:id/quote                | `{ description, amountEuros, note? }`  | 200 `RepairTicketResponse` |
  * | POST /api/repairs/:id/decision             | `{ decision: "accepted" \| "refused" }` (given by phone) | 200 `RepairTicketResponse` |
+ * | POST /api/repairs/:id/drop-off (issue 40)  | `{ conditionNotes?, accessories? }` (`DropOffEdit`) | 200 `RepairTicketResponse` |
  * | GET  /api/repairs/mine (any signed-in account) |                                    | 200 `CustomerRepairsResponse` |
  * | POST /api/repairs/mine (any signed-in account) | `{ code, contact }`                | 200 `CustomerRepairsResponse` / 404 / 409 in another account / 429 |
  *
@@ -116,6 +117,14 @@ export function createRepairsRouter({ auth, repairs }: { auth: Auth; repairs: Re
     json,
     requirePermission("repairs:manage", async (req, res, caller) => {
       answer(res, await repairs.recordDecision(String(req.params.id), body(req), caller.userId));
+    }),
+  );
+
+  router.post(
+    "/repairs/:id/drop-off",
+    json,
+    requirePermission("repairs:manage", async (req, res) => {
+      answer(res, await repairs.editDropOff(String(req.params.id), body(req)));
     }),
   );
 

@@ -1,10 +1,14 @@
 /**
  * Issue 18 §2, the two secrets of the public tracking page: the tracking
  * code (made here with the system's cryptographic randomness) and the
- * customer's contact, matched without caring how it was typed.
+ * customer's contact, matched without caring how it was typed. Issue 40:
+ * staff reach a ticket by its id or by its code (the dashboard's link).
  */
 import { randomInt } from "node:crypto";
-import { TRACKING_CODE_ALPHABET, TRACKING_CODE_LENGTH } from "#app/repairs/statuses.ts";
+import { eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { normalizeTrackingCode, TRACKING_CODE_ALPHABET, TRACKING_CODE_LENGTH } from "#app/repairs/statuses.ts";
+import { repairTickets } from "#database/schema-repairs.ts";
 
 /** A fresh code, e.g. "R7K3QXMA" (shown "R7K3-QXMA"): each character drawn uniformly (`randomInt` is unbiased). */
 export function newTrackingCode(): string {
@@ -14,11 +18,33 @@ export function newTrackingCode(): string {
   return code;
 }
 
+/**
+ * Whether `error` (or a cause, as drizzle wraps driver errors) is PostgreSQL's unique violation: at the
+ * opening, a code already taken (one chance in ~10¹¹ per ticket), drawn again.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause)
+    if ((current as { code?: unknown }).code === "23505") return true;
+  return false;
+}
+
 const CODE_PATTERN = new RegExp(`^[${TRACKING_CODE_ALPHABET}]{${TRACKING_CODE_LENGTH}}$`);
 
 /** Whether `code` (normalized) could be a tracking code: anything else is refused without a query. */
 export function isTrackingCode(code: string): boolean {
   return CODE_PATTERN.test(code);
+}
+
+const Uuid = z.uuid();
+
+/**
+ * Issue 40: the condition selecting the ticket staff named by `key`: its id (a UUID), or its tracking code
+ * however typed ("UZFD-GY5Y", "uzfd gy5y"); null when `key` can be neither (no query is worth making).
+ */
+export function ticketWhere(key: string): SQL | null {
+  if (Uuid.safeParse(key).success) return eq(repairTickets.id, key);
+  const code = normalizeTrackingCode(key);
+  return isTrackingCode(code) ? eq(repairTickets.trackingCode, code) : null;
 }
 
 /**

@@ -3,7 +3,8 @@
  * `repair_ticket_events` (migration 0011):
  * - staff open a ticket (from an appointment: model, repair, price and
  *   contact copied from it; or a walk-in, everything typed), move it through
- *   the statuses of `app/repairs/statuses.ts` with a note, and enter quotes;
+ *   the statuses of `app/repairs/statuses.ts` with a note, enter quotes,
+ *   and fill in the deposit's state and accessories (issue 40, `drop-off.ts`);
  * - the customer follows it on `/suivi` with its code and their e-mail or
  *   phone, and accepts or refuses a pending quote there (or tells staff,
  *   who record it: `quote_decided_by` is then their user id, not "client").
@@ -26,7 +27,13 @@ import { asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { REPAIR_MESSAGES, type RepairTicketSummary, type StaffRepairTicket } from "#app/repairs/protocol.ts";
-import { parseQuoteAnswer, parseQuoteDecision, parseQuoteEntry, parseStatusChange } from "#app/repairs/schemas.ts";
+import {
+  parseDropOffEdit,
+  parseQuoteAnswer,
+  parseQuoteDecision,
+  parseQuoteEntry,
+  parseStatusChange,
+} from "#app/repairs/schemas.ts";
 import {
   canEnterQuote,
   FINAL_STATUSES,
@@ -41,7 +48,8 @@ import { outboxMessages, users, type OutboxMail } from "#database/schema.ts";
 import { repairTicketEvents, repairTickets } from "#database/schema-repairs.ts";
 import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import { newMessageId } from "#server/requests.ts";
-import { newTrackingCode } from "./codes.ts";
+import { isUniqueViolation, newTrackingCode, ticketWhere } from "./codes.ts";
+import { writeDropOff } from "./drop-off.ts";
 import { newTicketValues } from "./intake.ts";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { catalogue as seedCatalogue } from "#app/catalogue/index.ts";
@@ -75,8 +83,13 @@ export type RepairService = RepairTrackingServices & {
   recordDecision(id: string, input: unknown, authorId: string): Promise<TicketResult>;
   /** Staff list, newest change first (at most 200): open tickets only unless `all`. */
   list(options?: { all?: boolean }): Promise<{ ok: true; tickets: RepairTicketSummary[] } | RepairRefusal>;
-  /** One ticket with its steps, for staff. */
-  get(id: string): Promise<TicketResult>;
+  /** One ticket with its steps, for staff: `key` is its id or (issue 40) its tracking code, "UZFD-GY5Y". */
+  get(key: string): Promise<TicketResult>;
+  /**
+   * Issue 40: replaces « État au dépôt » and « Accessoires laissés » of open ticket `id` (`DropOffEdit`;
+   * blank clears), in one write, without a step or a mail; 409 once « Rendu » or « Annulé ».
+   */
+  editDropOff(id: string, input: unknown): Promise<TicketResult>;
   /** The customer's side in their account (`account.ts`). */
   account: AccountRepairs;
 };
@@ -104,13 +117,6 @@ type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 const Uuid = z.uuid();
 const notFound: RepairRefusal = { ok: false, reason: "not-found", message: REPAIR_MESSAGES.ticketNotFound };
 const conflict = (message: string): RepairRefusal => ({ ok: false, reason: "conflict", message });
-
-/** Whether `error` (or a cause, as drizzle wraps driver errors) is PostgreSQL's unique violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause)
-    if ((current as { code?: unknown }).code === "23505") return true;
-  return false;
-}
 
 /** The rules over `options.db` (issue 18 §2). */
 export function createRepairService(options: RepairServiceOptions): RepairService {
@@ -198,12 +204,13 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
 
   /**
    * Locks ticket `id`, lets `decide` refuse or write a step, then answers
-   * the staff view. `log` names the change in the logs.
+   * the staff view. `log` names the change in the logs; `mailed` false when it queued no mail.
    */
   async function change(
     id: string,
     log: string,
     decide: (tx: Transaction, row: TicketRow) => Promise<RepairRefusal | TicketRow>,
+    { mailed = true }: { mailed?: boolean } = {},
   ): Promise<TicketResult> {
     if (!Uuid.safeParse(id).success) return notFound;
     try {
@@ -213,7 +220,7 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
       });
       if ("ok" in outcome) return outcome;
       logger.info({ ticketId: id, status: outcome.status }, log);
-      options.onMailQueued?.();
+      if (mailed) options.onMailQueued?.();
       return { ok: true, ticket: await staffTicket(outcome) };
     } catch (error) {
       return failed(error, `réparation : ${log} impossible`);
@@ -323,6 +330,12 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
       );
     },
 
+    async editDropOff(id, input) {
+      const parsed = parseDropOffEdit(input);
+      if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message, fieldErrors: parsed.fieldErrors };
+      return change(id, "dépôt modifié", (tx, row) => writeDropOff(tx, row, parsed.data), { mailed: false });
+    },
+
     async list({ all = false } = {}) {
       try {
         const rows = await db
@@ -337,10 +350,11 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
       }
     },
 
-    async get(id) {
-      if (!Uuid.safeParse(id).success) return notFound;
+    async get(key) {
+      const where = ticketWhere(key);
+      if (!where) return notFound;
       try {
-        const [row] = await db.select().from(repairTickets).where(eq(repairTickets.id, id));
+        const [row] = await db.select().from(repairTickets).where(where);
         return row ? { ok: true, ticket: await staffTicket(row) } : notFound;
       } catch (error) {
         return failed(error, "réparation illisible");

@@ -4,6 +4,7 @@
  * notes and who did what; the staff view has everything, with names, and
  * the catalogue's current entry for the ticket's repair (issue 29: the
  * catalogue service's `current()`, so a price edited in « Tarifs » shows at once).
+ * Both show the same price (issue 40, `agreedPrice`): an accepted quote's amount replaces the announced one.
  */
 import type {
   PublicRepairTicket,
@@ -29,6 +30,14 @@ function quoteOf(row: TicketRow): RepairQuoteView | null {
   };
 }
 
+/**
+ * Issue 40: the ticket's price, whole euros: the quote's amount once accepted (by the customer on
+ * `/suivi` or by phone), which replaces the price announced at the opening; that price otherwise.
+ */
+export function agreedPrice(row: Pick<TicketRow, "priceEuros" | "quoteAmountEuros" | "quoteDecision">): number | null {
+  return row.quoteDecision === "accepted" && row.quoteAmountEuros !== null ? row.quoteAmountEuros : row.priceEuros;
+}
+
 /** The warranty's last day once "Rendu" (spec §9), else null. */
 export function warrantyOf(row: Pick<TicketRow, "status" | "returnedAt">): string | null {
   return row.status === "returned" && row.returnedAt ? warrantyEnd(row.returnedAt) : null;
@@ -36,11 +45,13 @@ export function warrantyOf(row: Pick<TicketRow, "status" | "returnedAt">): strin
 
 /** What the tracking page shows; `events` oldest first; `afterBonus` from `ticketBonus` (issue 18 §3). */
 export function publicView(row: TicketRow, events: EventRow[], afterBonus: string | null = null): PublicRepairTicket {
+  const price = agreedPrice(row);
   return {
     code: formatTrackingCode(row.trackingCode),
     modelName: row.modelName,
     repairLabel: row.repairLabel,
-    priceEuros: row.priceEuros,
+    priceEuros: price,
+    estimateEuros: row.priceEuros !== null && row.priceEuros !== price ? row.priceEuros : null,
     afterBonus,
     status: row.status,
     events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),

@@ -8,7 +8,11 @@
  * listed; once "Rendu", the page shows the warranty. The page refuses a
  * wrong code, a wrong e-mail or both with the same sentence, and works
  * without JavaScript, the quote's question included. With the bonus shown,
- * the ticket explains it. axe finds nothing on /suivi and the view, at
+ * the ticket explains it. Issue 40: « Ouvrir une réparation » in the agenda
+ * links to the ticket, whose deposit's state and accessories staff then fill
+ * in; once the customer accepts a 149 € quote for a repair booked at 119 €,
+ * 149 € is its price on /suivi and in the dashboard, 119 € struck as
+ * « Estimation initiale ». axe finds nothing on /suivi and the view, at
  * desktop and mobile widths.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -298,4 +302,99 @@ test("without JavaScript the quote's answer asks first too, and the bonus répar
   await expect(customer.getByRole("link", { name: /site officiel/ })).toBeVisible();
   expect(await violations(customer)).toEqual([]);
   await customer.context().close();
+});
+
+/** The shop date ("YYYY-MM-DD", Europe/Paris) of an ISO instant. */
+const shopDateOf = (iso: string) => new Date(iso).toLocaleDateString("en-CA", { timeZone: "Europe/Paris" });
+
+/** The `<dd>` of the open ticket's `<dt>` named `term`. */
+const ticketField = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
+
+// Issue 40, the issue's own case: an iPhone 13 screen booked at 119 €, opened from the agenda, quoted 149 €.
+test("a ticket opened from the agenda links to itself, takes its deposit's state, and costs the accepted quote", async ({
+  browser,
+}) => {
+  const email = `client-${Math.random().toString(36).slice(2, 8)}@exemple.fr`;
+  const visitor = await newPage(browser, area.server.url);
+  await visitor.goto("/rendez-vous?modele=iphone-13&reparation=ecran");
+  const slot = visitor.getByRole("radio", { name: / à \d\d:\d\d$/ }).first();
+  const day = shopDateOf((await slot.getAttribute("value"))!);
+  await slot.check();
+  await visitor.getByLabel("Nom").fill("Inès Morel");
+  await visitor.getByLabel("Adresse e-mail").fill(email);
+  await visitor.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await visitor.getByRole("button", { name: "Confirmer le rendez-vous" }).click();
+  await expect(visitor.getByRole("status")).toContainText("Votre rendez-vous est enregistré.", { timeout: 20_000 });
+  await visitor.context().close();
+
+  // The agenda on the booked day, « Ouvrir une réparation » on the appointment.
+  const technician = await newPage(browser, area.server.url);
+  await signIn(technician, TECHNICIAN);
+  const views = technician.getByRole("navigation", { name: "Vues du tableau de bord" });
+  await views.getByRole("button", { name: "Rendez-vous" }).click();
+  const agenda = technician.getByRole("region", { name: "Rendez-vous" });
+  await agenda.getByRole("button", { name: "Jour", exact: true }).click();
+  const days = Math.round((Date.parse(day) - Date.parse(shopDateOf(new Date().toISOString()))) / 86_400_000);
+  for (let step = 0; step < days; step++) await agenda.getByRole("button", { name: "Jour suivant" }).click();
+  const card = agenda.getByTestId("rendez-vous").filter({ hasText: "Inès Morel" });
+  await card.getByRole("button", { name: "Ouvrir une réparation" }).click();
+
+  // The sentence, read out, links to the ticket by its code; the focus is on that link.
+  const opened = card.getByRole("status").filter({ hasText: /ouverte : le client a reçu son code de suivi\./ });
+  const link = opened.getByRole("link", { name: /^Voir la réparation [2-9A-Z]{4}-[2-9A-Z]{4}$/ });
+  await expect(link).toBeFocused();
+  const code = /Voir la réparation (\S+)/.exec((await link.textContent())!)![1]!;
+  await expect(opened).toContainText(`Réparation ${code} ouverte`);
+  await expect(link).toHaveAttribute("href", `/soft-assist?reparation=${code}`);
+  expect(await violations(technician)).toEqual([]);
+  await technician.keyboard.press("Enter");
+  const ticket = technician.getByRole("heading", { level: 3, name: `Réparation ${code} · Reçu` });
+  // The focus is on the ticket's panel.
+  await expect.poll(() => ticket.evaluate((heading) => heading.closest(":focus") !== null)).toBe(true);
+  await expect(views.getByRole("button", { name: "Réparations" })).toHaveAttribute("aria-pressed", "true");
+  await expect(ticketField(technician, "Appareil")).toContainText(/^iPhone 13 · Écran · 119\s€/);
+
+  // « État au dépôt » and « Accessoires laissés », empty after one click, are filled in on the ticket.
+  await expect(ticketField(technician, "État au dépôt")).toHaveText("—");
+  await expect(ticketField(technician, "Accessoires laissés")).toHaveText("—");
+  await technician.getByRole("button", { name: "Modifier l'état au dépôt et les accessoires" }).click();
+  const deposit = technician.getByRole("form", { name: "État au dépôt et accessoires" });
+  await expect(deposit.getByLabel("État au dépôt")).toBeFocused();
+  await deposit.getByLabel("État au dépôt").fill("Coin supérieur gauche fissuré");
+  await deposit.getByLabel("Accessoires laissés").fill("Chargeur, coque bleue");
+  expect(await violations(technician)).toEqual([]);
+  await deposit.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(
+    technician.getByRole("status").filter({ hasText: "État au dépôt et accessoires enregistrés." }),
+  ).toBeVisible();
+  await expect(ticketField(technician, "État au dépôt")).toHaveText("Coin supérieur gauche fissuré");
+  await expect(ticketField(technician, "Accessoires laissés")).toHaveText("Chargeur, coque bleue");
+
+  await enterQuote(technician, code, "Écran et nappe de l'écran", 149);
+  const quoteMail = await stepMail(email, code, "Devis à valider");
+  expect(quoteMail.text).toContain("Montant : 149 € TTC");
+
+  // The customer accepts 149 € on /suivi: that is the price there now, 119 € struck as the initial estimate.
+  const customer = await newPage(browser, area.server.url);
+  await customer.goto("/suivi");
+  await track(customer, code, email);
+  await expect(ticketField(customer, "Réparation")).toContainText(/^Écran \(annoncée 119\s€\)/);
+  await customer.getByRole("button", { name: "Accepter le devis" }).click();
+  await customer.getByRole("button", { name: "Confirmer l'acceptation" }).click();
+  await expect(customer.getByTestId("statut")).toHaveText("En réparation");
+  await expect(ticketField(customer, "Réparation")).toContainText(/^Écran \(149\s€, devis accepté\)/);
+  await expect(ticketField(customer, "Réparation").getByText(/^Estimation initiale : 119\s€$/)).toBeVisible();
+  await expect(ticketField(customer, "Réparation").locator("s")).toHaveText(/^119\s€$/);
+  expect(await violations(customer)).toEqual([]);
+  await customer.context().close();
+
+  // The same in the dashboard, also when the link is opened at its address (a new tab, a reload).
+  const tab = await technician.context().newPage();
+  await tab.goto(`/soft-assist?reparation=${code}`);
+  await expect(tab.getByRole("heading", { level: 3, name: `Réparation ${code} · En réparation` })).toBeVisible();
+  await expect(ticketField(tab, "Appareil")).toContainText(/^iPhone 13 · Écran · 149\s€, devis accepté/);
+  await expect(ticketField(tab, "Appareil").getByText(/^Estimation initiale : 119\s€$/)).toBeVisible();
+  await expect(ticketField(tab, "Accessoires laissés")).toHaveText("Chargeur, coque bleue");
+  expect(await violations(tab)).toEqual([]);
+  await technician.context().close();
 });

@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+/**
+ * Issue 40, a ticket's panel in the dashboard against a stubbed API: the
+ * price is the accepted quote's (149 €), the announced 119 € struck as
+ * « Estimation initiale »; « État au dépôt » and « Accessoires laissés »,
+ * « — » on a ticket opened without them, are filled in with a small form
+ * (« Enregistrer » posts both to the drop-off path) and then shown; the
+ * server's French refusal shows by its field, the values unchanged; no form
+ * once the ticket is closed.
+ */
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import type { StaffRepairTicket } from "./protocol.ts";
+import { TicketPanel } from "./ticket-panel.tsx";
+
+const TICKET: StaffRepairTicket = {
+  id: "0b6f3c1e-2d4a-4c8e-9f10-7a2b3c4d5e6f",
+  code: "UZFD-GY5Y",
+  modelName: "iPhone 13",
+  repairLabel: "Écran",
+  priceEuros: 119,
+  estimateEuros: null,
+  afterBonus: null,
+  status: "received",
+  events: [{ status: "received", note: null, at: "2026-11-24T09:05:00.000Z", authorName: "Camille Tech" }],
+  quote: null,
+  warrantyUntil: null,
+  appointmentId: "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  conditionNotes: null,
+  accessories: null,
+  customerName: "Inès Morel",
+  email: "ines@exemple.fr",
+  phone: "06 12 34 56 78",
+  quoteDecidedBy: null,
+  catalogue: { model: "iPhone 13", repair: "Écran", price: "119 €" },
+  createdAt: "2026-11-24T09:05:00.000Z",
+  updatedAt: "2026-11-24T09:05:00.000Z",
+};
+
+/** The panel as the « Réparations » view keeps it: the server's answers replace the ticket. */
+function Panel({ initial }: { initial: StaffRepairTicket }) {
+  const [ticket, setTicket] = useState(initial);
+  return <TicketPanel ticket={ticket} onChanged={setTicket} />;
+}
+
+/** The `<dd>` after the `<dt>` named `term`. */
+const definition = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling as HTMLElement;
+
+describe("TicketPanel", () => {
+  it("shows the accepted quote's 149 € as the price, the announced 119 € struck as « Estimation initiale »", () => {
+    render(
+      <Panel
+        initial={{
+          ...TICKET,
+          status: "repairing",
+          priceEuros: 149,
+          estimateEuros: 119,
+          quote: { description: "Écran et nappe", amountEuros: 149, decision: "accepted", decidedAt: TICKET.createdAt },
+          quoteDecidedBy: "client",
+        }}
+      />,
+    );
+    expect(definition("Appareil").textContent).toMatch(
+      /^iPhone 13 · Écran · 149\s€, devis accepté\s*Estimation initiale : 119\s€$/u,
+    );
+    expect(within(definition("Appareil")).getByText(/^119\s€$/u).tagName).toBe("S");
+  });
+
+  it("fills in « État au dépôt » and « Accessoires laissés », then shows them instead of « — »", async () => {
+    const user = userEvent.setup();
+    const posted: { url: string; body: unknown }[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as { conditionNotes: string; accessories: string };
+      posted.push({ url: String(input), body });
+      return Response.json({ ticket: { ...TICKET, ...body, updatedAt: "2026-11-24T10:00:00.000Z" } });
+    });
+    render(<Panel initial={TICKET} />);
+    expect(definition("État au dépôt")).toHaveTextContent(/^—$/u);
+    expect(definition("Accessoires laissés")).toHaveTextContent(/^—$/u);
+
+    const toggle = screen.getByRole("button", { name: "Modifier l'état au dépôt et les accessoires" });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const form = screen.getByRole("form", { name: "État au dépôt et accessoires" });
+    const state = within(form).getByRole("textbox", { name: "État au dépôt" });
+    expect(state).toHaveFocus();
+    await user.type(state, "Coin supérieur fissuré");
+    await user.type(within(form).getByRole("textbox", { name: "Accessoires laissés" }), "Chargeur, coque");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer" }));
+
+    expect(await screen.findByText("État au dépôt et accessoires enregistrés.")).toHaveAttribute("role", "status");
+    expect(posted).toEqual([
+      {
+        url: `/api/repairs/${TICKET.id}/drop-off`,
+        body: { conditionNotes: "Coin supérieur fissuré", accessories: "Chargeur, coque" },
+      },
+    ]);
+    expect(definition("État au dépôt")).toHaveTextContent(/^Coin supérieur fissuré$/u);
+    expect(definition("Accessoires laissés")).toHaveTextContent(/^Chargeur, coque$/u);
+    expect(screen.queryByRole("form", { name: "État au dépôt et accessoires" })).toBeNull();
+    expect(toggle).toHaveFocus();
+
+    // Opened again, the form holds the values as saved.
+    await user.click(toggle);
+    expect(screen.getByRole("textbox", { name: "Accessoires laissés" })).toHaveValue("Chargeur, coque");
+  });
+
+  it("shows the server's refusal by its field and keeps the values shown", async () => {
+    const user = userEvent.setup();
+    const message = "Ce champ ne doit pas dépasser 500 caractères.";
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      Response.json({ message, fieldErrors: { accessories: message } }, { status: 400 }),
+    );
+    render(<Panel initial={{ ...TICKET, accessories: "Coque" }} />);
+    await user.click(screen.getByRole("button", { name: "Modifier l'état au dépôt et les accessoires" }));
+    await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+    const accessories = screen.getByRole("textbox", { name: "Accessoires laissés" });
+    await waitFor(() => expect(accessories).toHaveAttribute("aria-invalid", "true"));
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain(message);
+    expect(accessories).toHaveAccessibleDescription(message);
+    expect(definition("Accessoires laissés")).toHaveTextContent(/^Coque$/u);
+  });
+
+  it("offers no edit once the device is given back", () => {
+    render(<Panel initial={{ ...TICKET, status: "returned", accessories: "Coque", warrantyUntil: "2027-11-24" }} />);
+    expect(definition("Accessoires laissés")).toHaveTextContent(/^Coque$/u);
+    expect(screen.queryByRole("button", { name: /Modifier l'état au dépôt/u })).toBeNull();
+  });
+});
