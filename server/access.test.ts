@@ -30,6 +30,10 @@ import { createRepairsRouter } from "./repairs/api.ts";
 import type { RepairService } from "./repairs/service.ts";
 import { createApiRouter } from "./api.ts";
 import { createStaffRouter } from "./staff/api.ts";
+import { createBackupRouter, type BackupRouterEnv } from "./backup/api.ts";
+import { createGoLiveRouter } from "./go-live/api.ts";
+import type { Env } from "./env.ts";
+import type { MailService } from "./outbox/mail-service.ts";
 import type { StaffService } from "./staff/service.ts";
 import { createAssistantRouter } from "./assistant/api.ts";
 import type { AssistantService } from "./assistant/service.ts";
@@ -281,6 +285,9 @@ describe("routes under /api", () => {
     ...routesOf(createAgendaRouter({ auth, booking: {} as BookingService })),
     ...routesOf(createRepairsRouter({ auth, repairs: {} as RepairService })),
     ...routesOf(createStaffRouter({ auth, staff: {} as StaffService })),
+    // Issue 40: « Sauvegardes », the mail's status, the test mail and « Mise en ligne ».
+    ...routesOf(createBackupRouter({ auth, env: { DATA_DIR: "/tmp/atelier-acces" } as BackupRouterEnv })),
+    ...routesOf(createGoLiveRouter({ auth, env: {} as Env, mail: {} as MailService })),
     ...routesOf(createApiRouter({} as FormServices)),
   ]);
 
@@ -313,6 +320,9 @@ describe("routes under /api", () => {
       "GET /sessions/:code/report": "report:read",
       "POST /reports/verify": "report:read",
       "GET /requests": "requests:read",
+      // Issue 40: « Traité » in « Demandes », and the dashboard tabs' counts.
+      "POST /requests/:id/treatment": "requests:read",
+      "GET /dashboard/counts": "session:history",
       "GET /agenda": "agenda:manage",
       "GET /agenda/slots": "agenda:manage",
       "POST /agenda/:id/confirm": "agenda:manage",
@@ -326,6 +336,7 @@ describe("routes under /api", () => {
       "POST /repairs/:id/status": "repairs:manage",
       "POST /repairs/:id/quote": "repairs:manage",
       "POST /repairs/:id/decision": "repairs:manage",
+      "POST /repairs/:id/drop-off": "repairs:manage",
       // Issue 29: the manager's « Équipe » view.
       "GET /staff": "staff:manage",
       "POST /staff/invitations": "staff:manage",
@@ -333,6 +344,13 @@ describe("routes under /api", () => {
       "POST /staff/members/:id/disable": "staff:manage",
       "POST /staff/members/:id/enable": "staff:manage",
       "POST /staff/members/:id/password-reset": "staff:manage",
+      // Issue 29 and 40: the manager's backups; issue 40: mail honesty and « Mise en ligne ».
+      "GET /backups/status": "backups:read",
+      "POST /backups/latest": "backups:read",
+      "POST /backups/copied": "backups:read",
+      "GET /mail/status": "requests:read",
+      "POST /mail/test": "shop:manage",
+      "GET /go-live": "shop:manage",
     });
   });
 });

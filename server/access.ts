@@ -38,7 +38,7 @@ import type { Auth } from "./auth.ts";
  * - `session:history`: the sessions one joined (the one in progress and the
  *   history), and being told when they change (Socket.IO `technicians` room);
  * - `report:read`: the password check, then a joined session's report;
- * - `requests:read`: the contact and quote requests ("Demandes");
+ * - `requests:read`: the contact and quote requests ("Demandes"), and marking them « Traité » (issue 40);
  * - `assistant:use`: the chat assistant (issue 7), and rating its answers (issue 17 §4);
  * - `assistant:review`: the customers' ratings of the assistant's answers,
  *   with the rated exchanges ("Avis sur l'assistant", issue 17 §4);

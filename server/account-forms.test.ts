@@ -27,6 +27,7 @@ const SESSION: SessionView = {
   status: "disconnected",
   userId: "u1",
   technicianId: null,
+  technicianFirstName: null,
   startTime: null,
   endTime: null,
   durationSeconds: null,

@@ -46,10 +46,13 @@ import type { BookingService } from "./booking/service.ts";
 import { createAgendaRouter } from "./booking/api.ts";
 import { bookingServicesContext } from "#app/booking/context.ts";
 import { repairTrackingContext } from "#app/repairs/tracking-context.ts";
+import { downloadsContext } from "#app/remote-support/downloads-context.ts";
 import { createRepairsRouter } from "./repairs/api.ts";
 import type { RepairService } from "./repairs/service.ts";
 import { createStaffRouter } from "./staff/api.ts";
 import { createBackupRouter } from "./backup/api.ts";
+import { createGoLiveRouter } from "./go-live/api.ts";
+import type { MailService } from "./outbox/mail-service.ts";
 import type { StaffService } from "./staff/service.ts";
 import { createCatalogueRouter } from "./catalogue/api.ts";
 import type { CatalogueService } from "./catalogue/service.ts";
@@ -60,7 +63,7 @@ import type { AssistantRatingService } from "./assistant/ratings.ts";
 import type { SessionService } from "./remote-support/sessions.ts";
 import type { DeviceService } from "./remote-support/device-service.ts";
 import { cspDirectives, sourceHash } from "./csp.ts";
-import { createDownloadsRouter, DESKTOP_DIR } from "./downloads.ts";
+import { createDownloads, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
 import { PERMISSIONS_POLICY, refuseUnreadableOrigin, requireSameOrigin } from "./security.ts";
 import { captureHeaders, createPrerenderedResponder, pagePathOf } from "./prerendered.ts";
@@ -106,6 +109,8 @@ export type AppOptions = {
   catalogue?: CatalogueService;
   /** Issue 29 « Boutique »: the shop's identity (/api/shop/identity, the manager; the assistant's failure message). */
   shopIdentity?: ShopIdentityService;
+  /** Issue 40: whether mail leaves the server, the test mail and the « Mise en ligne » checklist (/api/mail…, /api/go-live). */
+  mail?: MailService;
   /** Issue 30 §2: where the public pages are kept for the next start's first second (production). */
   pageSnapshot?: PageSnapshot;
   /** Where limits of routes mounted here count (`services.rateLimits`); default this process's memory. */
@@ -203,12 +208,11 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   };
   app.use(securityHeaders);
   // Issue 15: the desktop app's builds, precompressed at build time, so before compression().
-  app.use(
-    createDownloadsRouter({
-      dir: options.mode === "production" ? path.join(options.buildDir, "desktop") : DESKTOP_DIR,
-      publicUrl: env.PUBLIC_URL,
-    }),
-  );
+  const downloads = createDownloads({
+    dir: options.mode === "production" ? path.join(options.buildDir, "desktop") : DESKTOP_DIR,
+    publicUrl: env.PUBLIC_URL,
+  });
+  app.use(downloads.router);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -242,8 +246,10 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   app.use("/api", createAgendaRouter({ auth: options.auth, booking: options.booking }));
   if (options.repairs) app.use("/api", createRepairsRouter({ auth: options.auth, repairs: options.repairs }));
   if (options.staff) app.use("/api", createStaffRouter({ auth: options.auth, staff: options.staff }));
-  app.use("/api", createBackupRouter({ auth: options.auth, env }));
   const counted = { auth: options.auth, rateLimits: options.rateLimits };
+  app.use("/api", createBackupRouter({ ...counted, env }));
+  if (options.mail)
+    app.use("/api", createGoLiveRouter({ ...counted, env, mail: options.mail, shop: options.shopIdentity }));
   if (options.catalogue) app.use("/api", createCatalogueRouter({ ...counted, catalogue: options.catalogue }));
   if (options.shopIdentity) app.use("/api", createShopRouter({ ...counted, identity: options.shopIdentity }));
   app.use("/api", createApiRouter(options.forms));
@@ -264,6 +270,8 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     context.set(bookingServicesContext, options.booking);
     if (options.repairs) context.set(repairTrackingContext, options.repairs);
     context.set(requestOriginContext, { ip: req.ip ?? "inconnue" });
+    // Issue 40: the signed-out /soft-assist links to the builds, rendered by the server.
+    context.set(downloadsContext, downloads);
     return context;
   };
 

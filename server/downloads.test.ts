@@ -23,7 +23,13 @@ import {
   readAddressRecord,
 } from "#app/remote-support/download-address.ts";
 import { COMPRESSION, compressFile } from "../scripts/desktop-compress.ts";
-import { createDownloadsRouter, DOWNLOAD_CACHE_CONTROL, parseRange, type DesktopManifest } from "./downloads.ts";
+import {
+  createDownloads,
+  createDownloadsRouter,
+  DOWNLOAD_CACHE_CONTROL,
+  parseRange,
+  type DesktopManifest,
+} from "./downloads.ts";
 
 const A = "https://atelier.test";
 const B = "http://127.0.0.1:4000";
@@ -150,6 +156,12 @@ describe("GET /api/downloads", () => {
     expect(body.downloads[2]).toMatchObject({ bytes: MAC.length, sha256: sha(servedMac(A)) });
     const other = JSON.parse((await get(urlB, "/api/downloads")).body.toString()) as DownloadsResponse;
     expect(other.downloads[1]?.sha256).toBe(sha(served(RAW, B)));
+  });
+
+  it("is the list the signed-out /soft-assist page links to (issue 40)", async () => {
+    const body = JSON.parse((await get(urlA, "/api/downloads")).body.toString()) as DownloadsResponse;
+    expect(await createDownloads({ dir, publicUrl: A }).list()).toEqual(body.downloads);
+    expect(await createDownloads({ dir: path.join(dir, "absent"), publicUrl: A }).list()).toEqual([]);
   });
 
   it("is empty when nothing was built", async () => {

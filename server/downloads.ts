@@ -318,12 +318,21 @@ function serveFile(req: Request, res: Response, prepared: Prepared, dir: string)
   });
 }
 
+/** The downloads router alone (`createDownloads`' `router`): tests and benchmarks. */
+export function createDownloadsRouter(options: { dir: string; publicUrl: string }): express.Router {
+  return createDownloads(options).router;
+}
+
 /**
- * The downloads router: `GET|HEAD /telechargements/:file` and `GET /api/downloads`.
+ * The downloads router (`GET|HEAD /telechargements/:file`, `GET /api/downloads`) and `list()`, the same
+ * list for the signed-out /soft-assist page's links (issue 40), rendered by the server.
  * @param dir the build folder (`build/desktop`), holding `manifest.json` and the files it names.
  * @param publicUrl this server's address (`PUBLIC_URL`), written into every download (issue 29).
  */
-export function createDownloadsRouter({ dir, publicUrl }: { dir: string; publicUrl: string }): express.Router {
+export function createDownloads({ dir, publicUrl }: { dir: string; publicUrl: string }): {
+  router: express.Router;
+  list(): Promise<DownloadView[]>;
+} {
   const readManifest = manifestReader(dir);
   const server = new URL(publicUrl).origin;
   // One entry per build (its SHA-256 changes with every build); this server's address never changes.
@@ -350,17 +359,21 @@ export function createDownloadsRouter({ dir, publicUrl }: { dir: string; publicU
     return made;
   };
 
+  const list = async (): Promise<DownloadView[]> => {
+    // Only builds whose file is there: a half-deleted folder must not offer a 404.
+    const ready = (readManifest()?.files ?? [])
+      .filter((entry) => sizeOf(path.join(dir, entry.fileName)) === entry.bytes)
+      .flatMap((entry) => prepare(entry) ?? []);
+    return Promise.all(
+      ready.map(async (item) => downloadView(item.entry, { size: item.size, sha256: await item.sha256 })),
+    );
+  };
+
   const router = express.Router();
 
   router.get(`${API_BASE}${API_ROUTES.downloads}`, async (_req, res, next) => {
     try {
-      // Only builds whose file is there: a half-deleted folder must not offer a 404.
-      const ready = (readManifest()?.files ?? [])
-        .filter((entry) => sizeOf(path.join(dir, entry.fileName)) === entry.bytes)
-        .flatMap((entry) => prepare(entry) ?? []);
-      const downloads = await Promise.all(
-        ready.map(async (item) => downloadView(item.entry, { size: item.size, sha256: await item.sha256 })),
-      );
+      const downloads = await list();
       res.setHeader("Cache-Control", "no-cache");
       res.json({ downloads } satisfies DownloadsResponse);
     } catch (error) {
@@ -381,5 +394,5 @@ export function createDownloadsRouter({ dir, publicUrl }: { dir: string; publicU
     return serveFile(req, res, item, dir);
   });
 
-  return router;
+  return { router, list };
 }

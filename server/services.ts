@@ -10,6 +10,7 @@ import type { Env } from "./env.ts";
 import type { FormServices } from "#app/utils/server-context.ts";
 import { createOutboxWorker, type OutboxWorker } from "./outbox/worker.ts";
 import { createMailTransport, mailTransportConfig, type MailTransport } from "./outbox/transports.ts";
+import { createMailService, type MailService } from "./outbox/mail-service.ts";
 import { createRequestService } from "./requests.ts";
 import { createAuth, loadAuthSecret, type Auth } from "./auth.ts";
 import { createSessionService, type SessionService } from "./remote-support/sessions.ts";
@@ -33,6 +34,8 @@ import { createShopIdentityService, type ShopIdentityService } from "./shop/iden
 export type Services = {
   database: DatabaseHandle;
   transport: MailTransport;
+  /** Issue 40: whether mail leaves the server, and the manager's test mail. */
+  mail: MailService;
   outbox: OutboxWorker;
   forms: FormServices;
   auth: Auth;
@@ -105,6 +108,13 @@ export async function startServices(
       `aucun envoi de mail configuré (SMTP_URL ou EMAILJS_*) : les mails sont écrits en ${transport.describe}`,
     );
   }
+  const mail = createMailService({
+    transport,
+    logger,
+    publicUrl: env.PUBLIC_URL,
+    shop: shopIdentity,
+    smtpUrl: env.SMTP_URL,
+  });
   const outbox = createOutboxWorker({
     db: database.db,
     transport,
@@ -213,6 +223,8 @@ export async function startServices(
     // Issue 37 §4: a disabled technician's sessions end; the app is released and told.
     onSessionsReleased: (ids) => void sessions?.announceReleased(ids),
     shop: shopIdentity,
+    // Issue 40: without a way out for mail, the manager gets the invitation link to pass on.
+    mailConfigured: mail.configured,
   });
   // Issue 29: `npm run user -- disable|delete` beside this server ends the account's sockets at once (NOTIFY);
   // issue 37: `promote`/`demote` too, and the sessions the account had joined are announced ended.
@@ -240,6 +252,7 @@ export async function startServices(
   return {
     database,
     transport,
+    mail,
     outbox,
     forms,
     auth,
@@ -287,6 +300,7 @@ export function appServices(
   | "pageChanges"
   | "shopIdentity"
   | "rateLimits"
+  | "mail"
 > {
   return {
     forms: services.forms,
@@ -302,5 +316,6 @@ export function appServices(
     pageChanges: services.pageChanges,
     shopIdentity: services.shopIdentity,
     rateLimits: services.rateLimits,
+    mail: services.mail,
   };
 }

@@ -3,8 +3,8 @@
  * Issue 18 §4 in the browser, against a stubbed API: « Parler à un
  * technicien » says the new session's code (or the server's French refusal),
  * and the technician's « Conversation avec l'assistant » lists the attached
- * messages with "Client" / "Assistant" and their fr-FR time, and nothing for
- * a session started without one.
+ * messages with "Client" / "Assistant" and their fr-FR time (an answer's
+ * links named, issue 40), and nothing for a session started without one.
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -35,7 +35,7 @@ describe("« Parler à un technicien »", () => {
     render(<TechnicianHandoff disabled={false} />);
     await userEvent.click(screen.getByRole("button", { name: "Parler à un technicien" }));
     await waitFor(() =>
-      expect(screen.getByRole("status")).toHaveTextContent(/communiquez le code ACDE34 au technicien/),
+      expect(screen.getByRole("status")).toHaveTextContent(/communiquez le code ACD E34 au technicien/),
     );
     expect(calls).toEqual(["POST /api/sessions/from-assistant"]);
   });
@@ -82,6 +82,29 @@ describe("« Conversation avec l'assistant »", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
     // It scrolls past its height: keyboard users reach it.
     expect(list).toHaveAttribute("tabindex", "0");
+  });
+
+  it("names the answer's links, without links that would leave the session (issue 40)", async () => {
+    stubFetch(() =>
+      json(200, {
+        conversation: [
+          conversation[0],
+          {
+            ...conversation[1],
+            content:
+              "(Réponse de l'assistant automatique de l'atelier.)\n[Prendre rendez-vous : Écran, iPhone 13](/rendez-vous?modele=iphone-13&reparation=ecran)",
+          },
+        ],
+      }),
+    );
+    render(<SessionConversationView code="ACDE34" />);
+    const list = await screen.findByRole("list", { name: "Conversation avec l'assistant" });
+    const answer = within(list).getAllByRole("listitem")[1]!;
+    expect(answer).toHaveTextContent(
+      /^Assistant · .+Prendre rendez-vous : Écran, iPhone 13 \(\/rendez-vous\?modele=iphone-13&reparation=ecran\)$/,
+    );
+    expect(answer).not.toHaveTextContent("automatique");
+    expect(within(list).queryAllByRole("link")).toEqual([]);
   });
 
   it("shows nothing for a session started without a conversation", async () => {

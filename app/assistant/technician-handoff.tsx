@@ -9,6 +9,7 @@ import { Headset } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { createSessionFromAssistant } from "#app/remote-support/client/api.ts";
+import { formatSessionCode } from "#app/remote-support/protocol.ts";
 import { HANDOFF_MESSAGES } from "./session-conversation";
 
 /** `disabled` while the assistant is writing, so the attached conversation holds its last answer. */
@@ -24,7 +25,8 @@ export function TechnicianHandoff({ disabled }: { disabled: boolean }) {
     const result = await createSessionFromAssistant();
     setBusy(false);
     if (!result.ok) return setError(result.message);
-    setStatus(HANDOFF_MESSAGES.created(result.data.session.code));
+    // Issue 40: the code written as everywhere else (« K7W 9GA »).
+    setStatus(HANDOFF_MESSAGES.created(formatSessionCode(result.data.session.code)));
   }
 
   return (

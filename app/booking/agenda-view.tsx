@@ -1,6 +1,8 @@
 /**
  * Issue 18 §1: the dashboard's "Rendez-vous" view. The day's or the week's
- * appointments (shop dates, Europe/Paris), each with the customer's
+ * appointments (shop dates, Europe/Paris; issue 40: the « week » is today and
+ * the 6 days after it, so the next bookings show on opening, a Sunday as any
+ * other day, and « Semaine précédente » / « suivante » move by 7 days), each with the customer's
  * contact, what was booked and the actions confirm, move and cancel (the
  * server mails the customer at each). Live: re-read on every
  * `agenda:changed` pushed to technicians and after a reconnection, so a
@@ -13,16 +15,21 @@ import { Button } from "#app/components/ui/button.tsx";
 import { cancelAppointment, confirmAppointment, fetchAgenda } from "./agenda-client.ts";
 import type { AppointmentView } from "./context.ts";
 import { formatCalendarDate } from "./format.ts";
-import { dateOfDay, dayNumber, isoWeekday, shopDate } from "./slots.ts";
+import { dateOfDay, dayNumber, shopDate } from "./slots.ts";
 import { AppointmentCard } from "./appointment-card.tsx";
 import { AgendaSettings } from "./agenda-settings.tsx";
 
-type Scope = "day" | "week";
+export type Scope = "day" | "week";
 
-/** The shown range: [first, first + length) in day numbers. */
-function rangeOf(anchor: string, scope: Scope): { first: number; length: number } {
-  if (scope === "day") return { first: dayNumber(anchor), length: 1 };
-  return { first: dayNumber(anchor) - (isoWeekday(anchor) - 1), length: 7 };
+/** Days the « Semaine » scope shows. */
+export const AGENDA_WEEK_DAYS = 7;
+
+/**
+ * The shown range: [first, first + length) in day numbers. Issue 40: it starts on `anchor` itself (today when
+ * the view opens), never on the Monday before it, which on a Sunday showed six days gone and hid tomorrow.
+ */
+export function rangeOf(anchor: string, scope: Scope): { first: number; length: number } {
+  return { first: dayNumber(anchor), length: scope === "day" ? 1 : AGENDA_WEEK_DAYS };
 }
 
 export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
@@ -64,6 +71,7 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
   };
 
   const days = Array.from({ length }, (_, index) => dateOfDay(first + index));
+  const today = shopDate(new Date());
   const shift = (direction: 1 | -1) => setAnchor(dateOfDay(dayNumber(anchor) + direction * length));
   return (
     <section aria-labelledby="agenda-titre" className="flex flex-col gap-6">
@@ -101,7 +109,9 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
           {scope === "day" ? "Jour suivant" : "Semaine suivante"}
         </Button>
         <p className="text-slate-200 first-letter:uppercase" aria-live="polite">
-          {scope === "day" ? formatCalendarDate(days[0]!) : `Semaine du ${formatCalendarDate(days[0]!)}`}
+          {scope === "day"
+            ? formatCalendarDate(days[0]!)
+            : `Du ${formatCalendarDate(days[0]!)} au ${formatCalendarDate(days[days.length - 1]!)}`}
         </p>
       </div>
       {error ? (
@@ -117,6 +127,7 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
           return (
             <div key={date} className="flex flex-col gap-3">
               <h3 className="text-lg font-semibold text-white first-letter:uppercase">
+                {date === today ? "Aujourd'hui, " : ""}
                 {formatCalendarDate(date)}
                 <span className="ml-2 text-base font-normal text-slate-300">
                   ({ofDay.filter((appointment) => appointment.status !== "cancelled").length} rendez-vous)

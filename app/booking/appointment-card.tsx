@@ -2,7 +2,8 @@
  * Issue 18 §1: one appointment in the staff agenda: time, status, the
  * customer's contact, what was booked, the note; and the actions: confirm a
  * requested one, move it to a free slot of the next two weeks, cancel it
- * (asked twice). Each change mails the customer (server side).
+ * (asked twice). Each change mails the customer (server side); issue 40: when mail does not leave the
+ * server, the cancel question says the customer will not be told, instead of « prévenu par e-mail ».
  */
 import { useEffect, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -13,6 +14,7 @@ import { formatShortDay, formatTime } from "./format.ts";
 import { APPOINTMENT_STATUS_LABELS } from "./schemas.ts";
 import { shopDate } from "./slots.ts";
 import { NewTicketButton } from "#app/repairs/new-ticket-button.tsx";
+import { useMailStatus } from "#app/go-live/use-mail-status.ts";
 
 const STATUS_CLASS = {
   requested: "border-amber-300/60 text-amber-100",
@@ -33,6 +35,7 @@ export function AppointmentCard({ appointment, onConfirm, onCancel, onMoved }: P
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [moving, setMoving] = useState(false);
+  const mailConfigured = useMailStatus()?.configured !== false;
   const start = new Date(appointment.startsAt);
   const active = appointment.status !== "cancelled" && start.getTime() > Date.now();
   const run = async (action: () => Promise<unknown>) => {
@@ -109,7 +112,10 @@ export function AppointmentCard({ appointment, onConfirm, onCancel, onMoved }: P
       ) : null}
       {asking ? (
         <p role="status" className="text-amber-100">
-          Annuler ce rendez-vous ? Le client est prévenu par e-mail.
+          Annuler ce rendez-vous ?{" "}
+          {mailConfigured
+            ? "Le client est prévenu par e-mail."
+            : "L'envoi d'e-mails n'est pas configuré : le client ne sera pas prévenu, appelez-le."}
         </p>
       ) : null}
       {appointment.status !== "cancelled" ? <NewTicketButton appointmentId={appointment.id} /> : null}

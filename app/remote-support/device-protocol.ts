@@ -47,7 +47,9 @@ export const DEVICE_NAMESPACE = "/device";
 /**
  * Pairing codes are read on the page and typed into the app: the session
  * code's unambiguous alphabet, 8 symbols shown as two groups of 4
- * ("ACDE-3479"); 25⁸ ≈ 1.5 × 10¹¹ codes, single use, 10 minutes.
+ * ("ACDE-3479", `formatPairingCode`: not to be confused with the session code, « K7W 9GA », given to the
+ * technician); issue 40: always with a digit, so that the app tells one from a first name; 25⁸ − 20⁸ ≈ 1.3 × 10¹¹
+ * codes, single use, 10 minutes.
  */
 export const PAIRING_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679";
 export const PAIRING_CODE_LENGTH = 8;
@@ -295,7 +297,10 @@ export type InputAck = { ok: true } | { ok: false; message: string };
 /** What the app's terminal shows, pushed by the server on every change. */
 export type DeviceState = {
   customerName: string;
-  /** The technician joined to the session, if any. */
+  /**
+   * The technician joined to the session, if any: issue 40, their first name only (`technician-name.ts`), which the
+   * app reads again with `firstNameOf` (untrusted input, bounded).
+   */
   technicianName: string | null;
   consent: boolean;
   /** The technician's toggle is on. */

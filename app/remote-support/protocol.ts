@@ -26,6 +26,16 @@ export function normalizeSessionCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]/g, "");
 }
 
+/**
+ * Issue 40: the one way a session code is written for people, on the customer's page, the dashboard and the desktop
+ * app: two groups of three read over the phone, « K7W 9GA » (typed back with or without the space or a dash, any
+ * case: `normalizeSessionCode`). A code of another length is only normalized.
+ */
+export function formatSessionCode(code: string): string {
+  const canonical = normalizeSessionCode(code);
+  return canonical.length === SESSION_CODE_LENGTH ? `${canonical.slice(0, 3)} ${canonical.slice(3)}` : canonical;
+}
+
 /** Whether a canonical code has the generated shape: `SESSION_CODE_LENGTH` symbols of `SESSION_CODE_ALPHABET`. */
 export function isReadableSessionCode(code: string): boolean {
   return code.length === SESSION_CODE_LENGTH && [...code].every((symbol) => SESSION_CODE_ALPHABET.includes(symbol));
@@ -90,6 +100,11 @@ export type SessionView = {
   status: SessionStatus;
   userId: string | null;
   technicianId: string | null;
+  /**
+   * Issue 40: the first word of the joined technician's account name (`firstNameOf`: never their e-mail), shown to
+   * the customer (« Julien, technicien de l'atelier, est connecté »); null when no technician joined or no name.
+   */
+  technicianFirstName: string | null;
   startTime: string | null;
   endTime: string | null;
   durationSeconds: number | null;

@@ -9,6 +9,7 @@ import type { Route } from "./+types/mentions-legales";
 import { Card } from "#app/components/ui/card.tsx";
 import { PageHero, Section } from "#app/components/ui/section.tsx";
 import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
+import { dataControllerName } from "#app/config/placeholders.ts";
 import { formatAddress, formatEuros, mailtoHref, telHref } from "#app/config/shop.ts";
 import { useShop } from "#app/shop/use-shop.ts";
 import { cn } from "#app/utils/cn.ts";
@@ -95,6 +96,8 @@ function Prose({ children, className }: { children: ReactNode; className?: strin
 export default function MentionsLegales() {
   const shop = useShop();
   const { legal } = shop;
+  // Issue 40: the prose names the shop, never « (raison sociale à renseigner) »; the facts above stay as typed.
+  const publisher = dataControllerName(shop);
   return (
     <>
       <PageHero
@@ -149,7 +152,7 @@ export default function MentionsLegales() {
         <Prose>
           <p>
             L'ensemble du contenu de ce site (textes, mises en page, logos, illustrations, icônes et code source) est la
-            propriété de {legal.entity} ou de ses partenaires et est protégé par le Code de la propriété intellectuelle.
+            propriété de {publisher} ou de ses partenaires et est protégé par le Code de la propriété intellectuelle.
           </p>
           <p>
             Toute reproduction, représentation, modification ou diffusion, totale ou partielle, sans autorisation écrite
@@ -164,7 +167,7 @@ export default function MentionsLegales() {
         <Prose>
           <p>
             Les données personnelles que vous nous transmettez (par téléphone, par e-mail ou au moyen des formulaires du
-            site) sont traitées par {legal.entity}, responsable du traitement, dans le respect de la loi n° 78-17 du 6
+            site) sont traitées par {publisher}, responsable du traitement, dans le respect de la loi n° 78-17 du 6
             janvier 1978 relative à l'informatique, aux fichiers et aux libertés (loi « Informatique et Libertés ») et
             du Règlement général sur la protection des données (RGPD, règlement (UE) 2016/679).
           </p>
@@ -200,8 +203,7 @@ export default function MentionsLegales() {
             <a className={`${linkClass} break-all`} href={mailtoHref(shop)}>
               {shop.email}
             </a>{" "}
-            ou par courrier à {legal.entity}, {formatAddress(shop.address)}. Nous vous répondons dans un délai d'un
-            mois.
+            ou par courrier à {publisher}, {formatAddress(shop.address)}. Nous vous répondons dans un délai d'un mois.
           </p>
           <p>
             Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission

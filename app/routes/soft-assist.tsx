@@ -2,7 +2,9 @@
  * /soft-assist (spec §2 "Remote-support entry", §4 "Auth events", §6 roles;
  * issues 5 and 16): the signed-in area, rendered by the server per request
  * (never pre-rendered). The loader reads the session cookie and picks the
- * first view: signed out, the sign-in form (also where sign-out lands),
+ * first view: signed out, « Obtenir de l'aide » (issue 40: remote help
+ * without an account, its steps, its price and the app's download for the
+ * visitor's system) above the sign-in form (also where sign-out lands),
  * usable before any JavaScript; a technician, the dashboard; anyone else, the
  * customer screen — each with the data it opens with, so the server's HTML
  * is the screen and nothing moves when the JavaScript arrives. The two
@@ -28,6 +30,10 @@ import { announceAuthChange, onAuthChangeElsewhere } from "#app/remote-support/c
 import { createRealtimeStore, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { AreaShell, Spinner } from "#app/remote-support/ui/area-shell.tsx";
+import { PublicHelp } from "#app/remote-support/ui/public-help.tsx";
+import { platformOfRequest } from "#app/remote-support/client/downloads.ts";
+import { downloadsContext } from "#app/remote-support/downloads-context.ts";
+import type { DevicePlatform, DownloadView } from "#app/remote-support/device-protocol.ts";
 import { modeOf, RESET_REQUESTED_MESSAGE, SignInPanel, type SignInResult } from "#app/remote-support/ui/sign-in.tsx";
 import { unreadableForm } from "#app/requests/submit.server.ts";
 import { getMeta } from "#app/utils/meta.ts";
@@ -36,6 +42,7 @@ import { QueuedSubmitScript } from "#app/utils/use-queued-submit.tsx";
 import { announcePendingSignIn } from "#app/remote-support/client/pending-sign-in.ts";
 import {
   accountServicesContext,
+  optionalContext,
   requestOriginContext,
   requireContext,
   type AreaView,
@@ -48,11 +55,18 @@ const SignOutButton = lazy(() =>
   import("#app/remote-support/ui/sign-out-button.tsx").then((module) => ({ default: module.SignOutButton })),
 );
 
+/** Where the sign-in form starts (the intro's link for customers with an account and technicians, issue 40). */
+const SIGN_IN_ANCHOR = "connexion";
+const introLink =
+  "font-medium text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
+
+type PublicHelpData = { downloads: DownloadView[]; platform: DevicePlatform | null };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   getMeta(matches, {
     title: "Assistance à distance",
     description:
-      "Assistance informatique à distance : connectez-vous, démarrez une session avec un technicien de l'atelier et téléchargez notre logiciel de contrôle à distance pour Windows, macOS et Linux.",
+      "Assistance informatique à distance, sans compte : téléchargez notre logiciel pour Windows, macOS ou Linux, donnez le code affiché à un technicien de l'atelier, qui vous aide avec votre accord.",
     path: "/soft-assist",
   });
 
@@ -65,17 +79,29 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  */
 export const handle = islandsWhen<{ view: AreaView }>((data) => data?.view.user === null);
 
-/** The first view (`AreaView`); `failed` when the database could not be read (the page says so). */
+/**
+ * The first view (`AreaView`); `failed` when the database could not be read (the page says so). Signed out,
+ * `help` (issue 40): the app's builds and the visitor's system for « Obtenir de l'aide »; null signed in.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const accounts = requireContext(context, accountServicesContext);
   try {
     const { view, setCookie } = await accounts.areaView(request);
     const headers = new Headers();
     for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
-    return data({ view, failed: false }, { headers });
+    return data({ view, failed: false, help: view.user ? null : await publicHelp(request, context) }, { headers });
   } catch {
-    return data({ view: { user: null } satisfies AreaView as AreaView, failed: true }, { status: 503 });
+    const view: AreaView = { user: null };
+    return data({ view, failed: true, help: await publicHelp(request, context) }, { status: 503 });
   }
+}
+
+/** « Obtenir de l'aide »'s data; no builds when the server gave no list or could not read it (the page says to call). */
+async function publicHelp(request: Request, context: Route.LoaderArgs["context"]): Promise<PublicHelpData> {
+  const downloads = await optionalContext(context, downloadsContext)
+    ?.list()
+    .catch(() => []);
+  return { downloads: downloads ?? [], platform: platformOfRequest(request.headers) };
 }
 
 /**
@@ -133,7 +159,7 @@ export function shouldRevalidate({
 }
 
 export default function SoftAssist({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, failed } = loaderData;
+  const { view, failed, help } = loaderData;
   const user = view.user;
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -182,13 +208,26 @@ export default function SoftAssist({ loaderData, actionData }: Route.ComponentPr
 
   if (view.user === null) {
     return (
-      <AreaShell intro="Connectez-vous pour démarrer une session d'assistance avec un technicien.">
-        {failed ? (
-          <p role="alert" className="font-medium text-red-300">
-            Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.
-          </p>
-        ) : null}
-        <SignInPanel mode={modeOf(new URLSearchParams(location.search))} result={actionData} />
+      <AreaShell
+        intro={
+          <>
+            Vous avez déjà un compte, ou vous êtes technicien de l'atelier ?{" "}
+            <a className={introLink} href={`#${SIGN_IN_ANCHOR}`}>
+              Aller à la connexion
+            </a>
+          </>
+        }
+      >
+        {/* Issue 40: what remote help is, how it goes and what it costs, before any form. */}
+        <PublicHelp downloads={help?.downloads ?? []} platform={help?.platform ?? null} />
+        <div id={SIGN_IN_ANCHOR} className="flex scroll-mt-28 flex-col gap-4">
+          {failed ? (
+            <p role="alert" className="font-medium text-red-300">
+              Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.
+            </p>
+          ) : null}
+          <SignInPanel mode={modeOf(new URLSearchParams(location.search))} result={actionData} />
+        </div>
       </AreaShell>
     );
   }

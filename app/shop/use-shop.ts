@@ -4,8 +4,8 @@
  * the same value and pages follow a change made in « Boutique » without a rebuild. Outside a route tree
  * with the root loader (component tests), the defaults of app/config/shop.ts.
  */
-import { useContext } from "react";
-import { UNSAFE_DataRouterDataContext } from "react-router";
+import { useCallback, useContext } from "react";
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterDataContext } from "react-router";
 import { defaultShop, type ShopIdentity } from "#app/config/shop.ts";
 import { sharedContext } from "#app/utils/server-context.ts";
 
@@ -19,4 +19,16 @@ export function useShop(): ShopIdentity {
   const state = useContext(UNSAFE_DataRouterDataContext);
   const data = state?.loaderData.root as { shop?: ShopIdentity } | undefined;
   return data?.shop ?? defaultShop;
+}
+
+/**
+ * Issue 40: a function that reads the loaders again, the root's included, so the header and footer show at
+ * once what « Boutique » just saved, without a reload. A revalidation keeps every component mounted (the
+ * dashboard keeps its open view and what is typed). Outside a data router (component tests): does nothing.
+ */
+export function useRefreshShop(): () => Promise<void> {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  return useCallback(async () => {
+    await router?.revalidate();
+  }, [router]);
 }

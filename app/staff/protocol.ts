@@ -6,7 +6,7 @@
  * | Method, path                                  | Who                  | Body                         | Success |
  * |-----------------------------------------------|----------------------|------------------------------|---------|
  * | GET  /api/staff                               | `staff:manage`       |                              | 200 `StaffListResponse` |
- * | POST /api/staff/invitations                   | `staff:manage`       | `{ email }`                  | 201 `{ invitation, message }` |
+ * | POST /api/staff/invitations                   | `staff:manage`       | `{ email }`                  | 201 `{ invitation, message, mailSent, link? }` |
  * | DELETE /api/staff/invitations/:id             | `staff:manage`       |                              | 200 `{ message }` |
  * | POST /api/staff/members/:id/disable, /enable  | `staff:manage`       |                              | 200 `{ member, message }` |
  * | POST /api/staff/members/:id/password-reset    | `staff:manage`       |                              | 200 `{ message }` |
@@ -53,17 +53,25 @@ export type PendingInvitation = { id: string; email: string; createdAt: string; 
 
 export type StaffListResponse = { members: StaffMember[]; invitations: PendingInvitation[] };
 export type StaffMemberResponse = { member: StaffMember; message: string };
-export type InvitationResponse = { invitation: PendingInvitation; message: string };
+/**
+ * Issue 40: `mailSent` false when mail does not leave the server; `link` is then the invitation's link, for
+ * the manager to pass on (absent when the mail went).
+ */
+export type InvitationResponse = { invitation: PendingInvitation; message: string; mailSent: boolean; link?: string };
 export type StaffMessageResponse = { message: string };
 export type InvitationCheckResponse = { email: string };
 
 export const STAFF_MESSAGES = {
   badBody: "La requête est invalide.",
   invited: "Invitation envoyée. Le lien est valable 7 jours.",
+  invitedNoMail:
+    "L'envoi d'e-mails n'est pas configuré : l'invitation n'a pas été envoyée. Copiez le lien et transmettez-le vous-même au technicien (SMS, messagerie…) : il est valable 7 jours et ne sert qu'une fois.",
   revoked: "Invitation annulée.",
   disabled: "Compte désactivé : ses connexions sont terminées.",
   enabled: "Compte réactivé.",
   resetSent: "Un lien de réinitialisation du mot de passe a été envoyé.",
+  resetNotSent:
+    "L'envoi d'e-mails n'est pas configuré : le lien de réinitialisation n'a pas été envoyé, il est seulement écrit dans un fichier sur le serveur (dossier outbox). Configurez l'envoi d'e-mails (voir « Mise en ligne »).",
   notFound: "Ce compte n'existe pas ou ne fait pas partie de l'équipe.",
   invitationNotFound: "Cette invitation n'existe plus.",
   notYourself: "Vous ne pouvez pas désactiver votre propre compte.",

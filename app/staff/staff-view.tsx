@@ -2,15 +2,17 @@
  * The manager's « Équipe » view (issue 29), a lazy chunk of the dashboard shown only with `staff:manage`:
  * the staff accounts (name, e-mail, role, created, last sign-in, active or disabled) with « Désactiver » /
  * « Réactiver » and « Envoyer un lien de réinitialisation », the pending invitations (« Annuler »), and
- * « Inviter un technicien » by e-mail; above them, the last backup (`backup-status.tsx`). Every rule is the server's (`server/staff/`): this view shows its
- * French answers as they come and reads the list again after each change.
+ * « Inviter un technicien » by e-mail. Every rule is the server's (`server/staff/`): this view shows its
+ * French answers as they come and reads the list again after each change. Issue 40: when mail does not leave
+ * the server, the invitation says so plainly and gives its link to copy (`copy-link.tsx`); the backups have
+ * their own view (« Sauvegardes », `app/backups/`).
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormField, FormStatus, Input } from "#app/components/ui/field.tsx";
 import { formatDateTime } from "#app/remote-support/client/format.ts";
-import { BackupStatusPanel } from "./backup-status.tsx";
+import { CopyLink } from "./copy-link.tsx";
 import { getStaff, inviteTechnician, revokeInvitation, sendPasswordReset, setMemberDisabled } from "./client.ts";
 import { STAFF_ROLE_LABELS, type StaffListResponse, type StaffMember } from "./protocol.ts";
 
@@ -46,7 +48,6 @@ export default function StaffView({ selfId }: { selfId: string }) {
 
   return (
     <div className="flex flex-col gap-8">
-      <BackupStatusPanel />
       <InviteForm onInvited={load} />
       <Card className="flex flex-col gap-4">
         <h2 className="text-2xl font-bold text-white">L'équipe</h2>
@@ -84,7 +85,7 @@ export default function StaffView({ selfId }: { selfId: string }) {
                   <span className="text-slate-300">
                     {invitation.expired
                       ? `Lien expiré le ${formatDateTime(invitation.expiresAt)}`
-                      : `Envoyée le ${formatDateTime(invitation.createdAt)}, valable jusqu'au ${formatDateTime(invitation.expiresAt)}`}
+                      : `Créée le ${formatDateTime(invitation.createdAt)}, valable jusqu'au ${formatDateTime(invitation.expiresAt)}`}
                   </span>
                 </div>
                 <Button
@@ -176,6 +177,8 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Notice>(null);
+  // Issue 40: the link to pass on by hand, when the invitation could not be mailed.
+  const [link, setLink] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState("");
   const status = useRef<HTMLDivElement>(null);
 
@@ -183,6 +186,7 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
     event.preventDefault();
     setBusy(true);
     setResult(null);
+    setLink(null);
     setFieldError("");
     const answer = await inviteTechnician(email);
     setBusy(false);
@@ -192,7 +196,10 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
       return;
     }
     setEmail("");
-    setResult({ tone: "success", text: `${answer.data.message} (${answer.data.invitation.email})` });
+    const { message, invitation, mailSent } = answer.data;
+    // Not sent is said as a warning (`role="alert"`), never as a success.
+    setResult({ tone: mailSent ? "success" : "error", text: `${message} (${invitation.email})` });
+    setLink(mailSent ? null : (answer.data.link ?? null));
     await onInvited();
   }
 
@@ -220,6 +227,7 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
         <FormStatus ref={status} tone={result?.tone === "success" ? "success" : "error"}>
           {result?.text ?? null}
         </FormStatus>
+        {link ? <CopyLink link={link} label="Lien d'invitation à transmettre" /> : null}
         <div>
           <Button type="submit" disabled={busy || email.trim() === ""}>
             {busy ? "Envoi…" : "Inviter un technicien"}

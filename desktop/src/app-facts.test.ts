@@ -32,7 +32,7 @@ function answeringView(name: string, untick: boolean): AppView & { asked: FactsC
     askStart: async (facts) => {
       if (facts) asked.push({ ...facts });
       if (facts && untick) facts.send = false;
-      return name;
+      return { text: name, field: "name" };
     },
     tell: () => {},
     draw: () => {},
@@ -72,7 +72,7 @@ function start(args: string[], view?: AppView) {
 describe("the computer's facts sent by the app", () => {
   it("go with the new session when the box stays ticked, and the terminal says how to refuse", async () => {
     const app = start([]);
-    await server.waitFor(() => app.text().includes("Votre prénom ou le code d'appairage"));
+    await server.waitFor(() => app.text().includes("Votre prénom : "));
     expect(app.text()).toContain(FACTS_CONSENT_TEXTS.terminalOn.replace(/\s+/g, " "));
     expect(app.text()).toContain("--sans-informations");
     app.stdin.write("Marie\n");
@@ -91,7 +91,7 @@ describe("the computer's facts sent by the app", () => {
 
   it("are neither read nor sent with --sans-informations, and the terminal says so", async () => {
     const app = start(["--sans-informations"]);
-    await server.waitFor(() => app.text().includes("Votre prénom ou le code d'appairage"));
+    await server.waitFor(() => app.text().includes("Votre prénom : "));
     expect(app.text()).toContain(FACTS_CONSENT_TEXTS.terminalOff);
     app.stdin.write("Marie\n");
     await server.waitFor(() => server.sessionBodies.length === 1);

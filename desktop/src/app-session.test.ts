@@ -15,6 +15,7 @@ import { type FakeServer, STATE, startFakeServer } from "../test/fake-server.ts"
 import { type AppDeps, readStartAnswer, runApp } from "./app.ts";
 import type { PictureSource } from "./connection.ts";
 import { makeImage } from "./capture/test-images.ts";
+import { CODE_INVALID_MESSAGE, CODE_MISSING_MESSAGE } from "./start-answer.ts";
 
 let server: FakeServer;
 beforeEach(async () => {
@@ -63,7 +64,7 @@ function start(args: string[], columns = 80) {
 describe("the app started with no argument", () => {
   it("starts a session without an account and shows its code in large letters", async () => {
     const app = start([]);
-    await server.waitFor(() => app.text().includes("Votre prénom ou le code d'appairage"));
+    await server.waitFor(() => app.text().includes("Votre prénom : "));
     app.stdin.write("Marie\n");
     await server.waitFor(() => server.statuses.length === 1);
     const body = DeviceSessionBody.parse(server.sessionBodies[0]);
@@ -78,7 +79,7 @@ describe("the app started with no argument", () => {
 
     // The technician joined: the code gives way to who is there, and nothing is seen yet.
     server.socket()!.emit("device:state", { ...STATE, consent: false, controlActive: false });
-    await server.waitFor(() => app.screen().includes("Technicien : Julien"));
+    await server.waitFor(() => app.screen().includes("Julien, technicien de l'atelier, est connecté."));
     expect(app.screen()).not.toContain("Donnez ce code");
     expect(app.screen()).toContain("Écran : le technicien ne le voit pas.");
     expect(app.screen()).toContain("V : autoriser le technicien à voir l'écran.");
@@ -149,9 +150,16 @@ describe("the first prompt's answer", () => {
     expect(readStartAnswer(" ACDE 3479 ")).toEqual({ kind: "code", code: "ACDE3479" });
     expect(readStartAnswer("")).toEqual({ kind: "name", name: null });
     expect(readStartAnswer("Marie-Hélène")).toEqual({ kind: "name", name: "Marie-Hélène" });
-    // Eight symbols of the alphabet but no dash or digit: a name, not a code.
+    // Eight symbols of the alphabet but no digit: a name, not a code (issue 40: every code issued holds a digit).
     expect(readStartAnswer("MARGUERY")).toEqual({ kind: "name", name: "MARGUERY" });
+    expect(readStartAnswer("Jean-Marc")).toEqual({ kind: "name", name: "Jean-Marc" });
     expect(readStartAnswer("BBBB-0000")).toMatchObject({ kind: "invalid" });
     expect(readStartAnswer("x".repeat(81))).toMatchObject({ kind: "invalid" });
+  });
+
+  it("reads the pairing code's own field as a code, never as a name (issue 40)", () => {
+    expect(readStartAnswer(" acde 3479 ", "code")).toEqual({ kind: "code", code: "ACDE3479" });
+    expect(readStartAnswer("Marie", "code")).toEqual({ kind: "invalid", message: CODE_INVALID_MESSAGE });
+    expect(readStartAnswer("", "code")).toEqual({ kind: "invalid", message: CODE_MISSING_MESSAGE });
   });
 });

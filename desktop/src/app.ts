@@ -231,7 +231,7 @@ export async function runApp(deps: AppDeps): Promise<number> {
           view.fail(stopResult.message);
           return 0;
         }
-        const answer = readStartAnswer(typed ?? "");
+        const answer = readStartAnswer(typed?.text ?? "", typed?.field);
         if (answer.kind === "invalid") {
           view.tell(answer.message);
           continue;

@@ -51,7 +51,7 @@ describe("pairing over TLS", () => {
     // No X display in the child: it pairs anyway and says why control is impossible.
     expect(server.statuses[0]!.injection).toMatchObject({ ok: false, reason: expect.stringMatching(/DISPLAY/) });
     server.socket()!.emit("device:state", STATE);
-    await server.waitFor(() => out.includes("Technicien : Julien"));
+    await server.waitFor(() => out.includes("Julien, technicien de l'atelier, est connecté."));
     expect(out).toContain("Prise de contrôle impossible");
     server.socket()!.emit("device:ended", DEVICE_MESSAGES.sessionEnded);
     expect(await exited).toBe(0);

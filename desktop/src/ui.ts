@@ -11,6 +11,7 @@
  */
 import type { DeviceQueuePlace, DeviceState, Injection } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
+import { formatSessionCode } from "#app/remote-support/protocol.ts";
 import { queuePlaceText } from "#app/remote-support/queue.ts";
 import { defaultShop, formatOpeningHours } from "#app/config/shop.ts";
 import { bigLetters, bigLettersWidth } from "./big-letters.ts";
@@ -19,7 +20,16 @@ import { APP_NAME, APP_VERSION } from "./version.ts";
 import type { ChatModel } from "./chat.ts";
 import { CHAT_LABELS, shownChat, terminalChatLines } from "./views/chat-texts.ts";
 // Issue 27: the sentences the window and the dialogs say too.
-import { controlLine, elevationLines, FINAL_PHASES, PHASE_TEXT, viewLines } from "./views/texts.ts";
+import {
+  CODE_HINT,
+  controlLine,
+  elevationLines,
+  FINAL_PHASES,
+  joinedLine,
+  PHASE_TEXT,
+  technicianOf,
+  viewLines,
+} from "./views/texts.ts";
 import { rebootKeyLines, rebootLines, type RebootState } from "./reboot/reboot-texts.ts";
 import { fileKeyLines, type FilesModel, terminalFileLines } from "./files/file-texts.ts";
 
@@ -85,14 +95,16 @@ export function renderScreen(model: ScreenModel): string {
   if (FINAL_PHASES.has(model.phase)) return fit(lines, width).join("\n");
 
   const state = model.state;
-  const technician = state?.technicianName ?? null;
-  if (model.sessionCode && !technician) lines.push("", ...codeBlock(model.sessionCode, width));
+  const technician = technicianOf(model);
+  const joined = joinedLine(model);
+  if (model.sessionCode && !joined) lines.push("", ...codeBlock(model.sessionCode, width));
   const waiting = waitingLines(model);
   if (waiting.length > 0) lines.push("", ...waiting);
   lines.push("");
   if (model.customerName || state) lines.push(`Session de : ${state?.customerName || model.customerName}`);
   if (state) {
-    lines.push(technician ? `Technicien : ${technician}` : "Technicien : en attente du technicien…");
+    // Issue 40: « Julien, technicien de l'atelier, est connecté. »
+    lines.push(joined ?? "Technicien : en attente du technicien…");
     lines.push("");
     lines.push(...viewLines(model, technician));
     lines.push(controlLine(state, model.withdrawnHere, model.keys ? "keys" : false));
@@ -134,11 +146,11 @@ export function waitingLines(model: ScreenModel, now = new Date()): string[] {
   return queuePlaceText(model.waiting, { now, slots, hours: formatOpeningHours(slots) });
 }
 
-/** The session code, large, and what to do with it. */
+/** The session code, large, and what to do with it; issue 40: written « K7W 9GA », as the pages write it. */
 function codeBlock(code: string, width: number): string[] {
-  const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
   const big = bigLettersWidth(code) + 2 <= width ? bigLetters(code).map((row) => `  ${row}`) : [];
-  return ["Donnez ce code au technicien :", "", ...big, ...(big.length ? [""] : []), `  Code de session : ${spaced}`];
+  const written = `  Code de session : ${formatSessionCode(code)}`;
+  return [CODE_HINT, "", ...big, ...(big.length ? [""] : []), written];
 }
 
 /** The keys that do something now. */

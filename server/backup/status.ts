@@ -41,6 +41,13 @@ export type BackupStatus = {
   /** ISO 8601 of that failure, or null. */
   lastErrorAt: string | null;
   /**
+   * Issue 40: when a backup was last copied off the server: downloaded by the manager (« Sauvegardes »), or
+   * declared copied by them (rsync, robocopy, a USB drive…). ISO 8601, or null.
+   */
+  lastCopyAt: string | null;
+  /** How that copy was made, or null. */
+  lastCopyKind: "download" | "declared" | null;
+  /**
    * For the manager's view: `failed` when the last attempt failed, `late` when the last success is over
    * 36 h old, `never` when there is none, else `ok`.
    */
@@ -51,9 +58,20 @@ export type BackupStatus = {
   dir: string;
 };
 
-type Stored = Pick<BackupStatus, "lastSuccessAt" | "lastFile" | "lastSizeBytes" | "lastError" | "lastErrorAt">;
+type Stored = Pick<
+  BackupStatus,
+  "lastSuccessAt" | "lastFile" | "lastSizeBytes" | "lastError" | "lastErrorAt" | "lastCopyAt" | "lastCopyKind"
+>;
 
-const EMPTY: Stored = { lastSuccessAt: null, lastFile: null, lastSizeBytes: null, lastError: null, lastErrorAt: null };
+const EMPTY: Stored = {
+  lastSuccessAt: null,
+  lastFile: null,
+  lastSizeBytes: null,
+  lastError: null,
+  lastErrorAt: null,
+  lastCopyAt: null,
+  lastCopyKind: null,
+};
 
 async function readStored(dir: string): Promise<Stored> {
   try {
@@ -80,6 +98,12 @@ export async function recordBackupSuccess(dir: string, result: BackupResult, at:
     lastFile: result.file,
     lastSizeBytes: result.sizeBytes,
   });
+}
+
+/** Issue 40: records that a backup was copied off the server at `at` (downloaded, or declared by the manager). */
+export async function recordBackupCopy(dir: string, kind: "download" | "declared", at: Date): Promise<void> {
+  const stored = await readStored(dir);
+  await writeStored(dir, { ...stored, lastCopyAt: at.toISOString(), lastCopyKind: kind });
 }
 
 /**

@@ -21,6 +21,7 @@
  * | POST /api/reports/verify `{ password }` | `report:read`       | 200 `VerifyResponse`         |
  * | GET  /api/sessions/:code/report     | `report:read`, technician of that session, after verify | 200 `ReportResponse` |
  * | GET  /api/requests                  | `requests:read`         | 200 `RequestListResponse`    |
+ * | POST /api/requests/:id/treatment, GET /api/dashboard/counts | issue 40: `server/dashboard-api.ts` | |
  * | GET  /api/sessions/:code/ice-servers| participant, not ended  | 200 `IceServersResponse`     |
  * | GET  /api/sessions/:code/events     | participant             | 200 `SessionEventsResponse`  |
  * | POST /api/sessions/:code/events `SessionEventBody` | participant, by kind | 201 `SessionEventResponse`; 200 with the last event when that state is already set |
@@ -83,6 +84,7 @@ import { iceServersFor, type IceConfig } from "./ice.ts";
 import type { Refusal, SessionService } from "./sessions.ts";
 import { createDeviceRouter } from "./device-api.ts";
 import { createFactsRouter } from "./facts-api.ts";
+import { createDashboardRouter } from "#server/dashboard-api.ts";
 import { bodyOf, jsonErrorHandler, parse, REFUSAL_STATUS, sendError, sendRefusal } from "./http.ts";
 import { codeAddressed, type CodeHandler } from "./code-lookups.ts";
 import type { DeviceService } from "./device-service.ts";
@@ -347,6 +349,7 @@ export function createRemoteSupportRouter({
   );
 
   router.use(createFactsRouter({ auth, sessions })); // Issue 38 §4: the computer's facts (`facts-api.ts`).
+  router.use(createDashboardRouter({ auth, sessions })); // Issue 40: tab counts, « Traité » (`server/dashboard-api.ts`).
   if (devices) router.use(createDeviceRouter({ auth, devices, sessions }));
 
   // A database failure while reading the session cookie, or a bug: logged, never shown.

@@ -168,7 +168,8 @@ describe.each(DATABASE_KINDS)("sessions started by the desktop app on %s", (kind
       technicianId: accounts.technician.id,
     });
     expect((await updated)[0]).toEqual(view);
-    await expect.poll(() => states.at(-1)?.[0].technicianName).toBe(accounts.technician.name);
+    // Issue 40: the first name of « Camille Tech » only.
+    await expect.poll(() => states.at(-1)?.[0].technicianName).toBe("Camille");
 
     const active = await as("technician", "get", "/api/sessions/active");
     expect(active.body.session).toMatchObject({ code: sessionCode, origin: "app", userName: "Marie" });

@@ -38,6 +38,7 @@ import {
   CODE_ATTEMPTS,
   endInTransaction,
   refuse,
+  sessionView,
   toSessionView,
   type Outcome,
   type SessionContext,
@@ -128,7 +129,7 @@ export function createAppSessions(context: SessionContext): AppSessionMethods {
           await storeComputerFacts(tx, created.id, input.facts);
           return created;
         });
-        const session = toSessionView(row);
+        const session = toSessionView(row, null); // New: nobody joined yet.
         logger.info({ sessionId: row.id }, "session démarrée depuis le logiciel");
         announce({ type: "session", session });
         return {
@@ -164,7 +165,7 @@ export function createAppSessions(context: SessionContext): AppSessionMethods {
           ),
         );
         if (!row) return { ok: true as const, session: null };
-        const session = toSessionView(row);
+        const session = await sessionView(db, row);
         logger.info({ sessionId: row.id, durationSeconds: row.durationSeconds }, "session terminée : logiciel quitté");
         announce({ type: "session", session });
         return { ok: true, session };

@@ -31,6 +31,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from "#app/remote-support/protocol.ts";
+import { firstNameOf } from "#app/remote-support/technician-name.ts";
 import type { Caller } from "#server/access.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
 import type { ControlState, DeviceIdentity } from "./device-state.ts";
@@ -118,7 +119,8 @@ export function createChatRelay(options: ChatRelayOptions): ChatRelay {
             }
             const { event } = result;
             const from = event.actor === "technician" ? "technician" : "customer";
-            const name = from === "technician" ? socket.data.caller.name : null;
+            // Issue 40: the technician's first name, as the customer's copy of the line says it.
+            const name = from === "technician" ? firstNameOf(socket.data.caller.name) : null;
             reply({ ok: true, line: { id: event.id, from, name, text: event.text ?? text, at: event.at } });
           })
           .catch(() => reply(refused(CHAT_MESSAGES.failed)));

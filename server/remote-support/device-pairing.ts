@@ -34,10 +34,18 @@ import type { ComputerFacts } from "#app/remote-support/facts-protocol.ts";
 /** SHA-256, hex: how codes and tokens are stored and looked up. */
 export const hashSecret = (value: string) => createHash("sha256").update(value).digest("hex");
 
-function generatePairingCode(): string {
-  let code = "";
-  for (let i = 0; i < PAIRING_CODE_LENGTH; i++) code += PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)];
-  return code;
+/**
+ * A new pairing code (`device-protocol.ts`): crypto random symbols of the alphabet. Issue 40: one without a digit is
+ * drawn again (every code with one stays equally likely), so that the app's first question can tell a code typed
+ * in its first-name field from a name (« Jean-Marc » is eight symbols of the alphabet too).
+ */
+export function generatePairingCode(): string {
+  for (;;) {
+    let code = "";
+    for (let i = 0; i < PAIRING_CODE_LENGTH; i++)
+      code += PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)];
+    if (/\d/.test(code)) return code;
+  }
 }
 
 /** What `createDeviceService` hands to this part. */

@@ -21,6 +21,7 @@ import {
   type Screen,
 } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
+import { firstNameOf } from "#app/remote-support/technician-name.ts";
 import { ELEVATION_MESSAGES, RESUME_TICKET_TTL_S } from "#app/remote-support/elevation-protocol.ts";
 import { REBOOT_TICKET_TTL_S } from "#app/remote-support/reboot-protocol.ts";
 import { deviceResumeTickets } from "#database/schema-elevation.ts";
@@ -260,11 +261,11 @@ export function toDeviceView(snapshot: DeviceSnapshot): DeviceView {
   };
 }
 
-/** What the app's terminal shows (`device:state`). */
+/** What the app's terminal shows (`device:state`); issue 40: the technician's first name only. */
 export function toDeviceState(snapshot: DeviceSnapshot): DeviceState {
   return {
     customerName: snapshot.customerName,
-    technicianName: snapshot.technicianName,
+    technicianName: firstNameOf(snapshot.technicianName),
     consent: snapshot.device?.consent === true,
     controlRequested: snapshot.toggleOn && snapshot.status === "connected",
     controlActive: controlRefusal(snapshot) === null,

@@ -31,6 +31,7 @@ import {
   type FileDirection,
 } from "#app/remote-support/file-protocol.ts";
 import { normalizeSessionCode } from "#app/remote-support/protocol.ts";
+import { firstNameOf } from "#app/remote-support/technician-name.ts";
 import { can, type Caller } from "#server/access.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
 import type { ControlState, DeviceIdentity } from "./device-state.ts";
@@ -324,7 +325,8 @@ export function createFileRelay(options: FileRelayOptions): FileRelay {
           const caller = socket.data.caller;
           const state = can(caller, "session:join") ? await fileState(normalizeSessionCode(checked.data.code)) : null;
           if (!state || state.technicianId !== caller.userId) return { refusal: FILE_MESSAGES.notAvailable };
-          const sender = { browserSocketId: socket.id, technicianName: caller.name };
+          // Issue 40: the customer is told the technician's first name only.
+          const sender = { browserSocketId: socket.id, technicianName: firstNameOf(caller.name) };
           return { message: checked.data.message, state, sender };
         }),
       );

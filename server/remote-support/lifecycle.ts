@@ -16,6 +16,8 @@ import {
   endInTransaction,
   refuse,
   roleIn,
+  sessionView,
+  sessionViews,
   toSessionView,
   type Outcome,
   type Refusal,
@@ -72,7 +74,8 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
   function announceExpired(rows: SessionRow[]): void {
     for (const row of rows) {
       logger.info({ sessionId: row.id }, "code de session expiré : session terminée");
-      announce({ type: "session", session: toSessionView(row) });
+      // A code that expired was never joined: no technician to name.
+      announce({ type: "session", session: toSessionView(row, null) });
     }
   }
 
@@ -102,9 +105,9 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
     });
   }
 
-  /** Logs and announces a join that worked. */
+  /** Logs and announces a join that worked; issue 40: the caller is the technician the customer is told about. */
   function joined(caller: Caller, row: SessionRow): Outcome<{ session: SessionView }> {
-    const session = toSessionView(row);
+    const session = toSessionView(row, caller.name);
     logger.info({ sessionId: session.id, technicianId: caller.userId }, "session rejointe");
     announce({ type: "session", session });
     return { ok: true, session };
@@ -177,7 +180,8 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           logger.warn({ userId: caller.userId }, "création de session refusée : trop de sessions");
           return result;
         }
-        const session = toSessionView(result.session);
+        // An open session given back may have been joined already (issue 40: its technician named).
+        const session = result.created ? toSessionView(result.session, null) : await sessionView(db, result.session);
         if (result.created) {
           logger.info({ sessionId: session.id, userId: caller.userId }, "session créée");
           announce({ type: "session", session });
@@ -238,7 +242,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           ),
         );
         if (row) {
-          const session = toSessionView(row);
+          const session = await sessionView(db, row);
           logger.info(
             { sessionId: row.id, by: caller.userId, durationSeconds: row.durationSeconds },
             "session terminée",
@@ -250,7 +254,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
         if (!existing) return refuse("not-found");
         if (existing.userId !== caller.userId && existing.technicianId !== caller.userId)
           return refuse("not-participant");
-        return { ok: true, session: toSessionView(existing), changed: false };
+        return { ok: true, session: await sessionView(db, existing), changed: false };
       });
     },
 
@@ -258,7 +262,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
       return guarded<{ session: SessionView | null }>("Erreur lors de la fin d'une session abandonnée", async () => {
         const row = await db.transaction((tx) => endInTransaction(tx, eq(sessions.code, code), null));
         if (!row) return { ok: true as const, session: null };
-        const session = toSessionView(row);
+        const session = await sessionView(db, row);
         logger.info({ sessionId: row.id, durationSeconds: row.durationSeconds }, "session terminée par le serveur");
         announce({ type: "session", session });
         return { ok: true, session };
@@ -275,7 +279,8 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           .where(and(eq(sessions.technicianId, caller.userId), eq(sessions.status, "connected")))
           .orderBy(desc(sessions.startTime))
           .limit(1);
-        return { ok: true, session: row ? toSessionView(row) : null };
+        // The caller is this session's technician.
+        return { ok: true, session: row ? toSessionView(row, caller.name) : null };
       });
     },
 
@@ -289,7 +294,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           .where(eq(sessions.technicianId, caller.userId))
           .orderBy(desc(sessions.createdAt))
           .limit(LIST_LIMIT);
-        return { ok: true, sessions: rows.map(toSessionView) };
+        return { ok: true, sessions: rows.map((row) => toSessionView(row, caller.name)) };
       });
     },
 
@@ -306,7 +311,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
           .where(eq(sessions.userId, caller.userId))
           .orderBy(desc(sessions.createdAt))
           .limit(LIST_LIMIT);
-        return { ok: true, sessions: rows.map(toSessionView) };
+        return { ok: true, sessions: await sessionViews(db, rows) };
       });
     },
 
@@ -326,7 +331,7 @@ export function createLifecycle(context: SessionContext): SessionLifecycle {
         const role = roleIn(session, caller);
         if (!role) return refuse("not-participant");
         if (session.endTime) return refuse("session-ended");
-        return { ok: true, role, session: toSessionView(session) };
+        return { ok: true, role, session: await sessionView(db, session) };
       });
     },
   };

@@ -24,6 +24,7 @@ import { can, type Caller } from "#server/access.ts";
 import { consume, createRateLimiter } from "#server/rate-limit.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
+import { firstNameOf } from "#app/remote-support/technician-name.ts";
 import { loadComputerFacts } from "./computer-facts.ts";
 import {
   APP_ACTOR_ID,
@@ -125,11 +126,16 @@ export function createSessionRecord(context: SessionContext): SessionRecord {
     });
   }
 
-  /** Issue 38 §1: tells the participants of `session` about a stored chat line; returns the line as pushed. */
+  /**
+   * Issue 38 §1: tells the participants of `session` about a stored chat line; returns the line as pushed.
+   * `technicianName`: the account name of a technician's line (issue 40: the customer reads its first word only).
+   */
   function announceChat(session: SessionRow, event: SessionEventView, technicianName: string | null): ChatLine {
     const from = event.actor === "technician" ? "technician" : "customer";
-    const line: ChatLine = { id: event.id, from, name: technicianName, text: event.text ?? "", at: event.at };
-    announce({ type: "chat", session: toSessionView(session), line });
+    const name = firstNameOf(technicianName);
+    const line: ChatLine = { id: event.id, from, name, text: event.text ?? "", at: event.at };
+    // The chat relay reads the session's participants and code only: no need to read the technician's name.
+    announce({ type: "chat", session: toSessionView(session, technicianName), line });
     return line;
   }
 

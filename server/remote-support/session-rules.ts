@@ -8,10 +8,10 @@
  * `server/requests-inbox.ts`). Imports none of them, nor `sessions.ts`.
  */
 import { randomInt } from "node:crypto";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
-import { sessionEvents, sessions, signaling } from "#database/schema.ts";
+import { sessionEvents, sessions, signaling, users } from "#database/schema.ts";
 import {
   SESSION_CODE_ALPHABET,
   SESSION_CODE_LENGTH,
@@ -20,6 +20,7 @@ import {
   type SessionView,
 } from "#app/remote-support/protocol.ts";
 import { QUEUE_MESSAGES } from "#app/remote-support/queue.ts";
+import { firstNameOf } from "#app/remote-support/technician-name.ts";
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import type { Caller } from "#server/access.ts";
 import type { RateLimitStore } from "#server/rate-limit.ts";
@@ -74,14 +75,18 @@ export type SessionServiceEvent =
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** The API shape of a row (ISO 8601 times). */
-export function toSessionView(row: SessionRow): SessionView {
+/**
+ * The API shape of a row (ISO 8601 times). `technicianName`: the account name of the row's technician (the caller
+ * who joined, or read by `sessionViews`), null when none; issue 40: only its first word reaches the view.
+ */
+export function toSessionView(row: SessionRow, technicianName: string | null): SessionView {
   return {
     id: row.id,
     code: row.code,
     status: row.status,
     userId: row.userId,
     technicianId: row.technicianId,
+    technicianFirstName: row.technicianId === null ? null : firstNameOf(technicianName),
     startTime: row.startTime?.toISOString() ?? null,
     endTime: row.endTime?.toISOString() ?? null,
     durationSeconds: row.durationSeconds,
@@ -90,6 +95,32 @@ export function toSessionView(row: SessionRow): SessionView {
     userEmail: row.userEmail,
     origin: row.origin,
   };
+}
+
+/**
+ * Issue 40: the views of `rows`, each with its technician's first name taken from their account (one query for all;
+ * the e-mail is never read). A technician whose account is gone leaves it null.
+ * @throws the database's error.
+ */
+export async function sessionViews(
+  db: Pick<AppDatabase, "select">,
+  rows: readonly SessionRow[],
+): Promise<SessionView[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.technicianId === null ? [] : [row.technicianId])))];
+  const names = new Map<string, string>();
+  if (ids.length > 0) {
+    const found = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+    for (const { id, name } of found) names.set(id, name);
+  }
+  return rows.map((row) =>
+    toSessionView(row, row.technicianId === null ? null : (names.get(row.technicianId) ?? null)),
+  );
+}
+
+/** `sessionViews` of one row. */
+export async function sessionView(db: Pick<AppDatabase, "select">, row: SessionRow): Promise<SessionView> {
+  const [view] = await sessionViews(db, [row]);
+  return view!;
 }
 
 /** Generated codes: a clash is one in millions; a few retries are plenty. */

@@ -45,7 +45,9 @@
  * - `signaling.ts`: `relaySignal` and the session's signaling budget;
  * - `session-record.ts`: the record (`recordEvent`, `events`), the report
  *   and its access (`verifyPassword`, `authSessionEnded`);
- * - `server/requests-inbox.ts`: the technicians' "Demandes" view (`requests`);
+ * - `server/requests-inbox.ts`: the technicians' "Demandes" view (`requests`;
+ *   issue 40 « Traité », `setRequestTreated`);
+ * - `server/dashboard-counts.ts` (issue 40): the dashboard tabs' counts (`dashboardCounts`);
  * - `app-sessions.ts` (issue 26): sessions the desktop app starts without an
  *   account (`createFromApp`, `endFromApp`);
  * - `technician-release.ts` (issue 37 §4): the sessions of a technician
@@ -67,7 +69,6 @@ import type {
   SessionReport,
   SessionView,
 } from "#app/remote-support/protocol.ts";
-import type { RequestView } from "#app/requests/views.ts";
 import type { Caller } from "#server/access.ts";
 import { MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import {
@@ -81,7 +82,8 @@ import {
   type SessionSignalBudget,
 } from "./limits.ts";
 import { createAppSessions, type AppSessionCreated, type AppSessionInput } from "./app-sessions.ts";
-import { createRequestsInbox } from "#server/requests-inbox.ts";
+import { createRequestsInbox, type RequestsInbox } from "#server/requests-inbox.ts";
+import { createDashboardCounts, type DashboardCountsMethods } from "#server/dashboard-counts.ts";
 import { createCodeLookups, type CodeLookups } from "./code-lookups.ts";
 import { createLifecycle } from "./lifecycle.ts";
 import { createSessionConversation, type SessionConversation } from "./session-conversation.ts";
@@ -120,7 +122,9 @@ export type { Outcome, Refusal, RefusalReason, SessionServiceEvent } from "./ses
 export type SessionService = SessionServiceMethods &
   WaitingQueueMethods &
   TechnicianReleaseMethods &
-  ComputerFactsMethods; // Issue 38 §4 (`computer-facts.ts`).
+  ComputerFactsMethods & // Issue 38 §4 (`computer-facts.ts`).
+  RequestsInbox & // « Demandes » (`server/requests-inbox.ts`).
+  DashboardCountsMethods; // Issue 40 (`server/dashboard-counts.ts`).
 type SessionServiceMethods = SessionConversation & {
   /**
    * Spec §4 "Session status" and §7 "Create session". `code` (optional,
@@ -207,8 +211,6 @@ type SessionServiceMethods = SessionConversation & {
    * and ends with the sign-in session.
    */
   verifyPassword(caller: Caller | null, password: string): Promise<Outcome<{ grantedUntil: Date }>>;
-  /** Technicians' "Demandes" view: contact and quote requests, newest first, with their mail's delivery state. */
-  requests(caller: Caller | null): Promise<Outcome<{ requests: RequestView[] }>>;
   /**
    * Spec §7 "Insert into signaling": stores `data` (JSON text) from one
    * participant of a connected session and names the other, who alone
@@ -338,6 +340,7 @@ export function createSessionService({
     ...createSessionConversation(context, lifecycle.create),
     ...createSessionRecord(context),
     ...createRequestsInbox(context),
+    ...createDashboardCounts(context),
     ...createSignaling(context),
     ...createAppSessions(context),
     ...createWaitingQueue(context),

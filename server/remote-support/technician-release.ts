@@ -16,7 +16,7 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { sessions } from "#database/schema.ts";
-import { endInTransaction, toSessionView, type SessionContext, type Transaction } from "./session-rules.ts";
+import { endInTransaction, sessionViews, type SessionContext, type Transaction } from "./session-rules.ts";
 
 /** Sessions announced at most per call (a NOTIFY carries 100 ids; a technician joins a handful). */
 const MAX_RELEASED = 1_000;
@@ -54,9 +54,9 @@ export function createTechnicianRelease({ db, logger, announce }: SessionContext
       if (ids.length === 0) return;
       try {
         const rows = await db.select().from(sessions).where(inArray(sessions.id, ids));
-        for (const row of rows) {
-          logger.info({ sessionId: row.id }, "session libérée : le technicien a perdu son accès");
-          announce({ type: "session", session: toSessionView(row) });
+        for (const session of await sessionViews(db, rows)) {
+          logger.info({ sessionId: session.id }, "session libérée : le technicien a perdu son accès");
+          announce({ type: "session", session });
         }
       } catch (error) {
         logger.error({ err: error }, "sessions libérées non annoncées");

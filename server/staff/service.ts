@@ -15,6 +15,9 @@
  *   the account over, `invitation-takeover.ts`); only staff addresses are refused (409). Disabling also ends every
  *   session the technician joined, handed to `onSessionsReleased` (`SessionService.announceReleased`).
  * - Logs carry ids only: never an address, a name or a token (the set-up link's one line aside).
+ * - Issue 40: without a way out for mail (`mailConfigured` false), the invitation's answer gives the manager
+ *   its link (only to them: the route needs `staff:manage`; never logged) and says plainly that nothing was
+ *   sent; so does the password reset's.
  */
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
@@ -61,6 +64,12 @@ export type StaffServiceOptions = {
   onSessionsReleased?: (sessionIds: string[]) => void;
   /** Issue 29: the shop's identity, read when an invitation is written (« Boutique »); the defaults when absent. */
   shop?: ShopSource;
+  /**
+   * Issue 40: whether mail leaves the server (`MailService.configured`; default false, as with no transport).
+   * When it does not, the invitation's answer carries its link for the manager to pass on, and no answer
+   * says a mail was sent.
+   */
+  mailConfigured?: boolean;
 };
 
 /** The manager who acts (`Caller`'s fields this service needs). */
@@ -80,6 +89,7 @@ function toPending(row: InvitationRow, now: Date): PendingInvitation {
 
 export function createStaffService(options: StaffServiceOptions) {
   const { db, auth, logger, publicUrl, onMailQueued, onSessionEnded, onSessionsReleased } = options;
+  const mailConfigured = options.mailConfigured ?? false;
   const now = options.now ?? (() => new Date());
   const rateLimits = options.rateLimits ?? MEMORY_STORE;
   const actions = createRateLimiter(rateLimits, { name: "staff-actions", ...STAFF_ACTION_LIMIT });
@@ -143,20 +153,25 @@ export function createStaffService(options: StaffServiceOptions) {
       if (existing && (STAFF_ROLES as readonly Role[]).includes(roleOf(existing)))
         return { ok: false, status: 409, message: STAFF_MESSAGES.alreadyStaff };
       const at = now();
-      const row = await db.transaction(async (tx) => {
+      const { row, url } = await db.transaction(async (tx) => {
         const { row: invitation, token } = await upsertInvitation(tx, { email, invitedBy: manager.userId, now: at });
-        const url = `${origin}${INVITATION_PATH}?jeton=${token}`;
+        const link = `${origin}${INVITATION_PATH}?jeton=${token}`;
         await tx.insert(outboxMessages).values({
           messageId: newMessageId(new URL(publicUrl).hostname),
           requestKind: "staff-invitation",
           requestId: invitation.id,
-          mail: invitationMail(email, url, manager, invitation.expiresAt),
+          mail: invitationMail(email, link, manager, invitation.expiresAt),
         });
-        return invitation;
+        return { row: invitation, url: link };
       });
       onMailQueued?.();
+      const invitation = toPending(row, at);
+      if (!mailConfigured) {
+        logger.info({ invitationId: row.id, by: manager.userId }, "invitation d'un technicien : lien donné au gérant");
+        return { ok: true, invitation, mailSent: false, link: url, message: STAFF_MESSAGES.invitedNoMail };
+      }
       logger.info({ invitationId: row.id, by: manager.userId }, "invitation d'un technicien envoyée");
-      return { ok: true, invitation: toPending(row, at), message: STAFF_MESSAGES.invited };
+      return { ok: true, invitation, mailSent: true, message: STAFF_MESSAGES.invited };
     },
 
     /** Cancels a pending invitation (its link stops working). */
@@ -217,7 +232,7 @@ export function createStaffService(options: StaffServiceOptions) {
         body: { email: member.email, redirectTo: new URL(RESET_PASSWORD_PATH, origin).href },
       });
       logger.info({ userId: memberId, by: manager.userId }, "lien de réinitialisation envoyé par le gérant");
-      return { ok: true, message: STAFF_MESSAGES.resetSent };
+      return { ok: true, message: mailConfigured ? STAFF_MESSAGES.resetSent : STAFF_MESSAGES.resetNotSent };
     },
 
     /**

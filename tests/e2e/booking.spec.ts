@@ -88,7 +88,7 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
   await expect(visitor.getByText(/après bonus réparation/)).toHaveCount(0);
   await visitor.getByRole("link", { name: "Prendre rendez-vous : Écran, iPhone 13", exact: true }).click();
   await expect(visitor).toHaveURL(/\/rendez-vous\?modele=iphone-13&reparation=ecran$/);
-  await expect(visitor.getByRole("heading", { level: 3, name: "Écran – iPhone 13" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 2, name: "Écran – iPhone 13" })).toBeVisible();
   expect(await violations(visitor)).toEqual([]);
 
   // Issue 30: the open day's times (the day radios are named by their date, the times end with the hour).
@@ -118,6 +118,9 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
   const card = agenda.getByTestId("rendez-vous").filter({ hasText: "Inès Morel" });
   await expect(card).toContainText(timeOf(first));
   await expect(card).toContainText("Écran – iPhone 13");
+  // Issue 40: and its tab counts it « à confirmer », live too.
+  const views = technician.getByRole("navigation", { name: "Vues du tableau de bord" });
+  await expect(views.getByRole("button", { name: "Rendez-vous (1 à confirmer)" })).toBeVisible();
   expect(await violations(technician)).toEqual([]);
 
   const booked = await mailTo(email, "Votre rendez-vous est enregistré");
@@ -132,6 +135,8 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
   // The token is a credential: the page is never cached, nor sent as a referrer (only the origin is, issue 30).
   expect(opened?.headers()["cache-control"]).toBe("no-store");
   await expect(fromMail.locator('meta[name="referrer"]')).toHaveAttribute("content", "strict-origin");
+  // Issue 40: the slots are folded under « Déplacer le rendez-vous ».
+  await fromMail.getByText("Déplacer le rendez-vous", { exact: true }).click();
   await fromMail.locator(`input[type=radio][value="${second}"]`).first().check();
   await fromMail.getByRole("button", { name: "Déplacer à ce créneau" }).click();
   await expect(fromMail.getByRole("status")).toContainText("Votre rendez-vous est déplacé.", { timeout: 20_000 });
@@ -141,6 +146,13 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
   await expect(card).toContainText(timeOf(second));
 
   await card.getByRole("button", { name: "Confirmer" }).click();
+  await expect(card).toContainText("Confirmé");
+  await expect(views.getByRole("button", { name: "Rendez-vous", exact: true })).toBeVisible();
+  // Issue 40: the week starts today (whatever the weekday): the booking shows without navigating.
+  await agenda.getByRole("button", { name: "Semaine", exact: true }).click();
+  await agenda.getByRole("button", { name: "Aujourd'hui" }).click();
+  await expect(agenda.getByRole("heading", { level: 3 }).first()).toHaveText(/^Aujourd'hui, /);
+  await expect(agenda.getByRole("heading", { level: 3 })).toHaveCount(7);
   await expect(card).toContainText("Confirmé");
   await mailTo(email, "Votre rendez-vous est confirmé");
 

@@ -49,7 +49,7 @@ test.describe("chat and files with the desktop app", { tag: "@desktop" }, () => 
       XDG_CONFIG_HOME: path.join(home, ".config"),
     });
     const output = app.output;
-    await expect.poll(output, { timeout: 20_000 }).toContain("Votre prénom ou le code d'appairage");
+    await expect.poll(output, { timeout: 20_000 }).toContain("Votre prénom :");
     app.child.stdin.write("Marie\n");
     await expect.poll(output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
     const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(output())!.slice(1).join("");
@@ -79,7 +79,7 @@ test.describe("chat and files with the desktop app", { tag: "@desktop" }, () => 
     });
     await expect.poll(output, { timeout: 15_000 }).toContain("Autoriser l'échange de fichiers avec le technicien ?");
     app.press("o");
-    await expect.poll(output, { timeout: 15_000 }).toContain("Jean Technicien veut vous envoyer « facture.pdf »");
+    await expect.poll(output, { timeout: 15_000 }).toContain("Jean veut vous envoyer « facture.pdf »");
     app.press("o");
     const saved = path.join(home, "Downloads", "facture.pdf");
     await expect

@@ -67,7 +67,7 @@ function runApp() {
 test.describe("copy–paste with the desktop app", { tag: "@desktop" }, () => {
   test("a round trip of the clipboard, only while control is allowed", async ({ browser }) => {
     const app = runApp();
-    await expect.poll(app.output, { timeout: 20_000 }).toContain("Votre prénom ou le code d'appairage");
+    await expect.poll(app.output, { timeout: 20_000 }).toContain("Votre prénom :");
     app.child.stdin.write("Marie\n");
     await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
     const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");

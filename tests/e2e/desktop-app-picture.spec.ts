@@ -107,7 +107,7 @@ const near = (actual: number[], expected: readonly number[], tolerance = 40) =>
 test.describe("the app's own picture", { tag: "@desktop" }, () => {
   test("a session started from the app: the technician sees both monitors and uses the second", async ({ browser }) => {
     const app = runApp();
-    await expect.poll(app.output, { timeout: 20_000 }).toContain("Votre prénom ou le code d'appairage");
+    await expect.poll(app.output, { timeout: 20_000 }).toContain("Votre prénom :");
     app.child.stdin.write("Marie\n");
     await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
     const code = /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");
@@ -134,7 +134,7 @@ test.describe("the app's own picture", { tag: "@desktop" }, () => {
     await expect.poll(app.output).toContain("V : autoriser le technicien à voir l'écran.");
     app.press("v");
     await expect(tech.getByTestId("app-screen")).toHaveJSProperty("width", FIRST.width, { timeout: 15_000 });
-    await expect.poll(app.output).toContain("Jean Technicien, technicien, voit votre écran.");
+    await expect.poll(app.output).toContain("Jean, technicien, voit votre écran.");
     // The xterm's background where nothing is written, and its line of white text.
     await expect
       .poll(async () => near(await canvasPixel(tech, XTERM.x + 200, XTERM.y + 60), XTERM.background))

@@ -81,7 +81,7 @@ test.describe("chat, files and facts with the Windows app under Wine", { tag: "@
       .poll(app.output, { timeout: 15_000 })
       .toContain("Autoriser l'échange de fichiers avec le technicien ?");
     app.type("o");
-    await expect.poll(app.output, { timeout: 15_000 }).toContain("Jean Technicien veut vous envoyer « facture.pdf »");
+    await expect.poll(app.output, { timeout: 15_000 }).toContain("Jean veut vous envoyer « facture.pdf »");
     app.type("o");
     // The Windows user's Downloads folder (SHGetKnownFolderPath), wherever Wine keeps it.
     const savedInvoice = () => {

@@ -109,7 +109,7 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     // A pipe as standard input (a script, a launcher): the first question is read from it, and the code shows.
     const piped = runUnderWine(wine, exe, [], { console: false });
     programs.push(piped.child);
-    await expect.poll(piped.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
+    await expect.poll(piped.output, { timeout: 30_000 }).toContain("Votre prénom :");
     piped.type("Lucie\n");
     await expect.poll(piped.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
     // No --server: the address is the one this server wrote into the download.
@@ -127,7 +127,7 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     const launched = Date.now();
     const app = runUnderWine(wine, exe, [], { console: true });
     programs.push(app.child);
-    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
+    await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom :");
     app.type("Marie\r");
     await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
     figures.push(`lancement → code affiché : ${Date.now() - launched} ms`);

@@ -107,7 +107,7 @@ test.describe("the desktop support app", { tag: "@desktop" }, () => {
     // No --server: the address is the one this server wrote into the download.
     const app = startTerminalApp(file, [], display.display);
     apps.push(app.child);
-    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Votre prénom ou le code d'appairage/u);
+    await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Votre prénom :/u);
     app.press("Lucie"); // A first name: a new session on the server, whose code the app shows.
     await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Donnez ce code au technicien/u);
     expect(app.output()).toContain(`Serveur : ${area.server.url}`);

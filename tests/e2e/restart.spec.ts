@@ -17,6 +17,7 @@
  * One server of its own, restarted in place; tests run in order at desktop width.
  */
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { normalizeSessionCode } from "#app/remote-support/protocol.ts";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import {
   join,
@@ -227,7 +228,8 @@ test.describe("a server restart during a session", { tag: "@desktop" }, () => {
     const ended = async () => {
       const response = await customer.context().request.get("/api/sessions/mine");
       const { sessions } = (await response.json()) as { sessions: { code: string; endTime: string | null }[] };
-      return sessions.find((session) => session.code === code)?.endTime ?? null;
+      // The page writes the code « K7W 9GA » (issue 40), the API answers it canonical.
+      return sessions.find((session) => session.code === normalizeSessionCode(code))?.endTime ?? null;
     };
     await expect.poll(ended, { timeout: 30_000 }).not.toBeNull();
 

@@ -6,6 +6,12 @@
  * booking made afterwards gets a mail (outbox `.eml` file) with it. A wrong postal code is answered next
  * to its field in French. Measured: change saved → visible on / (goal ≤ 5 s), printed as « figure: … ».
  * axe (WCAG 2.2 AA) on the « Boutique » view.
+ *
+ * Issue 40, « The manager »: the dashboard's own footer shows the new number at once, « Boutique » still
+ * open; with no SMTP configured, « Envoyer un e-mail de test » says so plainly; « Mise en ligne » lists
+ * what is left and opens its settings; « Sauvegardes » (its own tab) shows the backup made by `npm run
+ * backup` before the start (fr-FR date, size) and downloads it after the password, and the checklist then
+ * counts the copy. axe on both views.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -44,6 +50,12 @@ test.beforeAll(async () => {
     ],
     { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" }, stdio: "pipe" },
   );
+  // Issue 40: one backup before the start, for « Sauvegardes » to show and download.
+  execFileSync(process.execPath, ["scripts/backup.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    stdio: "pipe",
+  });
   server = await startServerProcess({
     DATA_DIR: dataDir,
     AUTH_SIGN_IN_LIMIT: "1000",
@@ -102,8 +114,15 @@ test.describe("the shop's identity in the dashboard", { tag: "@desktop" }, () =>
 
     await phone.fill(NEW_PHONE.typed);
     await manager.getByRole("button", { name: "Enregistrer", exact: true }).click();
-    await expect(manager.getByRole("status")).toContainText("Les informations de la boutique sont enregistrées.");
+    await expect(manager.getByText("Les informations de la boutique sont enregistrées.")).toBeVisible();
     const savedAt = performance.now();
+    await expect(phone).toHaveValue(NEW_PHONE.display);
+    // Issue 40: this page's own footer follows at once, without a reload, « Boutique » still open.
+    await expect(manager.getByRole("contentinfo").getByText(`Tél. ${NEW_PHONE.display}`)).toBeVisible();
+    await expect(manager.getByRole("button", { name: "Boutique", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(phone).toHaveValue(NEW_PHONE.display);
 
     let visibleAfter = 0;
@@ -138,9 +157,66 @@ test.describe("the shop's identity in the dashboard", { tag: "@desktop" }, () =>
     await visitor.getByLabel("Téléphone").fill("06 12 34 56 78");
     await visitor.getByRole("button", { name: "Confirmer le rendez-vous" }).click();
     await expect(visitor.getByRole("status")).toContainText("Votre rendez-vous est enregistré.", { timeout: 20_000 });
+    // Issue 40: the appointment's page gives the number as the manager set it.
+    await expect(visitor.getByRole("main").getByRole("link", { name: NEW_PHONE.display })).toHaveAttribute(
+      "href",
+      `tel:${NEW_PHONE.e164}`,
+    );
     await expect
       .poll(async () => (await mailsTo(email)).some((text) => text.includes(NEW_PHONE.display)), { timeout: 20_000 })
       .toBe(true);
     expect((await mailsTo(email)).some((text) => text.includes("01 99 00 12 34"))).toBe(false);
+  });
+
+  test("issue 40: the test mail, « Mise en ligne » and « Sauvegardes » for the manager", async ({ browser }) => {
+    const manager = await newPage(browser, server.url);
+    await signIn(manager, MANAGER);
+    await manager.getByRole("button", { name: "Boutique", exact: true }).click(LOADED);
+    const mail = manager.getByRole("region", { name: "Envoi des e-mails" });
+    await expect(mail).toContainText("L'envoi d'e-mails n'est pas configuré", LOADED);
+    await mail.getByRole("button", { name: "Envoyer un e-mail de test" }).click();
+    await expect(mail.getByRole("alert")).toContainText(
+      "L'envoi d'e-mails n'est pas configuré : aucun e-mail de test n'a été envoyé.",
+    );
+
+    await manager.getByRole("button", { name: "Mise en ligne", exact: true }).click();
+    const checklist = manager.getByRole("list", { name: "Points à vérifier avant l'ouverture" });
+    const point = (title: string) =>
+      checklist.getByRole("listitem").filter({ has: manager.getByRole("heading", { name: title }) });
+    await expect(point("Mentions légales")).toContainText("À faire", LOADED);
+    await expect(point("Mentions légales")).toContainText("« Raison sociale »");
+    await expect(point("Envoi des e-mails")).toContainText("À faire");
+    await expect(point("Sauvegardes hors de cette machine")).toContainText("À faire");
+    await expect(point("Assistant virtuel (IA)")).toContainText("OPENAI_API_KEY");
+    expect(await violations(manager)).toEqual([]);
+
+    // Its button opens « Sauvegardes », its own tab (no longer inside « Équipe »).
+    await point("Sauvegardes hors de cette machine")
+      .getByRole("button", { name: /^Ouvrir « Sauvegardes »/ })
+      .click();
+    await expect(manager.getByRole("button", { name: "Sauvegardes", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(
+      manager.getByText(/^Dernière sauvegarde réussie : \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d \(\d+(,\d)? (Ko|Mo)\)\.$/),
+    ).toBeVisible(LOADED);
+    await expect(manager.getByText(/^Aucune copie hors de ce serveur n'est connue/)).toBeVisible();
+    await expect(manager.getByText(path.join(dataDir, "backups"), { exact: true })).toBeVisible();
+    expect(await violations(manager)).toEqual([]);
+
+    await manager.getByLabel(/^Votre mot de passe/).fill(MANAGER.password);
+    const [download] = await Promise.all([
+      manager.waitForEvent("download"),
+      manager.getByRole("button", { name: "Télécharger la dernière sauvegarde" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sauvegarde-\d{4}-\d\d-\d\d-\d{6}\.gz$/);
+    const saved = await readFile((await download.path())!);
+    expect(saved.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    await expect(manager.getByText(/^Dernière copie hors du serveur : .* \(téléchargée ici\)\.$/)).toBeVisible();
+
+    await manager.getByRole("button", { name: "Mise en ligne", exact: true }).click();
+    await expect(point("Sauvegardes hors de cette machine")).toContainText("Fait", LOADED);
+    await manager.context().close();
   });
 });

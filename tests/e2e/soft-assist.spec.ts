@@ -77,7 +77,8 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     await expect(customer.getByRole("heading", { name: "Sécurité maximale" })).toBeVisible();
     await expect(customer.getByRole("heading", { name: "Performance optimale" })).toBeVisible();
     const code = await startSession(customer);
-    expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{6}$/);
+    // Issue 40: written « K7W 9GA », as everywhere.
+    expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{3} [ACDEFGHJKMNPQRTUVWXY34679]{3}$/);
     expect(await violations(customer)).toEqual([]);
 
     // A reload resumes the open session rather than creating another.
@@ -109,7 +110,7 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
     await expect(remote).toBeHidden();
     await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
     await expect(tech.getByText("Alice Martin").first()).toBeVisible();
-    await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
+    await expect(customer.getByText("Camille, technicien de l'atelier, est connecté")).toBeVisible();
 
     const timer = tech.getByTestId("session-timer");
     await expect(timer).toHaveText(/^00:00:0\d$/);
@@ -167,11 +168,26 @@ test.describe("remote-support area", { tag: "@desktop" }, () => {
       body: JSON.stringify({ name: "Gérard Visiteur", email: "gerard@exemple.fr", message: "Mon écran reste noir." }),
     });
     expect(contact.ok).toBe(true);
-    await tech.getByRole("button", { name: "Demandes" }).click();
+    const views = tech.getByRole("navigation", { name: "Vues du tableau de bord" });
+    await views.getByRole("button", { name: "Demandes" }).click();
     await expect(tech.getByRole("heading", { name: "Message de Gérard Visiteur" })).toBeVisible();
     await expect(tech.getByText("Mon écran reste noir.")).toBeVisible();
-    await expect(tech.getByText(/^E-mail (envoyé le|en attente)/)).toBeVisible();
+    // Issue 40: this server sends no mail (files only), which the line now says (« E-mail non envoyé : … »).
+    await expect(tech.getByText(/^E-mail (envoyé le|en attente|non envoyé)/)).toBeVisible();
+    // Issue 40: the tab counts it « à traiter » until a technician marks it « Traité » (who and when kept).
+    await expect(views.getByRole("button", { name: "Demandes (1 à traiter)" })).toBeVisible();
     expect(await violations(tech)).toEqual([]);
+    await tech.getByRole("button", { name: "Marquer traitée : Message de Gérard Visiteur" }).click();
+    await expect(
+      tech.getByRole("status").filter({ hasText: "Message de Gérard Visiteur : marquée traitée." }),
+    ).toBeVisible();
+    await expect(tech.getByRole("heading", { name: "Message de Gérard Visiteur" })).toBeHidden();
+    await expect(views.getByRole("button", { name: "Demandes", exact: true })).toBeVisible();
+    await tech.getByRole("button", { name: "Traitées (1)" }).click();
+    await expect(tech.getByText(new RegExp(`^Traitée le .+ par ${TECH.name}$`))).toBeVisible();
+    expect(await violations(tech)).toEqual([]);
+    await tech.getByRole("button", { name: "Remettre à traiter : Message de Gérard Visiteur" }).click();
+    await expect(views.getByRole("button", { name: "Demandes (1 à traiter)" })).toBeVisible();
 
     await tech.context().close();
     await customer.context().close();
@@ -368,7 +384,7 @@ test(
     expect(await violations(tech)).toEqual([]);
     await remote.getByRole("button", { name: "Réduire" }).click();
     await expect(tech.getByText(`Connecté à la session ${code}`)).toBeVisible();
-    await expect(customer.getByText("Un technicien est connecté")).toBeVisible();
+    await expect(customer.getByText("Camille, technicien de l'atelier, est connecté")).toBeVisible();
     for (const page of [customer, tech]) {
       expect(await violations(page)).toEqual([]);
       // No sideways scrolling of the page (WCAG 1.4.10); the history table scrolls inside its own region.

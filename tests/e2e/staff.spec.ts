@@ -1,7 +1,8 @@
 /**
  * Issue 29 end to end: the manager (« gérant », made by `npm run user -- create --manager` before the
- * server starts) invites a technician from the « Équipe » view; the invitation mail's link (read from the
- * outbox's .eml files) lets them sign up; the new technician joins a customer's session by its code; the
+ * server starts) invites a technician from the « Équipe » view; issue 40: with no SMTP configured, the view
+ * says plainly the invitation was not sent and gives its link, which « Copier le lien » puts on the clipboard
+ * (the same link as the outbox's .eml file); that link lets them sign up; the new technician joins a customer's session by its code; the
  * manager disables them, and their open dashboard is taken back to the sign-in form. axe (WCAG 2.2 AA)
  * on the « Équipe » view, the invitation page and a refused set-up link.
  */
@@ -84,12 +85,23 @@ test.describe("staff accounts", { tag: "@desktop" }, () => {
     await expect(manager.getByText(MANAGER.email)).toBeVisible();
     await manager.getByLabel("Adresse e-mail du technicien").fill(INVITED.email);
     await manager.getByRole("button", { name: "Inviter un technicien" }).click();
-    await expect(manager.getByText("Invitation envoyée. Le lien est valable 7 jours.")).toBeVisible();
+    // Issue 40: no SMTP here, so nothing was sent, and the view says so instead of « Invitation envoyée ».
+    await expect(
+      manager
+        .getByRole("alert")
+        .filter({ hasText: "L'envoi d'e-mails n'est pas configuré : l'invitation n'a pas été envoyée." }),
+    ).toBeVisible();
+    await expect(manager.getByText("Invitation envoyée")).toHaveCount(0);
     await expect(manager.getByRole("button", { name: `Annuler l'invitation de ${INVITED.email}` })).toBeVisible();
     expect(await violations(manager)).toEqual([]);
-
-    await expect.poll(() => findInvitationLink(INVITED.email), { timeout: 15_000 }).toMatch(/jeton=/);
-    const link = new URL(await findInvitationLink(INVITED.email));
+    await manager.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await manager.getByRole("button", { name: "Copier le lien" }).click();
+    await expect(manager.getByRole("status").filter({ hasText: "Lien copié" })).toBeVisible();
+    const copied = await manager.evaluate(() => navigator.clipboard.readText());
+    await expect(manager.getByRole("textbox", { name: "Lien d'invitation à transmettre" })).toHaveValue(copied);
+    // The link given is the one the outbox wrote (no second link made for the manager).
+    await expect.poll(() => findInvitationLink(INVITED.email), { timeout: 15_000 }).toBe(copied);
+    const link = new URL(copied);
     const technician = await newPage(browser);
     await technician.goto(`${link.pathname}${link.search}`);
     await expect(technician.getByRole("heading", { name: "Votre compte technicien" })).toBeVisible(LOADED);

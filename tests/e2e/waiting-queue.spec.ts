@@ -158,7 +158,8 @@ test("customers waiting appear live on both processes' dashboards; « Prendre en
   const take = [camille, hugo].map((tech) => tech.getByRole("button", { name: "Prendre en charge Léa Martin" }));
   for (const button of take) await button.scrollIntoViewIfNeeded();
   await Promise.all(take.map((button) => button.dispatchEvent("click")));
-  await expect(lea.getByText("Un technicien est connecté")).toBeVisible();
+  // Issue 40: named by the first name of whichever technician won.
+  await expect(lea.getByText(/^(Camille|Hugo), technicien de l'atelier, est connecté$/u)).toBeVisible();
   const remoteOn = async (tech: Page) => tech.getByRole("dialog", { name: "Contrôle à distance" }).isVisible();
   await expect.poll(async () => (await remoteOn(camille)) || (await remoteOn(hugo))).toBe(true);
   const [winner, loser] = (await remoteOn(camille)) ? [camille, hugo] : [hugo, camille];
@@ -173,7 +174,7 @@ test("customers waiting appear live on both processes' dashboards; « Prendre en
   await loser.getByLabel("Code de session").pressSequentially(paulCode.toLowerCase(), { delay: 40 });
   await loser.getByRole("button", { name: "Se connecter", exact: true }).click();
   await expect(loser.getByRole("dialog", { name: "Contrôle à distance" })).toBeVisible();
-  await expect(paul.getByText("Un technicien est connecté")).toBeVisible();
+  await expect(paul.getByText(/^(Camille|Hugo), technicien de l'atelier, est connecté$/u)).toBeVisible();
   await expect(zoe.getByText("Vous êtes en tête de la file d'attente.")).toBeVisible();
   await winner.getByRole("button", { name: "Réduire" }).click();
   await expect(namesOn(winner)).toHaveText(["1. Zoé Bernard"]);

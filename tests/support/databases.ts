@@ -71,7 +71,7 @@ export async function emptyTables(db: AppDatabase): Promise<void> {
     try {
       await db.execute(
         sql.raw(
-          "truncate contact_requests, quote_requests, outbox_messages, signaling, session_events, device_pairing_codes, device_resume_tickets, session_computer_facts, session_devices, sessions",
+          "truncate request_treatments, contact_requests, quote_requests, outbox_messages, signaling, session_events, device_pairing_codes, device_resume_tickets, session_computer_facts, session_devices, sessions",
         ),
       );
       return;

@@ -10,6 +10,8 @@
  * Issue 36: the desktop apps the `desktop-app` specs run (Linux, and Windows under Wine) are built here, before
  * any worker starts, as customers get them: their compression takes a core for 20 s each, which beside a running
  * spec on 2 cores made its keys and consents arrive late (a CI rehearsal). Cached: 0.1 s when nothing changed.
+ * Issue 40: also the macOS (Apple Silicon) build, which the signed-out /soft-assist offers a Mac first
+ * (public-help.spec.ts).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -32,7 +34,7 @@ export default async function globalSetup() {
     stdio: "pipe",
   });
   process.env.E2E_DATA_TEMPLATE = template;
-  execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", "linux-x64,windows-x64"], {
+  execFileSync(process.execPath, ["scripts/build-desktop.ts", "--target", "linux-x64,windows-x64,darwin-arm64"], {
     cwd: root,
     stdio: "inherit",
   });

@@ -107,7 +107,10 @@ export async function signUpCustomer(page: Page, name: string): Promise<Credenti
   return { email, password };
 }
 
-/** Starts a session on the customer screen; resolves with its code. */
+/**
+ * Starts a session on the customer screen; resolves with its code as the page writes it (« K7W 9GA », issue 40),
+ * which the dashboard's field and the API take as it is (`normalizeSessionCode` for the canonical form).
+ */
 export async function startSession(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Démarrer une session d'assistance" }).click();
   const code = page.getByRole("group", { name: /^Code de session/ });

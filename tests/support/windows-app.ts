@@ -98,7 +98,7 @@ export function appUsage(): { cpuSeconds: number; rssMb: number } | null {
 
 /** Types `firstName` into the app's console once it asks, then reads the session code it shows (spaces removed). */
 export async function sessionCodeOf(app: WineProgram, firstName: string): Promise<string> {
-  await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom ou le code d'appairage");
+  await expect.poll(app.output, { timeout: 30_000 }).toContain("Votre prénom :");
   app.type(`${firstName}\r`);
   await expect.poll(app.output, { timeout: 20_000 }).toMatch(/Code de session : [A-Z0-9]{3} [A-Z0-9]{3}/u);
   return /Code de session : ([A-Z0-9]{3}) ([A-Z0-9]{3})/u.exec(app.output())!.slice(1).join("");

@@ -5,6 +5,7 @@
  */
 import { Link } from "react-router";
 import { formatRetentionDays, RETENTION } from "#app/config/retention.ts";
+import { dataControllerName } from "#app/config/placeholders.ts";
 import { mailtoHref } from "#app/config/shop.ts";
 import { useShop } from "#app/shop/use-shop.ts";
 import { cn } from "#app/utils/cn.ts";
@@ -22,14 +23,18 @@ type GdprNoticeProps = {
   className?: string;
 };
 
-/** Small print under a form: controller, purpose, legal basis, retention (`RETENTION.requestDays`, issue 13 §11), rights and the CNIL. */
+/**
+ * Small print under a form: controller (issue 40: the shop's name while the legal entity is still the
+ * example, `dataControllerName`), purpose, legal basis, retention (`RETENTION.requestDays`, issue 13 §11),
+ * rights and the CNIL.
+ */
 export function GdprNotice({ purpose, legalBasis, kept, className }: GdprNoticeProps) {
   const shop = useShop();
   return (
     <div className={cn("flex flex-col gap-2 text-sm text-slate-300", className)}>
       <p>
-        Les informations saisies sont traitées par {shop.legal.entity}, responsable du traitement, pour {purpose}. Base
-        légale : {legalBasis}. Elles ne sont ni vendues ni cédées, et sont conservées{" "}
+        Les informations saisies sont traitées par {dataControllerName(shop)}, responsable du traitement, pour {purpose}
+        . Base légale : {legalBasis}. Elles ne sont ni vendues ni cédées, et sont conservées{" "}
         {kept ?? `${formatRetentionDays(RETENTION.requestDays)} après notre dernier contact`}, puis supprimées.
       </p>
       <p>

@@ -8,7 +8,9 @@
  * `SESSION_MESSAGES.failed`; status 0 when no answer came), so screens only
  * branch on `ok`.
  */
-import type { RequestListResponse } from "#app/requests/views.ts";
+import type { RequestListResponse, RequestResponse, TreatmentBody } from "#app/requests/views.ts";
+import { requestTreatmentPath } from "#app/requests/treatment.ts";
+import { DASHBOARD_COUNTS_PATH, type DashboardCounts } from "#app/remote-support/dashboard-counts.ts";
 import type { SessionConversationResponse, SessionFromAssistantResponse } from "#app/assistant/session-conversation.ts";
 import { authMessage, isFrenchAuthCode } from "#app/remote-support/account.ts";
 import { API_PATHS } from "#app/remote-support/api-paths.ts";
@@ -112,6 +114,11 @@ export const claimWaitingSession = (code: string) => apiPost<SessionResponse>(AP
 export const getQueuePlace = (code: string) => apiGet<QueuePlaceResponse>(API_PATHS.place(code));
 /** Technician: the contact and quote requests ("Demandes"), newest first. */
 export const getRequests = () => apiGet<RequestListResponse>(API_PATHS.requests);
+/** Issue 40: marks request `id` « Traité » (`treated` true) or « À traiter » again; answers the request as it now is. */
+export const setRequestTreated = (id: string, body: TreatmentBody) =>
+  apiPost<RequestResponse>(requestTreatmentPath(id), body);
+/** Issue 40: the dashboard tabs' counts. */
+export const getDashboardCounts = () => apiGet<DashboardCounts>(DASHBOARD_COUNTS_PATH);
 
 /** Customer: a single-use pairing code for the desktop app in session `code` (issue 15). */
 export const requestPairingCode = (code: string) => apiPost<PairingCodeResponse>(API_PATHS.pairing(code));

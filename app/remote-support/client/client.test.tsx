@@ -20,6 +20,7 @@ const session = (overrides: Partial<SessionView>): SessionView => ({
   status: "disconnected",
   userId: "u",
   technicianId: null,
+  technicianFirstName: null,
   startTime: null,
   endTime: null,
   durationSeconds: null,
@@ -73,9 +74,12 @@ describe("openSession", () => {
     expect(openSession([ended, open])?.code).toBe("OPEN11");
     expect(openSession([ended])).toBeNull();
   });
-  it("says whether a technician is there", () => {
+  it("says whether a technician is there, by their first name (issue 40)", () => {
     expect(sessionStatusText(session({}))).toBe("En attente d'un technicien…");
-    expect(sessionStatusText(session({ status: "connected" }))).toBe("Un technicien est connecté");
+    const joined = session({ status: "connected", technicianId: "t", technicianFirstName: "Julien" });
+    expect(sessionStatusText(joined)).toBe("Julien, technicien de l'atelier, est connecté");
+    // No name known: the former sentence.
+    expect(sessionStatusText({ ...joined, technicianFirstName: null })).toBe("Un technicien est connecté");
   });
 });
 

@@ -1,7 +1,7 @@
 /** Issue 15: the download panel offers the visitor's own system first. */
 import { describe, expect, it } from "vitest";
 import type { DownloadView } from "#app/remote-support/device-protocol.ts";
-import { detectPlatform, formatBytes, orderDownloads } from "./downloads.ts";
+import { detectPlatform, formatBytes, orderDownloads, platformOfRequest, splitDownloads } from "./downloads.ts";
 
 const build = (platform: DownloadView["platform"], arch: string): DownloadView => ({
   platform,
@@ -26,6 +26,39 @@ describe("detectPlatform", () => {
   it("offers nothing first on a phone or a tablet", () => {
     expect(detectPlatform("Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile")).toBeNull();
     expect(detectPlatform("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toBeNull();
+  });
+});
+
+describe("platformOfRequest (issue 40: the signed-out page, rendered by the server)", () => {
+  const windows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0";
+  it("reads the quoted client hint first, then the User-Agent", () => {
+    expect(platformOfRequest(new Headers({ "User-Agent": windows }))).toBe("windows");
+    expect(platformOfRequest(new Headers({ "User-Agent": windows, "Sec-CH-UA-Platform": '"macOS"' }))).toBe("macos");
+    expect(platformOfRequest(new Headers({ "User-Agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)" }))).toBe(
+      "macos",
+    );
+  });
+
+  it("offers nothing first to a phone, a script or a request without headers", () => {
+    const android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile";
+    expect(platformOfRequest(new Headers({ "User-Agent": android, "Sec-CH-UA-Platform": '"Android"' }))).toBeNull();
+    expect(platformOfRequest(new Headers({ "User-Agent": "curl/8.5.0" }))).toBeNull();
+    expect(platformOfRequest(new Headers())).toBeNull();
+  });
+});
+
+describe("splitDownloads", () => {
+  it("gives the visitor's builds (both Macs, Apple Silicon first) and the others in order", () => {
+    const names = ({ yours, others }: { yours: DownloadView[]; others: DownloadView[] }) => ({
+      yours: yours.map((d) => d.fileName),
+      others: others.map((d) => d.fileName),
+    });
+    expect(names(splitDownloads([...all].reverse(), "macos"))).toEqual({
+      yours: ["app-macos-arm64", "app-macos-x64"],
+      others: ["app-windows-x64", "app-linux-x64"],
+    });
+    expect(names(splitDownloads(all, "windows")).yours).toEqual(["app-windows-x64"]);
+    expect(names(splitDownloads(all, null))).toEqual({ yours: [], others: all.map((d) => d.fileName) });
   });
 });
 

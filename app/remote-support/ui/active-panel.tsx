@@ -11,7 +11,7 @@ import type { ServerLink } from "#app/remote-support/client/server-connection.ts
 import { CustomerName } from "./customer-name";
 import { useElapsedSeconds } from "#app/remote-support/client/timer.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
-import { formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
+import { formatSessionCode, formatTimer, type SessionView } from "#app/remote-support/protocol.ts";
 import { SessionConversationView } from "#app/assistant/session-conversation-view.tsx";
 import { DeviceStatus } from "./device-status";
 import { ServerLinkStatus } from "./server-link-status";
@@ -53,7 +53,7 @@ export function ActivePanel({
       </p>
       {/* Announces a join or an end; the timer itself is outside, or it would be read every second. */}
       <p role="status" className="text-slate-300">
-        {session ? `Connecté à la session ${session.code}` : "Aucune session active."}
+        {session ? `Connecté à la session ${formatSessionCode(session.code)}` : "Aucune session active."}
       </p>
       {session ? (
         <>

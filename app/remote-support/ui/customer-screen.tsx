@@ -19,7 +19,13 @@ import { createSession, disconnectSession, getMySessions } from "#app/remote-sup
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "#app/remote-support/client/server-connection.ts";
-import { SESSION_MESSAGES, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
+import {
+  formatSessionCode,
+  SESSION_MESSAGES,
+  type AccountView,
+  type SessionView,
+} from "#app/remote-support/protocol.ts";
+import { technicianJoinedText } from "#app/remote-support/technician-name.ts";
 import { DevicePanel } from "./device-panel";
 import { DownloadPanel } from "./download-panel";
 import { QueuePlaceStatus } from "./queue-place-status";
@@ -48,9 +54,14 @@ export function openSession(sessions: readonly SessionView[]): SessionView | nul
   return sessions.find((session) => session.endTime === null) ?? null;
 }
 
-/** Status sentence of a session (announced by a live region). */
+/**
+ * Status sentence of a session (announced by a live region); issue 40: the technician named by their first name
+ * once joined (« Julien, technicien de l'atelier, est connecté »).
+ */
 export function sessionStatusText(session: SessionView): string {
-  return session.status === "connected" ? "Un technicien est connecté" : "En attente d'un technicien…";
+  return session.status === "connected"
+    ? technicianJoinedText(session.technicianFirstName)
+    : "En attente d'un technicien…";
 }
 
 export default function CustomerScreen({ user, realtime, initialSessions }: ScreenProps) {
@@ -153,7 +164,8 @@ function SessionPanel({ socket, initialSessions }: Props) {
   async function copy() {
     if (!session) return;
     try {
-      await navigator.clipboard.writeText(session.code);
+      // Issue 40: as shown (« K7W 9GA »); the technician's field takes it with or without the space.
+      await navigator.clipboard.writeText(formatSessionCode(session.code));
       setCopied("Code copié dans le presse-papiers.");
     } catch {
       setCopied("Copie impossible : notez le code affiché.");
@@ -175,7 +187,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
         </p>
       ) : session ? (
         <>
-          <p className="text-slate-300">Communiquez ce code au technicien qui vous aide par téléphone :</p>
+          <p className="text-slate-300">Communiquez ce code de session au technicien qui vous aide par téléphone :</p>
           <div className="flex flex-wrap items-center gap-4">
             <div
               ref={codeRef}
@@ -184,7 +196,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
               aria-label={`Code de session : ${[...session.code].join(" ")}`}
               className="rounded-xl border border-sky-400/60 bg-slate-950/80 px-6 py-4 font-mono text-4xl font-bold tracking-[0.3em] text-white outline-none focus-visible:outline-2 focus-visible:outline-sky-300 sm:text-5xl"
             >
-              <span aria-hidden="true">{session.code}</span>
+              <span aria-hidden="true">{formatSessionCode(session.code)}</span>
             </div>
             <Button type="button" variant="secondary" onClick={copy} disabled={!hydrated}>
               <Copy aria-hidden="true" className="size-5" />

@@ -124,8 +124,9 @@ export function DevicePanel({ session, socket }: { session: SessionView; socket:
                 {formatPairingCode(pairing.pairingCode)}
               </p>
               <p className="text-sm text-slate-300">
-                Valable une seule fois, jusqu'à {time.format(new Date(pairing.expiresAt))}. Ne le communiquez à personne
-                : il relie le logiciel à votre session.
+                Valable une seule fois, jusqu'à {time.format(new Date(pairing.expiresAt))}. Ne le communiquez à
+                personne, pas même au technicien (il vous demande le code de session) : il relie le logiciel à votre
+                session.
               </p>
             </div>
           ) : null}

@@ -9,7 +9,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { cn } from "#app/utils/cn.ts";
 import { formatDateTime } from "#app/remote-support/client/format.ts";
-import { formatHistoryDuration, type SessionView } from "#app/remote-support/protocol.ts";
+import { formatHistoryDuration, formatSessionCode, type SessionView } from "#app/remote-support/protocol.ts";
 import { CustomerName } from "./customer-name";
 import { ReportFlow } from "./report-dialogs";
 
@@ -54,7 +54,7 @@ export function HistoryPanel({ sessions }: { sessions: SessionView[] | null }) {
                   {sessions.map((session) => (
                     <tr key={session.id} className="border-b border-slate-800">
                       <td className="py-2 pr-4">{formatDateTime(session.startTime ?? session.createdAt)}</td>
-                      <td className="py-2 pr-4 font-mono tracking-widest">{session.code}</td>
+                      <td className="py-2 pr-4 font-mono tracking-widest">{formatSessionCode(session.code)}</td>
                       <td className="py-2 pr-4">
                         <CustomerName session={session} />
                       </td>
@@ -66,7 +66,7 @@ export function HistoryPanel({ sessions }: { sessions: SessionView[] | null }) {
                           type="button"
                           variant="secondary"
                           onClick={() => openReport(session.code)}
-                          aria-label={`Rapport de la session ${session.code}`}
+                          aria-label={`Rapport de la session ${formatSessionCode(session.code)}`}
                         >
                           Rapport
                         </Button>

@@ -35,6 +35,7 @@ const session: SessionView = {
   status: "connected",
   userId: "c",
   technicianId: "t",
+  technicianFirstName: "Camille",
   startTime: "2026-01-01T10:00:00.000Z",
   endTime: null,
   durationSeconds: null,

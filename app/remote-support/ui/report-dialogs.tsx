@@ -10,7 +10,12 @@ import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { getReport, verifyPassword } from "#app/remote-support/client/api.ts";
-import { formatReportDuration, type SessionEventView, type SessionReport } from "#app/remote-support/protocol.ts";
+import {
+  formatReportDuration,
+  formatSessionCode,
+  type SessionEventView,
+  type SessionReport,
+} from "#app/remote-support/protocol.ts";
 import { formatDateTime, formatTime } from "#app/remote-support/client/format.ts";
 import { CustomerName } from "./customer-name";
 import { ComputerFactsList } from "./computer-facts";
@@ -160,7 +165,7 @@ export function describeSessionEvent(event: SessionEventView): string {
 
 function ReportView({ report, onClose }: { report: SessionReport; onClose: () => void }) {
   const rows: [string, ReactNode][] = [
-    ["Code", report.code],
+    ["Code", formatSessionCode(report.code)],
     ["Client", <CustomerName key="client" session={report} />],
     // Issue 26: a session started from the app has no account, so no address.
     ["E-mail", report.userEmail ?? "—"],

@@ -64,6 +64,7 @@ const joined: SessionView = {
   status: "connected",
   userId: "c",
   technicianId: user.id,
+  technicianFirstName: "Camille",
   startTime: "2026-01-01T10:00:00.000Z",
   endTime: null,
   durationSeconds: null,
@@ -119,7 +120,7 @@ describe("TechnicianDashboard live updates (issue 14)", () => {
 
     await userEvent.type(screen.getByLabelText("Code de session"), "ACD34F");
     await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
-    await screen.findByText("Connecté à la session ACD34F");
+    await screen.findByText("Connecté à la session ACD 34F");
     const history = () => within(screen.getByRole("region", { name: "Historique des sessions" }));
     expect(history().getByText("En cours")).toBeInTheDocument();
     // A site session's picture comes over a peer connection: the viewer asks for its ICE servers.
@@ -150,7 +151,7 @@ describe("TechnicianDashboard, a session started from the desktop app (issue 26)
     await screen.findByText("Aucune session pour l'instant.");
     await userEvent.type(screen.getByLabelText("Code de session"), "ACD34F");
     await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
-    await screen.findByText("Connecté à la session ACD34F");
+    await screen.findByText("Connecté à la session ACD 34F");
     const history = within(screen.getByRole("region", { name: "Historique des sessions" }));
     // Issue 37 §6: the name in its own direction (`<bdi>`), the words after it outside.
     expect(history.getByText("Marie", { selector: "bdi" }).parentElement).toHaveTextContent(

@@ -13,6 +13,10 @@
  * so and the session is never ended for a lost peer connection (its ICE
  * restart needs the server); once back, everything is read again, and a
  * session the server ended meanwhile is explained.
+ *
+ * Issue 40: each tab says what waits in it (`TabCount`): the waiting customers on « Sessions » (the live queue,
+ * held here and shown by the sessions view), the appointments « À confirmer », the quotes waiting for the
+ * customer's answer on « Réparations », the requests « À traiter » (`client/use-dashboard-counts.ts`).
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -34,22 +38,31 @@ import {
 import { codeInputValue } from "#app/remote-support/client/format.ts";
 import { useDevice } from "#app/remote-support/client/use-device.ts";
 import { useScreenViewer } from "#app/remote-support/client/use-screen-viewer.ts";
+import { useWaitingQueue } from "#app/remote-support/client/use-waiting-queue.ts";
+import { useDashboardCounts } from "#app/remote-support/client/use-dashboard-counts.ts";
+import { COUNT_TEXTS } from "#app/remote-support/dashboard-counts.ts";
 import { PEER_RECOVERY_GRACE_MS, type AccountView, type SessionView } from "#app/remote-support/protocol.ts";
 import { ActivePanel } from "./active-panel";
 // The full-screen remote view (video, input, chat) is a chunk of its own, loaded when a session is connected.
 const RemoteView = lazy(() => import("./remote-view").then((module) => ({ default: module.RemoteView })));
 import { HistoryPanel } from "./history-panel";
-import { WaitingQueue } from "./waiting-queue";
+import { WaitingQueueList } from "./waiting-queue";
+import { TabCount } from "./tab-count";
 import { RequestsView } from "#app/requests/requests-view.tsx";
 import { RatingsView } from "#app/assistant/ratings-view.tsx";
 import { AgendaView } from "#app/booking/agenda-view.tsx";
 import { RepairsView } from "#app/repairs/repairs-view.tsx";
+import { ShowRepairContext } from "#app/repairs/repair-link.tsx";
+import { REPAIR_DASHBOARD_PARAM } from "#app/repairs/protocol.ts";
 // Issue 29: the manager's « Équipe » view, a chunk only managers download.
 const StaffView = lazy(() => import("#app/staff/staff-view.tsx"));
 // Issue 29: « Tarifs » (prices in the dashboard), a chunk only those with `shop:manage` download.
 const PricesView = lazy(() => import("#app/prices/prices-view.tsx"));
 // Issue 29: « Boutique » (the shop's identity), a chunk only those with `shop:manage` download.
 const ShopIdentityView = lazy(() => import("#app/shop/identity-view.tsx"));
+// Issue 40: « Sauvegardes » (`backups:read`) and « Mise en ligne » (`shop:manage`), the manager's chunks.
+const BackupsView = lazy(() => import("#app/backups/backups-view.tsx"));
+const GoLiveView = lazy(() => import("#app/go-live/checklist-view.tsx"));
 
 type Props = {
   user: AccountView;
@@ -57,6 +70,7 @@ type Props = {
   /** The session in progress and the history as the server read them for the page (issue 16): no read on mount. */
   initial?: { active: SessionView | null; history: SessionView[] };
 };
+type WaitingQueueHandle = ReturnType<typeof useWaitingQueue>;
 
 /** Red on the dark theme with AA contrast (red-300 on slate-900: 8.7:1). */
 const errorText = "text-base font-medium text-red-300";
@@ -71,46 +85,71 @@ export default function TechnicianDashboard({
 
 function Dashboard({ user, socket, initial }: Props) {
   const [view, setView] = useState<
-    "sessions" | "agenda" | "requests" | "assistant" | "repairs" | "staff" | "prices" | "shop"
+    "sessions" | "agenda" | "requests" | "assistant" | "repairs" | "staff" | "prices" | "shop" | "backups" | "go-live"
   >("sessions");
+  // Issue 40: a ticket a link named (`RepairLink`, or `?reparation=` in the address) shows in « Réparations ».
+  const [repair, setRepair] = useState<{ code: string } | null>(null);
+  const showRepair = useCallback((code: string) => {
+    setRepair({ code });
+    setView("repairs");
+  }, []);
+  useEffect(() => {
+    const code = new URLSearchParams(window.location.search).get(REPAIR_DASHBOARD_PARAM);
+    if (code) showRepair(code);
+  }, [showRepair]);
   const managesStaff = user.permissions?.includes("staff:manage") === true;
   const managesShop = user.permissions?.includes("shop:manage") === true;
+  const readsBackups = user.permissions?.includes("backups:read") === true;
   // The page comes rendered by the server: a view chosen before the scripts run would be lost without a word.
   const hydrated = useHydrated();
+  // Issue 40: one live queue for the « File d'attente » list and the « Sessions » tab's count.
+  const queue = useWaitingQueue(socket);
+  const { counts, refresh: refreshCounts } = useDashboardCounts(socket, view);
   return (
     <div className="flex flex-col gap-8">
       <nav aria-label="Vues du tableau de bord" className="flex flex-wrap gap-2">
         {(
           [
-            ["sessions", "Sessions"],
-            ["agenda", "Rendez-vous"],
-            ["requests", "Demandes"],
+            ["sessions", "Sessions", queue.entries?.length, COUNT_TEXTS.waiting],
+            ["agenda", "Rendez-vous", counts?.appointmentsToConfirm, COUNT_TEXTS.appointmentsToConfirm],
+            ["requests", "Demandes", counts?.untreatedRequests, COUNT_TEXTS.untreatedRequests],
             ["assistant", "Assistant"],
-            ["repairs", "Réparations"],
+            ["repairs", "Réparations", counts?.quotesAwaiting, COUNT_TEXTS.quotesAwaiting],
             ...(managesStaff ? [["staff", "Équipe"] as const] : []),
             ...(managesShop ? [["prices", "Tarifs"] as const, ["shop", "Boutique"] as const] : []),
+            ...(readsBackups ? [["backups", "Sauvegardes"] as const] : []),
+            ...(managesShop ? [["go-live", "Mise en ligne"] as const] : []),
           ] as const
-        ).map(([key, label]) => (
+        ).map(([key, label, count, text]) => (
           <Button
             key={key}
             type="button"
             variant={view === key ? "primary" : "secondary"}
             aria-pressed={view === key}
             disabled={!hydrated}
-            onClick={() => setView(key)}
+            onClick={() => {
+              setView(key);
+              setRepair(null);
+            }}
           >
             {label}
+            {text ? <TabCount count={count} text={text} /> : null}
           </Button>
         ))}
       </nav>
       {/* Hidden rather than unmounted, so the sessions view keeps its live state while requests are read. */}
       <div hidden={view !== "sessions"}>
-        <SessionsView user={user} socket={socket} initial={initial} />
+        <SessionsView user={user} socket={socket} initial={initial} queue={queue} />
       </div>
-      {view === "agenda" ? <AgendaView socket={socket} /> : null}
-      {view === "requests" ? <RequestsView /> : null}
+      {view === "agenda" ? (
+        // Issue 40: « Ouvrir une réparation »'s link opens the ticket here, without reloading the page.
+        <ShowRepairContext value={showRepair}>
+          <AgendaView socket={socket} />
+        </ShowRepairContext>
+      ) : null}
+      {view === "requests" ? <RequestsView onChanged={refreshCounts} /> : null}
       {view === "assistant" ? <RatingsView /> : null}
-      {view === "repairs" ? <RepairsView /> : null}
+      {view === "repairs" ? <RepairsView requested={repair} /> : null}
       {view === "staff" && managesStaff ? (
         <Suspense fallback={<p className="text-slate-300">Chargement…</p>}>
           <StaffView selfId={user.id} />
@@ -126,11 +165,21 @@ function Dashboard({ user, socket, initial }: Props) {
           <ShopIdentityView />
         </Suspense>
       ) : null}
+      {view === "backups" && readsBackups ? (
+        <Suspense fallback={<p className="text-slate-300">Chargement…</p>}>
+          <BackupsView />
+        </Suspense>
+      ) : null}
+      {view === "go-live" && managesShop ? (
+        <Suspense fallback={<p className="text-slate-300">Chargement…</p>}>
+          <GoLiveView onOpen={setView} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
-function SessionsView({ user, socket, initial }: Props) {
+function SessionsView({ user, socket, initial, queue }: Props & { queue: WaitingQueueHandle }) {
   const [{ active, history }, setSessions] = useState<DashboardSessions>(
     () => initial ?? { active: null, history: null },
   );
@@ -246,7 +295,7 @@ function SessionsView({ user, socket, initial }: Props) {
         endNotice={endNotice}
         device={device}
       />
-      <WaitingQueue socket={socket} onJoined={onJoined} />
+      <WaitingQueueList queue={queue} onJoined={onJoined} />
       <HistoryPanel sessions={history} />
       {active && activeCode ? (
         <Suspense fallback={null}>

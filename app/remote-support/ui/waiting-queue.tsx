@@ -53,9 +53,23 @@ type Props = {
   onJoined: (session: SessionView) => void;
 };
 
+/** The queue read and followed here, over `socket`. */
 export function WaitingQueue({ socket, onJoined }: Props) {
+  return <WaitingQueueList queue={useWaitingQueue(socket)} onJoined={onJoined} />;
+}
+
+/**
+ * The queue held by the caller (issue 40: the dashboard holds it, so its « Sessions » tab counts the waiting
+ * customers from the same live list, one read and one store).
+ */
+export function WaitingQueueList({
+  queue: { entries, store },
+  onJoined,
+}: {
+  queue: ReturnType<typeof useWaitingQueue>;
+  onJoined: Props["onJoined"];
+}) {
   const headingId = useId();
-  const { entries, store } = useWaitingQueue(socket);
   const now = useNow(TICK_MS);
   const [claiming, setClaiming] = useState<string | null>(null);
   const [error, setError] = useState("");

@@ -80,7 +80,7 @@ describe("copy–paste in the app", () => {
   it("P sends the copied text only while control is allowed; a text over 64 KB is not sent", async () => {
     const app = await start();
     app.socket.emit("device:state", { ...STATE, controlActive: false });
-    await server.waitFor(() => app.screen().includes("Technicien : Julien"));
+    await server.waitFor(() => app.screen().includes("Julien, technicien de l'atelier, est connecté."));
     expect(app.screen()).not.toContain(PASTE_HINT);
     app.fake.content = TEXT;
     app.stdin.write("p\n");
@@ -134,7 +134,7 @@ describe("copy–paste in the app", () => {
     app.socket.emit("device:clipboard", { text: "autre texte" });
     // Then a state change proves the app handled what came before it.
     app.socket.emit("device:state", { ...STATE, controlActive: false, technicianName: "Julie" });
-    await server.waitFor(() => app.screen().includes("Technicien : Julie "));
+    await server.waitFor(() => app.screen().includes("Julie, technicien de l'atelier, est connecté."));
     expect(app.fake.writes).toEqual([TEXT]);
     app.stdin.write("\u0003\n");
     expect(await app.exit).toBe(0);

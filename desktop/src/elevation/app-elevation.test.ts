@@ -104,7 +104,7 @@ function start(args: string[], elevation: Elevation, picture?: PictureSource) {
 async function paired(app: ReturnType<typeof start>) {
   await server.waitFor(() => server.statuses.length >= 1);
   server.socket()!.emit("device:state", { ...STATE, consent: false, controlActive: false });
-  await server.waitFor(() => app.screen().includes("Technicien : Julien"));
+  await server.waitFor(() => app.screen().includes("Julien, technicien de l'atelier, est connecté."));
 }
 
 describe("« Relancer en administrateur » in the app", () => {

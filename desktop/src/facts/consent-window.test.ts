@@ -58,8 +58,14 @@ describe("the window's first question", () => {
     byId("go").click();
     await settle();
     const start = sent.find((message) => message.type === "start");
-    expect(start).toEqual({ type: "start", text: "Marie", facts: false });
-    expect(parseWindowEvent(JSON.stringify(start))).toEqual({ type: "start", text: "Marie", facts: false });
+    // Issue 40: typed in the first name's field.
+    expect(start).toEqual({ type: "start", text: "Marie", field: "name", facts: false });
+    expect(parseWindowEvent(JSON.stringify(start))).toEqual({
+      type: "start",
+      text: "Marie",
+      field: "name",
+      facts: false,
+    });
   });
 
   it("starts unticked with --sans-informations, and hides the box when it is not asked", async () => {

@@ -12,10 +12,8 @@
  */
 
 export const FILES_STYLE = `
-#files { display: none; flex: 0 1 auto; min-height: 0; padding: 6px 20px 0; border-top: 1px solid #d8d3c7;
-  max-height: 45vh; overflow-y: auto; }
-/* The information above gives up its room first: the chat, the files and the buttons stay whole. */
-main { flex-shrink: 50; }
+/* Issue 40: scrolls with the information and the messages above it (the page's \`#scroll\`). */
+#files { display: none; padding: 6px 20px 0; border-top: 1px solid #d8d3c7; }
 #files.on { display: block; }
 #files p { margin: 2px 0 4px; }
 #filequestion { display: none; padding: 8px; margin: 0 0 6px; background: #fff; border: 2px solid #2a5db0;

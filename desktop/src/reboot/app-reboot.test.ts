@@ -112,7 +112,7 @@ async function joined(app: ReturnType<typeof start>) {
     .poll(() => (code = /Code de session : (\w{3}) (\w{3})/.exec(app.screen())?.slice(1).join("") ?? ""))
     .not.toBe("");
   expect((await as("technician", "post", "/api/sessions/join").send({ code })).status).toBe(200);
-  await expect.poll(() => app.screen()).toContain(`Technicien : ${accounts.technician.name}`);
+  await expect.poll(() => app.screen()).toContain("Camille, technicien de l'atelier, est connecté.");
   const technician = await connectSocket(server.url, accounts.technician.cookie);
   opened.push(technician);
   return { code, technician };
@@ -159,7 +159,7 @@ describe("« Redémarrer l'ordinateur », simulated on Linux", () => {
 
     // The next sign-in runs the entry.
     const second = start(command.slice(2));
-    await expect.poll(() => second.screen()).toContain(`Technicien : ${accounts.technician.name}`);
+    await expect.poll(() => second.screen()).toContain("Camille, technicien de l'atelier, est connecté.");
     expect(second.screen()).toContain(REBOOT_TEXTS.resumed);
     expect(second.screen()).toContain("V : autoriser le technicien à voir l'écran.");
     expect(second.screen()).not.toContain("Code de session");
@@ -198,7 +198,7 @@ describe("« Redémarrer l'ordinateur », simulated on Linux", () => {
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
-      await expect.poll(() => out, { timeout: 20_000 }).toContain(`Technicien : ${accounts.technician.name}`);
+      await expect.poll(() => out, { timeout: 20_000 }).toContain("Camille, technicien de l'atelier, est connecté.");
       expect(out.replace(/\s+/g, " ")).toContain(REBOOT_TEXTS.resumed);
       expect(existsSync(linuxAutostartFile({ home, env: {} }))).toBe(false);
       expect(readdirSync(rebootResumeFolder("linux", {}, home))).toEqual([]);

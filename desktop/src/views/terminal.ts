@@ -17,6 +17,7 @@ import { START_TEXTS } from "./texts.ts";
 import { ChatComposer } from "./terminal-chat.ts";
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
 import { FACTS_CONSENT_TEXTS, type FactsChoice } from "../facts/consent.ts";
+import type { StartTyped } from "../start-answer.ts";
 
 /** The terminal input: process.stdin or a test double. */
 export type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
@@ -46,8 +47,10 @@ export class TerminalAppView implements AppView {
     this.#screen = new TerminalView(io.stdout);
   }
 
-  askStart(facts?: FactsChoice): Promise<string | null> {
-    return promptStart(this.#stdin, this.#stdout, () => this.#hooks.onClose(), facts);
+  async askStart(facts?: FactsChoice): Promise<StartTyped | null> {
+    const text = await promptStart(this.#stdin, this.#stdout, () => this.#hooks.onClose(), facts);
+    // One field here: the first name's, which takes a pairing code too (`readStartAnswer`).
+    return text === null ? null : { text, field: "name" };
   }
 
   tell(message: string): void {
@@ -99,6 +102,7 @@ export class TerminalAppView implements AppView {
 /**
  * Asks for the name or a pairing code on the terminal; null when input ends (Ctrl+D, no terminal) or Ctrl+C.
  * Issue 38 §4: with `facts`, a line says whether the computer's facts will be sent, and how to refuse.
+ * Issue 40: the question is « Votre prénom »; the pairing code, a line under it, is typed in its place.
  */
 export function promptStart(
   stdin: Input,
@@ -122,8 +126,9 @@ export function promptStart(
       if (!answered) resolve(null);
     });
     stdout.write(
-      "\nSi la page de votre session sur notre site affiche un code d'appairage (ex. ACDE-3479), tapez-le ici.\n" +
-        "Sinon, tapez votre prénom (facultatif) et appuyez sur Entrée : un code de session va s'afficher.\n" +
+      "\nTapez votre prénom (facultatif) et appuyez sur Entrée : un code de session va s'afficher, à donner au " +
+        "technicien.\n" +
+        `${START_TEXTS.codeInstead}\n` +
         (facts ? `${facts.send ? FACTS_CONSENT_TEXTS.terminalOn : FACTS_CONSENT_TEXTS.terminalOff}\n` : ""),
     );
     rl.question(`${START_TEXTS.label} : `, (answer) => {

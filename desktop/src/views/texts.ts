@@ -10,6 +10,7 @@
  * is the only place to allow anything).
  */
 import type { DeviceState } from "#app/remote-support/device-protocol.ts";
+import { firstNameOf, technicianJoinedText } from "#app/remote-support/technician-name.ts";
 import type { ScreenModel } from "../ui.ts";
 
 /** How the customer acts in an interface (see the module comment). */
@@ -44,26 +45,48 @@ export const BUTTON_LABELS = {
   declineElevation: "Refuser",
 } as const;
 
-/** What the first question says (terminal prompt, window form, zenity entry). */
+/**
+ * What the first question says (terminal prompt, window form, zenity entry). Issue 40: it asks the first name; the
+ * pairing code (a session started on the website) is the secondary way in: a link that shows its own field in the
+ * window, a button that opens its own entry in zenity, a line under the question in the terminal.
+ */
 export const START_TEXTS = {
   explain:
-    "Si la page de votre session sur notre site affiche un code d'appairage (ex. ACDE-3479), tapez-le ici. " +
-    "Sinon, tapez votre prénom (facultatif) : un code de session va s'afficher.",
-  label: "Votre prénom ou le code d'appairage",
+    "Tapez votre prénom (facultatif), puis « Démarrer » : un code de session s'affiche, à donner au technicien " +
+    "qui vous aide par téléphone.",
+  label: "Votre prénom",
+  /** The link (window) or button (zenity) to the pairing code's field. */
+  codeLink: "J'ai un code d'appairage",
+  codeExplain:
+    "Vous avez démarré une session sur notre site ? Sa page affiche un code d'appairage (ex. ACDE-3479) sous " +
+    "« Contrôle de votre ordinateur » : tapez-le ici pour y relier ce logiciel.",
+  codeLabel: "Code d'appairage",
+  /** Back from the pairing code's field to the first name's. */
+  nameLink: "Je n'ai pas de code : démarrer avec mon prénom",
+  /** The terminal's line under the question: its one field takes a pairing code too. */
+  codeInstead:
+    "Vous avez un code d'appairage (affiché sur la page de votre session sur notre site, ex. ACDE-3479) ? " +
+    "Tapez-le à la place de votre prénom.",
 } as const;
 
 /** Above the session code. */
 export const CODE_HINT = "Donnez ce code au technicien :";
 
-/** The session code as it is read out: "ACD EFG". */
-export function spacedCode(code: string): string {
-  return `${code.slice(0, 3)} ${code.slice(3)}`;
+/**
+ * The technician's first name once one has joined, else null. Issue 40: read again from what the server sent
+ * (`firstNameOf`: untrusted, one word, bounded), so an older server's full name shows as its first word.
+ */
+export function technicianOf(model: ScreenModel): string | null {
+  return firstNameOf(model.state?.technicianName);
 }
 
-/** The technician's name once one has joined, else null. */
-export function technicianOf(model: ScreenModel): string | null {
-  return model.state?.technicianName ?? null;
+/** Issue 40: « Julien, technicien de l'atelier, est connecté. » once a technician joined, else null. */
+export function joinedLine(model: ScreenModel): string | null {
+  return model.state?.technicianName ? `${technicianJoinedText(technicianOf(model))}.` : null;
 }
+
+/** Issue 40: why no « Autoriser… » button is offered before a technician joins (the window). */
+export const CONSENT_LATER_TEXT = "Les autorisations vous seront demandées quand un technicien sera connecté.";
 
 /** "Jean, technicien, voit votre écran", or whether the screen is shown at all (none without capture). */
 export function viewLines(model: ScreenModel, technician: string | null): string[] {

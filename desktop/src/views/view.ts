@@ -7,6 +7,7 @@
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import type { ScreenModel } from "../ui.ts";
 import type { FactsChoice } from "../facts/consent.ts";
+import type { StartTyped } from "../start-answer.ts";
 
 /** The interfaces, as `--interface` names them. */
 export type InterfaceKind = "fenetre" | "zenity" | "terminal";
@@ -57,12 +58,13 @@ export interface AppView {
   readonly kind: InterfaceKind;
   /**
    * Asks the customer's first name or a pairing code (`readStartAnswer`
-   * reads the answer). Resolves with the text typed (maybe empty), or null
+   * reads the answer). Resolves with the text typed (maybe empty) and its field (issue 40: the first name's, or the
+   * pairing code's the customer opened with « J'ai un code d'appairage »), or null
    * when the customer closed or cancelled (the view then called `onClose`)
    * or input ended. Issue 38 §4: `facts` (`facts/consent.ts`), the box « Envoyer les informations de l'ordinateur
    * au technicien », shown as `facts.send` says and set to the customer's answer before resolving.
    */
-  askStart(facts?: FactsChoice): Promise<string | null>;
+  askStart(facts?: FactsChoice): Promise<StartTyped | null>;
   /** A short message before the session exists (a refused code, a typing mistake), shown with the next question. */
   tell(message: string): void;
   /** Shows the model (called on every change; a view skips what did not change). */

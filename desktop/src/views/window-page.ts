@@ -19,6 +19,10 @@
  * state says when the question appears, its state sent with the answer (`start`'s `facts`).
  * Issue 38 §2: the « Fichiers » area above the buttons (`files/file-page.ts`): the file question, « Envoyer un
  * fichier au technicien », each transfer's progress bar and « Annuler », « Ouvrir le dossier ».
+ * Issue 40: at the window's 460 × 600 the information, the messages and the files scroll together (`#scroll`)
+ * while the buttons stay in a bar at the bottom, two by two, « Arrêter l'assistance » across the whole bar: always
+ * in view. The first question asks « Votre prénom »; « J'ai un code d'appairage » (a link under « Démarrer »)
+ * swaps in the pairing code's field, the `start` line then says `field: "code"`.
  */
 
 import { CHAT_MAX_CHARS } from "#app/remote-support/protocol.ts";
@@ -33,7 +37,8 @@ const STYLE = `
 html, body { height: 100%; }
 body { margin: 0; background: #f6f4ef; color: #1d1d1b; font-size: 15px; line-height: 1.4;
   display: flex; flex-direction: column; overflow: hidden; }
-main { padding: 16px 20px 8px; flex: 1 1 auto; overflow-y: auto; min-height: 48px; }
+#scroll { flex: 1 1 auto; min-height: 0; overflow-y: auto; }
+main { padding: 16px 20px 8px; }
 h1 { font-size: 16px; margin: 0 0 6px; color: #3d3a33; }
 #sign { display: none; margin: 0; padding: 10px 20px; background: #b3261e; color: #fff; font-weight: bold; }
 #sign.on { display: block; }
@@ -45,9 +50,12 @@ h1 { font-size: 16px; margin: 0 0 6px; color: #3d3a33; }
 #lines p { margin: 4px 0; }
 .warn { color: #8a3b00; }
 .notice { color: #55524a; font-size: 13px; }
-#buttons { display: flex; flex-direction: column; gap: 8px; padding: 8px 20px 14px; flex: none; }
-#chat { display: none; flex: 0 1 auto; flex-direction: column; min-height: 0; padding: 6px 20px 0;
+#buttons { flex: none; display: grid; grid-template-columns: 1fr 1fr; gap: 6px; padding: 8px 20px 12px;
   border-top: 1px solid #d8d3c7; }
+#buttons:empty { display: none; }
+#buttons button { font-size: 15px; padding: 8px 10px; }
+#buttons [data-action="stop"], #buttons [data-action="close"] { grid-column: 1 / -1; }
+#chat { display: none; flex-direction: column; padding: 6px 20px 0; border-top: 1px solid #d8d3c7; }
 #chat.on { display: flex; }
 h2 { font-size: 14px; margin: 0 0 4px; color: #3d3a33; }
 #messages { list-style: none; margin: 0; padding: 0; overflow-y: auto; max-height: 150px; min-height: 0; }
@@ -68,6 +76,10 @@ button.danger { background: #fff; border-color: #b3261e; color: #b3261e; }
 button:focus-visible, input:focus-visible { outline: 3px solid #f0b400; outline-offset: 2px; }
 #start { display: none; flex-direction: column; gap: 8px; }
 #start.on { display: flex; }
+#start .field { display: flex; flex-direction: column; gap: 8px; }
+#start .field[hidden] { display: none; }
+button.link { border: none; background: none; padding: 4px 0; color: #14386e; text-decoration: underline;
+  font-size: 15px; align-self: flex-start; text-align: left; }
 input { font: inherit; font-size: 18px; padding: 8px; border: 1px solid #8d897e; border-radius: 6px; }
 #error { color: #b3261e; margin: 0; min-height: 1.4em; }
 #facts { display: flex; gap: 8px; align-items: flex-start; }
@@ -106,8 +118,9 @@ function render(state) {
   const wasAsking = form.classList.contains("on");
   form.classList.toggle("on", asking);
   if (asking) {
-    byId("explain").textContent = state.ask.explain;
+    ask = state.ask;
     byId("label").textContent = state.ask.label;
+    byId("codelabel").textContent = state.ask.pairing.label;
     byId("go").textContent = state.ask.button;
     byId("error").textContent = state.ask.error || "";
     byId("facts").hidden = !state.ask.facts;
@@ -117,8 +130,9 @@ function render(state) {
       if (!wasAsking) byId("sendfacts").checked = state.ask.facts.send;
     }
     byId("answer").disabled = false;
+    byId("pairing").disabled = false;
     byId("go").disabled = false;
-    if (!wasAsking) byId("answer").focus();
+    showField(wasAsking ? field : state.ask.field, !wasAsking);
   }
   const buttons = byId("buttons");
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
@@ -139,9 +153,10 @@ function render(state) {
   }
   renderChat(state.chat);
   renderFiles(state.files);
+  bringIntoView(state);
   // What is on screen now, with where each button is (CSS pixels in the window): the main process's tests and
   // benchmark read it; the app itself only waits for the first one.
-  const boxes = [...document.querySelectorAll("#buttons button, form.on #go")].map((element) => {
+  const boxes = [...document.querySelectorAll("#buttons button, form.on #go, form.on #switch")].map((element) => {
     const box = element.getBoundingClientRect();
     return { action: element.dataset.action || "start", x: box.x, y: box.y, width: box.width, height: box.height };
   });
@@ -155,6 +170,22 @@ function render(state) {
   };
   requestAnimationFrame(() => requestAnimationFrame(say));
   setTimeout(say, 150);
+}
+// Issue 40: everything but the buttons' bar scrolls in \`#scroll\`; what waits for the customer's answer is brought
+// into view when it appears or changes: a file's question, else a transfer and « Envoyer un fichier » beside it.
+let filesSeen = "";
+function reveal(element) {
+  if (element.scrollIntoView) element.scrollIntoView({ block: "nearest" });
+}
+function bringIntoView(state) {
+  const files = state.files;
+  const seen = files
+    ? JSON.stringify([files.question && files.question.text, files.transfers.map((item) => item.id), files.open])
+    : "";
+  if (seen === filesSeen) return;
+  filesSeen = seen;
+  if (files && files.question) reveal(byId("filequestion"));
+  else if (files && (files.transfers.length > 0 || files.open)) reveal(byId("filesend").parentElement);
 }
 // Issue 38 §1: the « Messages » area. \`pending\`: the number of the message sent and not yet accepted.
 let chatSeq = 0;
@@ -184,6 +215,9 @@ function renderChat(chat) {
   );
   const newest = chat.lines.length ? chat.lines[chat.lines.length - 1].id : null;
   if (newest !== lastLine) list.scrollTop = list.scrollHeight;
+  // Issue 40: a technician's new line shows, even when the messages are below what the scrolling area shows.
+  const last = chat.lines[chat.lines.length - 1];
+  if (newest !== lastLine && last && last.from === "technician") reveal(section);
   lastLine = newest;
   byId("chathint").textContent = chat.hint || "";
   byId("chaterror").textContent = chat.error || "";
@@ -204,12 +238,31 @@ byId("chatform").addEventListener("submit", (event) => {
 const reportFocus = () => atelierSend({ type: "focus", focused: document.hasFocus() });
 window.addEventListener("focus", reportFocus);
 window.addEventListener("blur", reportFocus);
+// Issue 40: the first question's field, the first name's or the pairing code's; \`ask\`: the question on screen.
+let ask = null;
+let field = "name";
+function showField(which, focus) {
+  field = which;
+  const code = which === "code";
+  byId("namefield").hidden = code;
+  byId("codefield").hidden = !code;
+  byId("explain").textContent = code ? ask.pairing.explain : ask.explain;
+  byId("switch").textContent = code ? ask.pairing.back : ask.pairing.link;
+  if (focus) byId(code ? "pairing" : "answer").focus();
+}
+byId("switch").addEventListener("click", () => {
+  if (!ask) return;
+  byId("error").textContent = "";
+  showField(field === "code" ? "name" : "code", true);
+});
 byId("start").addEventListener("submit", (event) => {
   event.preventDefault();
   byId("answer").disabled = true;
+  byId("pairing").disabled = true;
   byId("go").disabled = true;
   const facts = byId("facts").hidden ? undefined : byId("sendfacts").checked;
-  atelierSend({ type: "start", text: byId("answer").value, facts: facts });
+  const text = byId(field === "code" ? "pairing" : "answer").value;
+  atelierSend({ type: "start", text: text, field: field, facts: facts });
 });
 async function poll() {
   try {
@@ -231,17 +284,19 @@ export function windowPage(): string {
 <head><meta charset="utf-8"><title>Assistance à distance</title><style>${STYLE}${FILES_STYLE}</style></head>
 <body>
 <p id="sign" role="status" aria-live="assertive"></p>
+<div id="scroll">
 <main>
 <h1 id="heading"></h1>
 <p id="status" role="status" aria-live="polite"></p>
 <div id="codebox"><p id="codehint"></p><div id="code" aria-label="Code de session"></div></div>
 <form id="start">
 <p id="explain"></p>
-<label id="label" for="answer"></label>
-<input id="answer" name="answer" autocomplete="off" maxlength="80">
+<div id="namefield" class="field"><label id="label" for="answer"></label><input id="answer" name="answer" autocomplete="off" maxlength="80"></div>
+<div id="codefield" class="field" hidden><label id="codelabel" for="pairing"></label><input id="pairing" name="pairing" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="32"></div>
 <p id="error" role="alert"></p>
 <div id="facts" hidden><input id="sendfacts" type="checkbox"><label for="sendfacts"><span id="factslabel"></span><span id="factsdetail"></span></label></div>
 <button id="go" class="primary" type="submit"></button>
+<button id="switch" class="link" type="button" data-action="field"></button>
 </form>
 <div id="lines"></div>
 </main>
@@ -256,6 +311,7 @@ export function windowPage(): string {
 </form>
 </section>
 ${FILES_HTML}
+</div>
 <div id="buttons"></div>
 <script>const POLL_MS = ${POLL_MS};${SCRIPT}${FILES_SCRIPT}</script>
 </body>

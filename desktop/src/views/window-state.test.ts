@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { STATE } from "../../test/fake-server.ts";
 import { renderScreen, type ScreenModel } from "../ui.ts";
-import { ELEVATION_TEXTS, signText } from "./texts.ts";
+import { CONSENT_LATER_TEXT, ELEVATION_TEXTS, signText, START_TEXTS } from "./texts.ts";
 import { askingState, parseWindowEvent, windowState } from "./window-state.ts";
+import { zenityStatus } from "./zenity.ts";
 
 const BASE: ScreenModel = {
   server: "https://atelier.example",
@@ -28,20 +29,45 @@ const WAITING = { ...STATE, technicianName: null, consent: false, controlActive:
 const labels = (model: ScreenModel) => windowState(model).buttons.map((button) => button.label);
 
 describe("the window's state", () => {
-  it("shows the code in large letters until a technician joins, with the screen and stop buttons", () => {
+  it("shows the code in large letters until a technician joins; the « Autoriser… » buttons only once one is there", () => {
     const waiting = windowState({ ...BASE, state: WAITING });
     expect(waiting).toMatchObject({ code: "ACD EFG", codeHint: "Donnez ce code au technicien :", sign: null });
     expect(waiting.lines).toContain("En attente du technicien…");
-    expect(labels({ ...BASE, state: WAITING })).toEqual([
-      "Autoriser à voir l'écran",
-      "Autoriser le contrôle",
-      "Arrêter l'assistance",
-    ]);
+    // Issue 40: nothing to allow yet: no « Autoriser… » button to press, a sentence says when it will be asked.
+    expect(waiting.buttons).toEqual([{ action: "stop", label: "Arrêter l'assistance", kind: "danger" }]);
+    expect(waiting.lines).toContain(CONSENT_LATER_TEXT);
+    expect(waiting.lines.join(" ")).not.toMatch(/Autoriser|Contrôle :/u);
     const joined = windowState({ ...BASE, state: { ...WAITING, technicianName: "Jean", controlRequested: true } });
     expect(joined.code).toBeNull();
+    // Issue 40: the technician named, and the consents are now the primary actions.
+    expect(joined.lines).toContain("Jean, technicien de l'atelier, est connecté.");
+    expect(joined.lines).not.toContain(CONSENT_LATER_TEXT);
+    expect(joined.buttons).toEqual([
+      { action: "view", label: "Autoriser à voir l'écran", kind: "primary" },
+      { action: "control", label: "Autoriser le contrôle", kind: "primary" },
+      { action: "stop", label: "Arrêter l'assistance", kind: "danger" },
+    ]);
     expect(joined.lines).toContain(
       "Contrôle : non autorisé. Le technicien demande la main : cliquez sur « Autoriser le contrôle » pour l'autoriser si vous le souhaitez.",
     );
+    // Allowed already (on the session's page) and the technician gone: « Reprendre la main » stays offered.
+    expect(labels({ ...BASE, state: { ...WAITING, consent: true } })).toEqual([
+      "Reprendre la main",
+      "Arrêter l'assistance",
+    ]);
+  });
+
+  it("asks the first name, the pairing code behind a link of its own (issue 40)", () => {
+    const ask = askingState(null, 1).ask!;
+    expect(ask).toMatchObject({ label: "Votre prénom", button: "Démarrer", field: "name" });
+    expect(ask.label).not.toMatch(/code/u);
+    expect(ask.pairing).toEqual({
+      explain: START_TEXTS.codeExplain,
+      label: "Code d'appairage",
+      link: "J'ai un code d'appairage",
+      back: START_TEXTS.nameLink,
+    });
+    expect(askingState("Ce code d'appairage n'est pas valide.", 2, undefined, "code").ask!.field).toBe("code");
   });
 
   it("keeps a sign while the technician sees or controls, and marks the title", () => {
@@ -69,6 +95,26 @@ describe("the window's state", () => {
       "Arrêter l'assistance",
     ]);
     expect(labels({ ...controlling, clipboardSendable: true })).toContain("Envoyer le presse-papiers au technicien");
+  });
+
+  it("names the technician by the first name in the window, the dialogs and the terminal (issue 40)", () => {
+    // An older server sends the full name: only its first word is shown.
+    const joined: ScreenModel = {
+      ...BASE,
+      sessionCode: "K7W9GA",
+      state: { ...WAITING, technicianName: "Julien Martin" },
+    };
+    const sentence = "Julien, technicien de l'atelier, est connecté.";
+    expect(windowState(joined).lines).toContain(sentence);
+    expect(zenityStatus(joined)).toContain(sentence);
+    expect(renderScreen(joined)).toContain(sentence);
+    for (const text of [windowState(joined).lines.join(" "), zenityStatus(joined), renderScreen(joined)])
+      expect(text).not.toContain("Martin");
+    // Before: the code, written as the pages write it, in all three.
+    const waiting: ScreenModel = { ...joined, state: WAITING };
+    expect(windowState(waiting).code).toBe("K7W 9GA");
+    expect(zenityStatus(waiting)).toContain(">K7W 9GA<");
+    expect(renderScreen(waiting)).toContain("Code de session : K7W 9GA");
   });
 
   it("says the same sentences as the terminal", () => {
@@ -112,6 +158,12 @@ describe("the window's state", () => {
 describe("the window process's lines", () => {
   it("reads events and ignores anything else", () => {
     expect(parseWindowEvent('{"type":"start","text":"Marie"}')).toEqual({ type: "start", text: "Marie" });
+    expect(parseWindowEvent('{"type":"start","text":"acde-3479","field":"code"}')).toEqual({
+      type: "start",
+      text: "acde-3479",
+      field: "code",
+    });
+    expect(parseWindowEvent('{"type":"start","text":"x","field":"rm"}')).toEqual({ type: "start", text: "x" });
     expect(parseWindowEvent('{"type":"action","action":"control"}')).toEqual({ type: "action", action: "control" });
     expect(parseWindowEvent('{"type":"action","action":"rm -rf"}')).toBeNull();
     expect(parseWindowEvent('{"type":"drawn","code":"ACD EFG"}')).toEqual({

@@ -14,6 +14,7 @@
  *   text and the page's number for it) and `focus` (the window gained or lost the keyboard focus).
  */
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
+import { formatSessionCode } from "#app/remote-support/protocol.ts";
 import { APP_NAME } from "../version.ts";
 import { FACTS_CONSENT_TEXTS, type FactsChoice } from "../facts/consent.ts";
 import { CHAT_LABELS, chatEntry, shownChat } from "./chat-texts.ts";
@@ -25,13 +26,14 @@ import {
   availableActions,
   BUTTON_LABELS,
   CODE_HINT,
+  CONSENT_LATER_TEXT,
   controlLine,
   elevationLines,
   FINAL_PHASES,
+  joinedLine,
   PHASE_TEXT,
   problems,
   signText,
-  spacedCode,
   START_TEXTS,
   technicianOf,
   viewLines,
@@ -60,7 +62,7 @@ export type WindowState = {
   heading: string;
   /** The link's state. */
   status: string;
-  /** The session code to read out ("ACD EFG"), or null. */
+  /** The session code to read out ("K7W 9GA", `formatSessionCode`), or null. */
   code: string | null;
   codeHint: string | null;
   lines: string[];
@@ -78,6 +80,13 @@ export type WindowState = {
     attempt: number;
     /** Issue 38 §4 (`facts/consent.ts`): the box « Envoyer les informations… », ticked when `send`; null: not asked. */
     facts?: { label: string; detail: string; send: boolean } | null;
+    /**
+     * Issue 40: the pairing code's field, shown instead of the first name's by the link `link` (the secondary way
+     * in: a session started on the website); `back` returns to the first name's.
+     */
+    pairing: { explain: string; label: string; link: string; back: string };
+    /** Issue 40: the field shown when the question appears: the pairing code's after a refused code. */
+    field: "name" | "code";
   } | null;
   /** Nothing more will happen: only « Fermer » remains. */
   final: boolean;
@@ -120,9 +129,14 @@ export function startingState(): WindowState {
 
 /**
  * What the window shows while the first question is asked (no session yet); `attempt` counts the questions;
- * `facts` (issue 38 §4): the consent box's state, when it is asked.
+ * `facts` (issue 38 §4): the consent box's state, when it is asked; `field` (issue 40): the field shown first.
  */
-export function askingState(error: string | null, attempt: number, facts?: FactsChoice): WindowState {
+export function askingState(
+  error: string | null,
+  attempt: number,
+  facts?: FactsChoice,
+  field: "name" | "code" = "name",
+): WindowState {
   return {
     title: APP_NAME,
     heading: APP_NAME,
@@ -143,6 +157,13 @@ export function askingState(error: string | null, attempt: number, facts?: Facts
       ...(facts
         ? { facts: { label: FACTS_CONSENT_TEXTS.label, detail: FACTS_CONSENT_TEXTS.detail, send: facts.send } }
         : {}),
+      pairing: {
+        explain: START_TEXTS.codeExplain,
+        label: START_TEXTS.codeLabel,
+        link: START_TEXTS.codeLink,
+        back: START_TEXTS.nameLink,
+      },
+      field,
     },
     final: false,
     chat: null,
@@ -160,6 +181,7 @@ export function windowState(
 ): WindowState {
   const final = finalText !== null || FINAL_PHASES.has(model.phase);
   const technician = technicianOf(model);
+  const joined = joinedLine(model);
   const state = model.state;
   const lines: string[] = [];
   if (!final) {
@@ -167,14 +189,17 @@ export function windowState(
     lines.push(...waitingLines(model));
     if (model.customerName || state) lines.push(`Session de : ${state?.customerName || model.customerName}`);
     if (state) {
-      lines.push(technician ? `Technicien : ${technician}` : "En attente du technicien…");
-      lines.push(...viewLines(model, technician), controlLine(state, model.withdrawnHere, "buttons"));
+      lines.push(joined ?? "En attente du technicien…");
+      // Issue 40: before a technician, nothing to allow yet (unless allowed already, e.g. on the session's page).
+      if (joined || state.consent || model.viewAllowed)
+        lines.push(...viewLines(model, technician), controlLine(state, model.withdrawnHere, "buttons"));
+      else lines.push(CONSENT_LATER_TEXT);
       lines.push(...elevationLines(model, "buttons"), ...rebootLines(model, "buttons"));
     }
   }
   if (finalText) lines.push(finalText);
   const sign = final ? null : signText(model);
-  const code = !final && model.sessionCode && !technician ? spacedCode(model.sessionCode) : null;
+  const code = !final && model.sessionCode && !joined ? formatSessionCode(model.sessionCode) : null;
   const title = sign ? `● ${APP_NAME}` : APP_NAME;
   const unread = final ? 0 : (extras.unread ?? 0);
   return {
@@ -212,8 +237,14 @@ function windowChat(model: ScreenModel, accepted: number): WindowChat | null {
   };
 }
 
+/**
+ * The window's buttons for a model, « Arrêter l'assistance » last. Issue 40: the « Autoriser… » ones only once a
+ * technician joined (then the primary actions): before, nothing to allow is the thing to press.
+ */
 function buttonsFor(model: ScreenModel): WindowButton[] {
-  const buttons = availableActions(model).map((name): WindowButton => {
+  const joined = Boolean(model.state?.technicianName);
+  const offered = availableActions(model).filter((name) => joined || (name !== "view" && name !== "control"));
+  const buttons = offered.map((name): WindowButton => {
     switch (name) {
       case "view":
         return { action: "view", label: BUTTON_LABELS.view, kind: "primary" };
@@ -236,9 +267,12 @@ function buttonsFor(model: ScreenModel): WindowButton[] {
   return [...buttons, { action: "stop", label: BUTTON_LABELS.stop, kind: "danger" }];
 }
 
-/** Where a button of the page is, in CSS pixels from the window's top left corner (`start`: the form's). */
+/**
+ * Where a button of the page is, in CSS pixels from the window's top left corner (`start`: the form's; issue 40:
+ * `field`, its link between the first name's field and the pairing code's).
+ */
 export type DrawnButton = {
-  action: WindowAction | "start" | `file${string}`;
+  action: WindowAction | "start" | "field" | `file${string}`;
   x: number;
   y: number;
   width: number;
@@ -257,7 +291,14 @@ export type WindowEvent =
       /** Issue 38 §2: the « Fichiers » area's visible buttons (`files/file-page.ts`). */
       files?: DrawnButton[];
     }
-  | { type: "start"; text: string; /** Issue 38 §4: the consent box, when it was shown. */ facts?: boolean }
+  | {
+      type: "start";
+      text: string;
+      /** Issue 38 §4: the consent box, when it was shown. */
+      facts?: boolean;
+      /** Issue 40: the field the text was typed in (absent: the first name's). */
+      field?: "name" | "code";
+    }
   | { type: "action"; action: WindowAction }
   | { type: "unavailable"; reason: string }
   | { type: "closed" }
@@ -302,9 +343,12 @@ export function parseWindowEvent(line: string): WindowEvent | null {
       };
     case "start":
       if (typeof event.text !== "string") return null;
-      return typeof event.facts === "boolean"
-        ? { type: "start", text: event.text.slice(0, 200), facts: event.facts }
-        : { type: "start", text: event.text.slice(0, 200) };
+      return {
+        type: "start",
+        text: event.text.slice(0, 200),
+        ...(typeof event.facts === "boolean" ? { facts: event.facts } : {}),
+        ...(event.field === "code" || event.field === "name" ? { field: event.field } : {}),
+      };
     case "action":
       return ACTIONS.has(event.action as WindowAction)
         ? { type: "action", action: event.action as WindowAction }

@@ -20,6 +20,7 @@ import { NATIVE_FOLDER_ENV, nativeFolder } from "../native/private-folder.ts";
 import type { ScreenModel } from "../ui.ts";
 import type { AppView, ViewActions, ViewHooks } from "./view.ts";
 import type { FactsChoice } from "../facts/consent.ts";
+import type { StartTyped } from "../start-answer.ts";
 import { applyFileEvent } from "../files/file-page.ts";
 import {
   askingState,
@@ -86,6 +87,8 @@ export class WindowAppView implements AppView {
   #model: ScreenModel | null = null;
   #error: string | null = null;
   #attempt = 0;
+  /** Issue 40: the field of the last answer, shown first when the question comes again (a refused code). */
+  #field: "name" | "code" = "name";
   #stderr = "";
   /** Issue 38 §1: whether the window has the keyboard focus (the page says so), the unread count, the accepted. */
   #focused = false;
@@ -139,9 +142,9 @@ export class WindowAppView implements AppView {
     });
   }
 
-  askStart(facts?: FactsChoice): Promise<string | null> {
+  askStart(facts?: FactsChoice): Promise<StartTyped | null> {
     this.#attempt += 1;
-    this.#state(askingState(this.#error, this.#attempt, facts));
+    this.#state(askingState(this.#error, this.#attempt, facts, this.#error ? this.#field : "name"));
     this.#error = null;
     return new Promise((resolve) => {
       const listener = (event: WindowEvent) => {
@@ -149,7 +152,8 @@ export class WindowAppView implements AppView {
         this.#listeners.delete(listener);
         // Issue 38 §4: the customer's answer to « Envoyer les informations de l'ordinateur au technicien ».
         if (facts && typeof event.facts === "boolean") facts.send = event.facts;
-        resolve(event.text);
+        this.#field = event.field ?? "name";
+        resolve({ text: event.text, field: this.#field });
       };
       this.#listeners.add(listener);
       void this.#exited.then(() => {

@@ -4,7 +4,8 @@
  * the window process (`--fenetre`, Bun from node_modules, WebKitGTK 6) — and
  * is driven the way a customer would, through XTest (xdotool): the first
  * name typed into the form, « Autoriser le contrôle » clicked, the window
- * closed with its ×. Screenshots of each step go to
+ * closed with its ×; issue 40: « Arrêter l'assistance » inside the window's 460 × 600 at every step, and the
+ * pairing code typed after « J'ai un code d'appairage ». Screenshots of each step go to
  * `test-results/desktop-window/` and are attached to the test. When the
  * webview library is missing, zenity's dialogs take over (then the terminal).
  * Fails, never skips, when Xvfb, xdotool, zenity or WebKitGTK is missing.
@@ -33,6 +34,17 @@ import { ZENITY_TITLES } from "./zenity.ts";
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../../test-results/desktop-window");
 const MAIN = path.resolve(import.meta.dirname, "../main.ts");
 const SCREEN = { width: 800, height: 700 };
+/** The window's size (`window-child.ts`), CSS pixels. */
+const WINDOW = { width: 460, height: 600 };
+
+/** Issue 40: the button of `action` lies whole inside the window (not below its fold). */
+function expectInWindow(event: Extract<WindowEvent, { type: "drawn" }>, action: string): void {
+  const button = event.buttons.find((candidate) => candidate.action === action);
+  expect(button, `bouton ${action}`).toBeDefined();
+  expect(button!.y).toBeGreaterThanOrEqual(0);
+  expect(button!.y + button!.height).toBeLessThanOrEqual(WINDOW.height);
+  expect(button!.x + button!.width).toBeLessThanOrEqual(WINDOW.width);
+}
 
 let display: Xvfb;
 let server: FakeServer;
@@ -133,11 +145,15 @@ describe("the window (webview)", () => {
       await typeInto(display.display, window, "Marie", "Return");
       await server.waitFor(() => server.statuses.length === 1, 15_000);
       expect(DeviceSessionBody.parse(server.sessionBodies[0]).customerName).toBe("Marie");
-      expect(asking.buttons.map((button) => button.action)).toEqual(["start"]);
+      // Issue 40: « Démarrer », and the link to the pairing code's field.
+      expect(asking.buttons.map((button) => button.action)).toEqual(["start", "field"]);
 
       server.socket()!.emit("device:state", { ...STATE, technicianName: null, consent: false, controlActive: false });
       const withCode = await app.drawn((event) => event.code !== null);
       expect(withCode.code).toBe("ACD EFG");
+      // Issue 40: before a technician, « Arrêter l'assistance » alone, no « Autoriser… » to press.
+      expect(withCode.buttons.map((candidate) => candidate.action)).toEqual(["stop"]);
+      expectInWindow(withCode, "stop");
       await shoot(context, "2-code");
 
       // The technician joined and asks for control: the page offers « Autoriser le contrôle »; a real click allows it.
@@ -145,6 +161,7 @@ describe("the window (webview)", () => {
       const offer = await app.drawn(
         (event) => event.code === null && event.buttons.some((button) => button.action === "control"),
       );
+      expectInWindow(offer, "stop");
       const button = offer.buttons.find((candidate) => candidate.action === "control")!;
       const origin = await windowOrigin(display.display, window);
       await clickAt(display.display, origin.x + button.x + button.width / 2, origin.y + button.y + button.height / 2);
@@ -160,12 +177,35 @@ describe("the window (webview)", () => {
         "clipboard",
         "stop",
       ]);
+      // Issue 40: the sign, the messages and the four buttons fit: the stop button is still in view.
+      expectInWindow(controlled, "stop");
       await shoot(context, "3-controle");
 
       // The × of the window: the app leaves the session at once (unpaired, control gone) and exits.
       await closeWindow(display.display, window);
       expect(await app.exit).toBe(0);
       expect(server.leaves).toBe(1);
+    },
+  );
+
+  it(
+    "pairs with the code typed after « J'ai un code d'appairage » (issue 40)",
+    { timeout: 120_000 },
+    async (context) => {
+      const app = start(["--interface", "fenetre"]);
+      const asking = await app.drawn((event) => event.asking);
+      const window = await findWindow(display.display, APP_NAME);
+      const link = asking.buttons.find((candidate) => candidate.action === "field")!;
+      const origin = await windowOrigin(display.display, window);
+      await clickAt(display.display, origin.x + link.x + link.width / 2, origin.y + link.y + link.height / 2);
+      // The code's field took the focus: typed as read on the page, in lower case.
+      await typeInto(display.display, window, "acde-3479", "Return");
+      await server.waitFor(() => server.statuses.length === 1, 15_000);
+      expect(server.pairBodies).toEqual([expect.objectContaining({ pairingCode: "ACDE3479" })]);
+      expect(server.sessionBodies).toEqual([]);
+      await shoot(context, "6-code-appairage");
+      await closeWindow(display.display, window);
+      expect(await app.exit).toBe(0);
     },
   );
 });

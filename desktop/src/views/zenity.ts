@@ -2,7 +2,8 @@
  * The zenity interface (issue 27, "The window": the fallback on Linux when
  * the webview library cannot load, e.g. no WebKitGTK 6): a few GTK dialogs
  * of the `zenity` program, each a process of its own.
- * - The first question: `zenity --entry` (« Démarrer » / « Annuler »); issue 38 §4: then `zenity --question`
+ * - The first question: `zenity --entry` « Votre prénom » (« Démarrer » / « Annuler »), issue 40: « J'ai un code
+ *   d'appairage » opens the pairing code's entry (`zenity-start.ts`); issue 38 §4: then `zenity --question`
  *   « Envoyer les informations de l'ordinateur au technicien ? » (« Envoyer », the default / « Ne pas envoyer »).
  * - The status: `zenity --progress --pulsate`, its text rewritten through
  *   its stdin (`#…` lines): the link, the session code, who is there; its
@@ -26,6 +27,9 @@ import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
 import { type ScreenModel, waitingLines } from "../ui.ts";
 import { REBOOT_TEXTS, rebootLines } from "../reboot/reboot-texts.ts";
 import { APP_NAME } from "../version.ts";
+import { formatSessionCode } from "#app/remote-support/protocol.ts";
+import type { StartTyped } from "../start-answer.ts";
+import { askStartEntries } from "./zenity-start.ts";
 import {
   availableActions,
   BUTTON_LABELS,
@@ -34,11 +38,10 @@ import {
   ELEVATION_TEXTS,
   elevationLines,
   FINAL_PHASES,
+  joinedLine,
   PHASE_TEXT,
   problems,
   signText,
-  spacedCode,
-  START_TEXTS,
   technicianOf,
   viewLines,
 } from "./texts.ts";
@@ -52,6 +55,8 @@ import { FACTS_CONSENT_TEXTS, type FactsChoice } from "../facts/consent.ts";
 /** The dialogs' titles (tests find the dialogs by them). */
 export const ZENITY_TITLES = {
   start: `${APP_NAME} — Démarrer`,
+  /** Issue 40: the pairing code's entry, behind « J'ai un code d'appairage ». */
+  pairing: `${APP_NAME} — Code d'appairage`,
   /** Issue 38 §4: « Envoyer les informations de l'ordinateur au technicien ? » after the first question. */
   facts: `${APP_NAME} — Informations`,
   status: APP_NAME,
@@ -89,15 +94,16 @@ export function escapeMarkup(text: string): string {
 export function zenityStatus(model: ScreenModel): string {
   const lines = [escapeMarkup(PHASE_TEXT[model.phase])];
   const technician = technicianOf(model);
-  if (model.sessionCode && !technician && !FINAL_PHASES.has(model.phase)) {
+  const joined = joinedLine(model);
+  if (model.sessionCode && !joined && !FINAL_PHASES.has(model.phase)) {
     lines.push("", escapeMarkup(CODE_HINT));
-    lines.push(`<span size="xx-large" weight="bold">${escapeMarkup(spacedCode(model.sessionCode))}</span>`);
+    lines.push(`<span size="xx-large" weight="bold">${escapeMarkup(formatSessionCode(model.sessionCode))}</span>`);
   }
   const waiting = waitingLines(model);
   if (waiting.length > 0) lines.push("", ...waiting.map(escapeMarkup));
   const state = model.state;
   if (state) {
-    lines.push("", escapeMarkup(technician ? `Technicien : ${technician}` : "En attente du technicien…"));
+    lines.push("", escapeMarkup(joined ?? "En attente du technicien…"));
     for (const line of viewLines(model, technician)) lines.push(escapeMarkup(line));
     lines.push(escapeMarkup(controlLine(state, model.withdrawnHere, "buttons")));
     for (const line of elevationLines(model, false)) lines.push(escapeMarkup(line));
@@ -128,6 +134,8 @@ export class ZenityAppView implements AppView {
   readonly #hooks: ViewHooks;
   readonly #stderr: { write(text: string): unknown };
   #error: string | null = null;
+  /** Issue 40: the field of the last answer (`askStart`). */
+  #field: StartTyped["field"] = "name";
   #status: ChildProcess | null = null;
   #statusText = "";
   #dialog: Dialog | null = null;
@@ -162,24 +170,20 @@ export class ZenityAppView implements AppView {
     this.#files = new ZenityFiles({ run: (args) => this.#run(args), title: ZENITY_TITLES.files, escape: escapeMarkup });
   }
 
-  async askStart(facts?: FactsChoice): Promise<string | null> {
-    const text = [START_TEXTS.explain, ...(this.#error ? ["", `⚠ ${this.#error}`] : []), "", START_TEXTS.label];
+  async askStart(facts?: FactsChoice): Promise<StartTyped | null> {
+    const titles = { name: ZENITY_TITLES.start, code: ZENITY_TITLES.pairing };
+    // Issue 40: a refused code is asked again in the pairing code's entry.
+    const field = this.#error ? this.#field : "name";
+    const answer = await askStartEntries((args) => this.#run(args), titles, this.#error, field, escapeMarkup);
     this.#error = null;
-    const answer = await this.#run([
-      "--entry",
-      `--title=${ZENITY_TITLES.start}`,
-      `--text=${escapeMarkup(text.join("\n"))}`,
-      `--ok-label=${BUTTON_LABELS.start}`,
-      "--cancel-label=Annuler",
-      "--width=460",
-    ]).done;
-    if (answer.code !== 0) {
+    if (!answer) {
       this.#hooks.onClose();
       return null;
     }
+    this.#field = answer.field;
     // Issue 38 §4: « Envoyer » (the default button) keeps the box ticked; « Ne pas envoyer » or closing unticks it.
     if (facts?.send) facts.send = (await this.#run(factsQuestion()).done).code === 0;
-    return answer.output.replace(/\r?\n$/, "");
+    return answer;
   }
 
   tell(message: string): void {
