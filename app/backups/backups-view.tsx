@@ -159,9 +159,9 @@ function CopyElsewhere({
         </dd>
       </dl>
       <p className="text-slate-300">
-        Copiez aussi une fois le fichier auth-secret du dossier des données du site (sauf si BETTER_AUTH_SECRET est
-        réglé : gardez alors cette valeur) : sans lui, après une restauration, tout le monde doit se reconnecter et les
-        liens des rendez-vous envoyés par e-mail ne marchent plus.
+        Copiez aussi une fois le fichier auth-secret du dossier des données du site (si la configuration du serveur fixe
+        ce secret, gardez plutôt cette valeur) : sans lui, après une restauration, tout le monde doit se reconnecter et
+        les liens des rendez-vous envoyés par e-mail ne marchent plus.
       </p>
       <Button
         type="button"

@@ -34,8 +34,6 @@ export const MAIL_MESSAGES = {
     "L'envoi d'e-mails n'est pas configuré : les e-mails sont seulement écrits dans des fichiers sur le serveur, personne ne les reçoit.",
   testSent: (email: string) =>
     `E-mail de test envoyé à ${email}. Vérifiez qu'il est bien arrivé (pensez au dossier des indésirables).`,
-  testNotConfigured:
-    "L'envoi d'e-mails n'est pas configuré : aucun e-mail de test n'a été envoyé. Renseignez SMTP_URL (ou les variables EMAILJS_*) dans la configuration du serveur, puis redémarrez-le.",
   testFailed: (reason: string) => `L'e-mail de test n'a pas pu être envoyé : ${reason}`,
   tooMany: "Trop d'e-mails de test d'affilée. Réessayez dans une heure.",
   failed: "La demande n'a pas abouti. Réessayez dans un instant.",

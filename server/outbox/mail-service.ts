@@ -55,6 +55,13 @@ const NETWORK_CODES: Record<string, string> = {
 };
 
 /**
+ * The answer to « Envoyer un e-mail de test » without mail configured. Kept on the server: it names the server's
+ * variables, which the browser's code never contains (the go-live checklist sends them the same way).
+ */
+const TEST_NOT_CONFIGURED =
+  "L'envoi d'e-mails n'est pas configuré : aucun e-mail de test n'a été envoyé. Renseignez SMTP_URL (ou les variables EMAILJS_*) dans la configuration du serveur, puis redémarrez-le.";
+
+/**
  * The French reason of a failed delivery: what the code means, then the mail server's reply (or the
  * error's message) in parentheses, at most 200 characters, without `SMTP_URL`'s user and password.
  */
@@ -110,7 +117,7 @@ export function createMailService(options: MailServiceOptions): MailService {
   return {
     configured,
     async sendTest(to) {
-      if (!configured) return { outcome: "not-configured", message: MAIL_MESSAGES.testNotConfigured };
+      if (!configured) return { outcome: "not-configured", message: TEST_NOT_CONFIGURED };
       const messageId = newMessageId(new URL(options.publicUrl).hostname);
       try {
         await transport.send({ messageId, mail: testMail(to), createdAt: new Date() });
