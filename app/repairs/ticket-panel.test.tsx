@@ -11,7 +11,8 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetMailStatus } from "#app/go-live/use-mail-status.ts";
 import type { StaffRepairTicket } from "./protocol.ts";
 import { TicketPanel } from "./ticket-panel.tsx";
 
@@ -45,6 +46,17 @@ function Panel({ initial }: { initial: StaffRepairTicket }) {
   return <TicketPanel ticket={ticket} onChanged={setTicket} />;
 }
 
+/** A fetch stub: the panel's mail status read (issue 40) answers « configured », every other call `answer`. */
+function stubApi(answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  forgetMailStatus();
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) =>
+    String(input).includes("/api/mail/status") ? Response.json({ configured: true }) : answer(input, init),
+  );
+}
+
+// No test reaches a network: a call nobody stubbed is answered 404.
+beforeEach(() => stubApi(async () => Response.json({ message: "non prévu" }, { status: 404 })));
+
 /** The `<dd>` after the `<dt>` named `term`. */
 const definition = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling as HTMLElement;
 
@@ -71,7 +83,7 @@ describe("TicketPanel", () => {
   it("fills in « État au dépôt » and « Accessoires laissés », then shows them instead of « — »", async () => {
     const user = userEvent.setup();
     const posted: { url: string; body: unknown }[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    stubApi(async (input, init) => {
       const body = JSON.parse(String(init?.body)) as { conditionNotes: string; accessories: string };
       posted.push({ url: String(input), body });
       return Response.json({ ticket: { ...TICKET, ...body, updatedAt: "2026-11-24T10:00:00.000Z" } });
@@ -110,9 +122,7 @@ describe("TicketPanel", () => {
   it("shows the server's refusal by its field and keeps the values shown", async () => {
     const user = userEvent.setup();
     const message = "Ce champ ne doit pas dépasser 500 caractères.";
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      Response.json({ message, fieldErrors: { accessories: message } }, { status: 400 }),
-    );
+    stubApi(async () => Response.json({ message, fieldErrors: { accessories: message } }, { status: 400 }));
     render(<Panel initial={{ ...TICKET, accessories: "Coque" }} />);
     await user.click(screen.getByRole("button", { name: "Modifier l'état au dépôt et les accessoires" }));
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
@@ -127,5 +137,22 @@ describe("TicketPanel", () => {
     render(<Panel initial={{ ...TICKET, status: "returned", accessories: "Coque", warrantyUntil: "2027-11-24" }} />);
     expect(definition("Accessoires laissés")).toHaveTextContent(/^Coque$/u);
     expect(screen.queryByRole("button", { name: /Modifier l'état au dépôt/u })).toBeNull();
+  });
+});
+
+describe("the status note's label (issue 40, mail honesty)", () => {
+  beforeEach(() => forgetMailStatus());
+
+  it("promises a mail only when mail leaves the server", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ configured: true }));
+    render(<Panel initial={TICKET} />);
+    expect(await screen.findByLabelText(/^Note pour le client \(facultative, envoyée par e-mail\)$/u)).toBeVisible();
+  });
+
+  it("says plainly that mail is not configured, and to call the customer", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ configured: false }));
+    render(<Panel initial={TICKET} />);
+    expect(await screen.findByLabelText(/l'envoi d'e-mails n'est pas configuré : appelez le client/u)).toBeVisible();
+    expect(screen.queryByLabelText(/envoyée par e-mail/u)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormField, Input, Select, Textarea } from "#app/components/ui/field.tsx";
+import { useMailStatus } from "#app/go-live/use-mail-status.ts";
 import { REPAIR_LIMITS, type StaffRepairTicket } from "./protocol.ts";
 import { changeRepairStatus, enterRepairQuote, recordRepairDecision, type RepairCallResult } from "./repairs-client.ts";
 import {
@@ -29,6 +30,13 @@ import { InitialEstimate, priceFromQuote } from "./price.tsx";
 
 const errorText = "font-medium text-red-300";
 
+/** The status note's label: mailed to the customer, or (issue 40) said plainly that mail is not configured. */
+export function noteLabel(mailConfigured: boolean): string {
+  return mailConfigured
+    ? "Note pour le client (facultative, envoyée par e-mail)"
+    : "Note pour le client (facultative ; l'envoi d'e-mails n'est pas configuré : appelez le client)";
+}
+
 /** A form's text fields as strings (blank ones left out). */
 function fieldsOf(form: HTMLFormElement): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -44,6 +52,8 @@ type Props = {
 
 /** The ticket's card; see the module comment. */
 export function TicketPanel({ ticket, onChanged }: Props) {
+  // Issue 40: without mail, the note is only written to a file on the server: the label must not promise a mail.
+  const mailConfigured = useMailStatus()?.configured !== false;
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [statusError, setStatusError] = useState("");
@@ -186,7 +196,7 @@ export function TicketPanel({ ticket, onChanged }: Props) {
               </Select>
             )}
           </FormField>
-          <FormField id={`${id}-note`} label="Note pour le client (facultative, envoyée par e-mail)">
+          <FormField id={`${id}-note`} label={noteLabel(mailConfigured)}>
             {(control) => <Textarea {...control} name="note" rows={2} maxLength={REPAIR_LIMITS.note} />}
           </FormField>
           <div>
