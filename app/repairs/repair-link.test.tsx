@@ -11,30 +11,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import TechnicianDashboard from "#app/remote-support/ui/technician-dashboard.tsx";
 import { RepairLink, ShowRepairContext } from "./repair-link.tsx";
+import { STAFF_TICKET } from "./ticket-testing.ts";
 
-const TICKET = {
-  id: "0b6f3c1e-2d4a-4c8e-9f10-7a2b3c4d5e6f",
-  code: "UZFD-GY5Y",
-  modelName: "iPhone 13",
-  repairLabel: "Écran",
-  priceEuros: 119,
-  estimateEuros: null,
-  afterBonus: null,
-  status: "received",
-  events: [],
-  quote: null,
-  warrantyUntil: null,
-  appointmentId: null,
-  conditionNotes: null,
-  accessories: null,
-  customerName: "Inès Morel",
-  email: "ines@exemple.fr",
-  phone: "06 12 34 56 78",
-  quoteDecidedBy: null,
-  catalogue: null,
-  createdAt: "2026-11-24T09:05:00.000Z",
-  updatedAt: "2026-11-24T09:05:00.000Z",
-};
+const TICKET = STAFF_TICKET;
 
 afterEach(() => window.history.replaceState(null, "", "/"));
 
