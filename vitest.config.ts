@@ -16,6 +16,9 @@ export default defineConfig({
     // PGlite opens in 1–2 s and PostgreSQL clusters start in ~2 s on 2 cores.
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    // `expect.poll` waits for what a server does after answering (a copy noted, a push sent). Its 1 s default
+    // failed on CI's loaded 2 cores (session 45: one status request took longer than the whole wait).
+    expect: { poll: { timeout: 10_000 } },
     // Vitest's default leaves a core idle (cores − 1: one file at a time on 2 cores), while a file spends much of
     // its time waiting on its databases, servers and sockets: 455 → 323 s for the remote-support files (issue 30 §3).
     maxWorkers: availableParallelism(),

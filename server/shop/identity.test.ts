@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)("shop identity service on %s", (kind) => {
     const polling = await createShopIdentityService({ db: database.db, logger, pageChanges, pollMs: 20 });
     try {
       await first.identity.update(withPhone("02 40 00 00 03"), "gerant");
-      await expect.poll(() => polling.current().phone.display, { timeout: 2000 }).toBe("02 40 00 00 03");
+      await expect.poll(() => polling.current().phone.display).toBe("02 40 00 00 03");
       expect(announced).toBe(1);
     } finally {
       polling.close();

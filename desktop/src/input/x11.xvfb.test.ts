@@ -35,7 +35,7 @@ async function events(): Promise<Recorded[]> {
 
 async function waitForEvent(predicate: (event: Recorded) => boolean): Promise<Recorded> {
   let found: Recorded | undefined;
-  await expect.poll(async () => (found = (await events()).find(predicate)), { timeout: 5_000 }).toBeTruthy();
+  await expect.poll(async () => (found = (await events()).find(predicate))).toBeTruthy();
   return found!;
 }
 
