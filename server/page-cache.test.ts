@@ -78,7 +78,7 @@ describe("encodings of a page in memory", () => {
     const { render } = counting();
     const cache = createPageCache({ paths: ["/"], render, https: false, logger });
     const first = (await cache.load("/"))!;
-    await vi.waitFor(() => expect(cache.get("/")).not.toBe(first));
+    await vi.waitFor(() => expect(cache.get("/")).not.toBe(first), { timeout: 10_000 });
     const later = cache.get("/")!;
     expect(later.identity).toBe(first.identity);
     expect(later.etag).toBe(first.etag);

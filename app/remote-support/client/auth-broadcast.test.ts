@@ -10,7 +10,7 @@ describe("sign-in changes between tabs", () => {
     // Another tab of the same browser: a channel of the same name elsewhere.
     const otherTab = new BroadcastChannel("atelier-soft-assist-auth");
     otherTab.postMessage("signed-out");
-    await vi.waitFor(() => expect(heard).toHaveBeenCalledWith("signed-out"));
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledWith("signed-out"), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard.mock.calls).toEqual([["signed-out"]]);
     otherTab.close();
