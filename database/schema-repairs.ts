@@ -58,6 +58,11 @@ export const repairTickets = pgTable(
     quoteDecidedAt: at("quote_decided_at"),
     /** "client" (tracking page) or the user id of the staff member who recorded it. */
     quoteDecidedBy: text("quote_decided_by"),
+    /**
+     * The amount of the last quote the customer accepted, whole euros (migration 0025): the ticket's price
+     * from then on, kept while a later quote waits for its answer (the `quote_*` columns hold that one).
+     */
+    agreedPriceEuros: integer("agreed_price_euros"),
     returnedAt: at("returned_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
@@ -73,6 +78,7 @@ export const repairTickets = pgTable(
     ),
     check("repair_tickets_quote_decision_check", sql`${table.quoteDecision} in (${sqlList(QUOTE_DECISIONS)})`),
     check("repair_tickets_price_check", sql`${table.priceEuros} >= 0 and ${table.quoteAmountEuros} >= 0`),
+    check("repair_tickets_agreed_price_check", sql`${table.agreedPriceEuros} >= 0`),
   ],
 );
 
@@ -81,6 +87,9 @@ export const repairTickets = pgTable(
  * row per status change, quote and decision, oldest first. `note` is the
  * staff's text sent to the customer (≤ 1 000 characters); `author_id` is
  * null when the customer acted (quote decision on the tracking page).
+ * A quote's step and its answer's step keep that quote (`quote_description`,
+ * `quote_amount_euros`, migration 0025), so a quote replaced later stays in
+ * the history with what was asked and answered.
  */
 export const repairTicketEvents = pgTable(
   "repair_ticket_events",
@@ -92,11 +101,15 @@ export const repairTicketEvents = pgTable(
     status: text("status", { enum: REPAIR_STATUSES }).notNull(),
     note: text("note"),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    quoteDescription: text("quote_description"),
+    /** Whole euros. */
+    quoteAmountEuros: integer("quote_amount_euros"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (table) => [
     index("repair_ticket_events_ticket_idx").on(table.ticketId, table.createdAt),
     check("repair_ticket_events_status_check", sql`${table.status} in (${sqlList(REPAIR_STATUSES)})`),
     check("repair_ticket_events_note_check", sql`char_length(${table.note}) <= 1000`),
+    check("repair_ticket_events_quote_amount_check", sql`${table.quoteAmountEuros} >= 0`),
   ],
 );

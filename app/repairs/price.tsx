@@ -7,12 +7,12 @@
  * what the strike says to the eye.
  */
 import { cn } from "#app/utils/cn.ts";
-import type { PublicRepairTicket } from "./protocol.ts";
+import type { PublicRepairTicket, RepairEventView } from "./protocol.ts";
 import { formatEuros } from "./statuses.ts";
 
-/** Whether `ticket`'s price is its accepted quote's amount. */
-export function priceFromQuote(ticket: Pick<PublicRepairTicket, "priceEuros" | "quote">): boolean {
-  return ticket.priceEuros !== null && ticket.quote?.decision === "accepted";
+/** Whether `ticket`'s price is an accepted quote's amount (the last accepted, even while a newer one waits). */
+export function priceFromQuote(ticket: Pick<PublicRepairTicket, "priceEuros" | "priceFromQuote">): boolean {
+  return ticket.priceEuros !== null && ticket.priceFromQuote;
 }
 
 /** « Estimation initiale : ~~119 €~~ » on a line of its own, or nothing when the price never changed. */
@@ -21,6 +21,16 @@ export function InitialEstimate({ euros, className }: { euros: number | null; cl
   return (
     <span className={cn("block text-slate-300", className)}>
       Estimation initiale : <s>{formatEuros(euros)}</s>
+    </span>
+  );
+}
+
+/** « Devis : Écran et nappe · 149 € » under a step that sent or answered a quote (kept once replaced). */
+export function StepQuote({ quote, className }: { quote: RepairEventView["quote"]; className?: string }) {
+  if (!quote) return null;
+  return (
+    <span className={cn("whitespace-pre-line break-words", className)}>
+      Devis : {quote.description} · {formatEuros(quote.amountEuros)}
     </span>
   );
 }

@@ -12,7 +12,7 @@ import type { RepairStatus } from "./statuses.ts";
 const at = "2026-11-24T09:05:00.000Z";
 const ticket = (statuses: RepairStatus[], quote: PublicRepairTicket["quote"] = null) => ({
   status: statuses.at(-1)!,
-  events: statuses.map((status) => ({ status, note: null, at })),
+  events: statuses.map((status) => ({ status, note: null, at, quote: null })),
   quote,
 });
 /** "done:received", "upcoming:diagnosis?"… */

@@ -1,13 +1,15 @@
 /**
  * Issue 30 §2: the steps of a ticket on `/suivi`, done and to come, so a
  * customer sees where their repair is. One ordered list: the steps that
- * happened (with their time and the shop's note), the last of them marked
+ * happened (with their time, the shop's note and the quote a step sent or
+ * answered, issue 40), the last of them marked
  * `aria-current="step"` and « étape actuelle », then the steps still ahead,
  * in the order of `REPAIR_STEPS`, greyed and saying « à venir ». A state is
  * always said in words or a sign, never by colour alone.
  */
 import { Check } from "lucide-react";
 import { cn } from "#app/utils/cn.ts";
+import { StepQuote } from "./price.tsx";
 import type { PublicRepairTicket, RepairEventView } from "./protocol.ts";
 import { formatInstant, isOpen, REPAIR_STATUS_LABELS, REPAIR_STEPS, type RepairStatus } from "./statuses.ts";
 
@@ -103,6 +105,11 @@ export function RepairProgress({ ticket }: { ticket: Pick<PublicRepairTicket, "s
               </time>
               {item.event.note ? (
                 <p className="whitespace-pre-line break-words text-slate-100">{item.event.note}</p>
+              ) : null}
+              {item.event.quote ? (
+                <p className="text-slate-100">
+                  <StepQuote quote={item.event.quote} />
+                </p>
               ) : null}
             </li>
           ),

@@ -23,8 +23,16 @@ export const REPAIR_LIMITS = {
   contact: 254,
 } as const;
 
-/** One step of a ticket, as both views show it (ISO 8601 time). */
-export type RepairEventView = { status: RepairStatus; note: string | null; at: string };
+/**
+ * One step of a ticket, as both views show it (ISO 8601 time). `quote`: the quote the step sent or answered
+ * (whole euros), so a quote replaced later still reads in the history; null on other steps.
+ */
+export type RepairEventView = {
+  status: RepairStatus;
+  note: string | null;
+  at: string;
+  quote: { description: string; amountEuros: number } | null;
+};
 
 /** A ticket's quote; `decidedBy` "client" or a staff member's name (staff view only). */
 export type RepairQuoteView = {
@@ -48,6 +56,8 @@ export type PublicRepairTicket = {
    * (issue 40), else the price announced when the ticket was opened; null when neither is known.
    */
   priceEuros: number | null;
+  /** Whether `priceEuros` is the amount of a quote the customer accepted (it stays so while a later one waits). */
+  priceFromQuote: boolean;
   /**
    * Issue 40: the price announced at the opening when an accepted quote's different amount replaced it,
    * shown struck as « Estimation initiale »; else null.

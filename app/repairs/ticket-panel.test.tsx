@@ -22,10 +22,11 @@ const TICKET: StaffRepairTicket = {
   modelName: "iPhone 13",
   repairLabel: "Écran",
   priceEuros: 119,
+  priceFromQuote: false,
   estimateEuros: null,
   afterBonus: null,
   status: "received",
-  events: [{ status: "received", note: null, at: "2026-11-24T09:05:00.000Z", authorName: "Camille Tech" }],
+  events: [{ status: "received", note: null, at: "2026-11-24T09:05:00.000Z", quote: null, authorName: "Camille Tech" }],
   quote: null,
   warrantyUntil: null,
   appointmentId: "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
@@ -68,6 +69,7 @@ describe("TicketPanel", () => {
           ...TICKET,
           status: "repairing",
           priceEuros: 149,
+          priceFromQuote: true,
           estimateEuros: 119,
           quote: { description: "Écran et nappe", amountEuros: 149, decision: "accepted", decidedAt: TICKET.createdAt },
           quoteDecidedBy: "client",
@@ -154,5 +156,71 @@ describe("the status note's label (issue 40, mail honesty)", () => {
     render(<Panel initial={TICKET} />);
     expect(await screen.findByLabelText(/l'envoi d'e-mails n'est pas configuré : appelez le client/u)).toBeVisible();
     expect(screen.queryByLabelText(/envoyée par e-mail/u)).toBeNull();
+  });
+});
+
+describe("after a change without mail (issue 40, mail honesty)", () => {
+  it("says no mail left and to call the customer, instead of « Le client a reçu un e-mail »", async () => {
+    forgetMailStatus();
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      String(input).includes("/api/mail/status")
+        ? Response.json({ configured: false })
+        : Response.json({ ticket: { ...TICKET, status: "diagnosis" } }),
+    );
+    render(<Panel initial={TICKET} />);
+    await screen.findByLabelText(/appelez le client/u);
+    await userEvent.click(screen.getByRole("button", { name: "Changer le statut" }));
+    expect(await screen.findByText(/^Statut : Diagnostic\. Aucun e-mail n'est parti : prévenez/u)).toBeVisible();
+    expect(screen.queryByText(/a reçu un e-mail/u)).toBeNull();
+  });
+});
+
+describe("a second quote (issue 40)", () => {
+  const accepted = { description: "Écran et nappe", amountEuros: 149 };
+  const repairing: StaffRepairTicket = {
+    ...TICKET,
+    status: "repairing",
+    priceEuros: 149,
+    priceFromQuote: true,
+    estimateEuros: 119,
+    quote: { ...accepted, decision: "accepted", decidedAt: "2026-11-24T15:00:00.000Z" },
+    quoteDecidedBy: "client",
+    events: [
+      ...TICKET.events,
+      {
+        status: "quote-pending",
+        note: null,
+        at: "2026-11-24T14:00:00.000Z",
+        quote: accepted,
+        authorName: "Camille Tech",
+      },
+      {
+        status: "repairing",
+        note: "Devis accepté par le client.",
+        at: "2026-11-24T15:00:00.000Z",
+        quote: accepted,
+        authorName: null,
+      },
+    ],
+  };
+
+  it("says that the accepted 149 € stays the price until the new quote is accepted", () => {
+    render(<Panel initial={repairing} />);
+    const form = screen.getByRole("form", { name: "Saisir un devis" });
+    expect(
+      within(form).getByText(/^Le client a accepté un devis de 149\s€\. .*149\s€ reste le prix convenu tant que/u),
+    ).toBeVisible();
+  });
+
+  it("keeps each quote under the step that sent or answered it", () => {
+    render(<Panel initial={repairing} />);
+    const steps = within(screen.getByRole("list", { name: "Étapes de la réparation" })).getAllByRole("listitem");
+    expect(
+      steps.map((step) =>
+        within(step)
+          .queryByText(/^Devis : /u)
+          ?.textContent?.replace(/\s/gu, " "),
+      ),
+    ).toEqual([undefined, "Devis : Écran et nappe · 149 €", "Devis : Écran et nappe · 149 €"]);
   });
 });

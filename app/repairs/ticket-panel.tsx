@@ -26,7 +26,7 @@ import {
   REPAIR_STATUS_LABELS,
 } from "./statuses.ts";
 import { DropOffForm } from "./drop-off-form.tsx";
-import { InitialEstimate, priceFromQuote } from "./price.tsx";
+import { InitialEstimate, priceFromQuote, StepQuote } from "./price.tsx";
 
 const errorText = "font-medium text-red-300";
 
@@ -35,6 +35,23 @@ export function noteLabel(mailConfigured: boolean): string {
   return mailConfigured
     ? "Note pour le client (facultative, envoyée par e-mail)"
     : "Note pour le client (facultative ; l'envoi d'e-mails n'est pas configuré : appelez le client)";
+}
+
+/**
+ * Above the quote form: what a new quote does to the one the ticket holds. A quote the customer accepted
+ * stays the agreed price until they accept the new one (whose amount is then the repair's whole price).
+ */
+function QuoteReplaces({ ticket }: { ticket: StaffRepairTicket }) {
+  const quote = ticket.quote;
+  if (!quote || quote.decision === "refused") return null;
+  const amount = formatEuros(quote.amountEuros);
+  return (
+    <p className="text-slate-300">
+      {quote.decision === "accepted"
+        ? `Le client a accepté un devis de ${amount}. Le montant d'un nouveau devis est le prix total de la réparation ; ${amount} reste le prix convenu tant que le client ne l'a pas accepté.`
+        : `Un nouveau devis remplace celui de ${amount}, qui attend la réponse du client.`}
+    </p>
+  );
 }
 
 /** A form's text fields as strings (blank ones left out). */
@@ -77,7 +94,11 @@ export function TicketPanel({ ticket, onChanged }: Props) {
     if (!result.ok) return onError(result);
     form?.reset();
     onChanged(result.data.ticket);
-    setNotice(`Statut : ${REPAIR_STATUS_LABELS[result.data.ticket.status]}. Le client a reçu un e-mail.`);
+    setNotice(
+      `Statut : ${REPAIR_STATUS_LABELS[result.data.ticket.status]}. ${
+        mailConfigured ? "Le client a reçu un e-mail." : "Aucun e-mail n'est parti : prévenez le client par téléphone."
+      }`,
+    );
   }
 
   function changeStatus(event: FormEvent<HTMLFormElement>) {
@@ -165,6 +186,7 @@ export function TicketPanel({ ticket, onChanged }: Props) {
               {step.authorName ? ` · ${step.authorName}` : step.status !== "received" ? " · client" : ""}
             </span>
             {step.note ? <span className="block whitespace-pre-line break-words">{step.note}</span> : null}
+            <StepQuote quote={step.quote} className="block text-slate-300" />
           </li>
         ))}
       </ol>
@@ -212,6 +234,7 @@ export function TicketPanel({ ticket, onChanged }: Props) {
 
       {canEnterQuote(ticket.status) ? (
         <form onSubmit={enterQuote} className="flex flex-col gap-3" aria-label="Saisir un devis">
+          <QuoteReplaces ticket={ticket} />
           <FormField id={`${id}-devis`} label="Description du devis" required error={quoteError.fields.description}>
             {(control) => (
               <Textarea {...control} name="description" rows={2} maxLength={REPAIR_LIMITS.quoteDescription} />

@@ -10,6 +10,7 @@ export const STAFF_TICKET = {
   modelName: "iPhone 13",
   repairLabel: "Écran",
   priceEuros: 119,
+  priceFromQuote: false,
   estimateEuros: null,
   afterBonus: null,
   status: "received",

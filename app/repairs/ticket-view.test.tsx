@@ -20,12 +20,18 @@ const TICKET: PublicRepairTicket = {
   modelName: "iPhone 12",
   repairLabel: "Écran",
   priceEuros: 89,
+  priceFromQuote: false,
   estimateEuros: null,
   afterBonus: null,
   status: "quote-pending",
   events: [
-    { status: "received", note: null, at: "2026-11-24T09:05:00.000Z" },
-    { status: "quote-pending", note: "La nappe est abîmée aussi.", at: "2026-11-24T13:30:00.000Z" },
+    { status: "received", note: null, at: "2026-11-24T09:05:00.000Z", quote: null },
+    {
+      status: "quote-pending",
+      note: "La nappe est abîmée aussi.",
+      at: "2026-11-24T13:30:00.000Z",
+      quote: { description: "Nappe de l'écran", amountEuros: 149 },
+    },
   ],
   quote: { description: "Nappe de l'écran", amountEuros: 149, decision: null, decidedAt: null },
   warrantyUntil: null,
@@ -56,9 +62,9 @@ describe("TicketView", () => {
     expect(await screen.findByRole("heading", { name: "Réparation R7K3-QXMA" })).toBeInTheDocument();
     expect(screen.getByTestId("statut")).toHaveTextContent("Devis à valider");
     expect(within(screen.getByRole("region", { name: "Étapes" })).getByRole("list").tagName).toBe("OL");
-    expect(steps().map((step) => step.textContent)).toEqual([
+    expect(steps().map((step) => step.textContent?.replace(/\s/gu, " "))).toEqual([
       "Reçu24/11/2026 à 10:05",
-      "Devis à valider (étape actuelle)24/11/2026 à 14:30La nappe est abîmée aussi.",
+      "Devis à valider (étape actuelle)24/11/2026 à 14:30La nappe est abîmée aussi.Devis : Nappe de l'écran · 149 €",
       "En réparation (à venir)",
       "Prêt à récupérer (à venir)",
       "Rendu (à venir)",
@@ -139,6 +145,7 @@ describe("TicketView", () => {
       ...TICKET,
       status: "repairing",
       priceEuros: 149,
+      priceFromQuote: true,
       estimateEuros: 119,
       quote: { ...TICKET.quote!, decision: "accepted", decidedAt: "2026-11-24T15:00:00.000Z" },
     });

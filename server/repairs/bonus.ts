@@ -25,7 +25,7 @@ import { agreedPrice, type TicketRow } from "./views.ts";
  */
 export async function ticketBonus(
   db: AppDatabase,
-  row: Pick<TicketRow, "priceEuros" | "quoteAmountEuros" | "quoteDecision" | "modelSlug" | "repairId">,
+  row: Pick<TicketRow, "priceEuros" | "agreedPriceEuros" | "modelSlug" | "repairId">,
   catalogue: Catalogue,
 ): Promise<string | null> {
   const price = agreedPrice(row);

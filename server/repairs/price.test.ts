@@ -5,9 +5,13 @@
  * (the staff view, the tracking page's lookup and the answer's own page,
  * the bonus line), with 119 € kept as `estimateEuros` (« Estimation
  * initiale »); a refused or pending quote changes nothing, and no mail
- * states the former price after the acceptance.
+ * states the former price after the acceptance. A second quote entered
+ * after an accepted one leaves the agreed price until it is accepted, and
+ * both quotes stay in the steps (migration 0025, whose backfill of tickets
+ * stored before it is run here too).
  */
-import { asc, sql } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { asc, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
@@ -16,6 +20,7 @@ import type { StaffRepairTicket } from "#app/repairs/protocol.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { outboxMessages, users } from "#database/schema.ts";
 import { appointments, shopSettings } from "#database/schema-booking.ts";
+import { repairTicketEvents, repairTickets } from "#database/schema-repairs.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { createRepairService, type RepairService, type TicketResult } from "./service.ts";
 
@@ -125,5 +130,60 @@ describe.each(DATABASE_KINDS)("the price after a quote on %s", (kind) => {
     const same = await quoted(119, 119);
     ticketOf(await repairs.recordDecision(same.id, { decision: "accepted" }, "tech"));
     expect(ticketOf(await repairs.get(same.id))).toMatchObject({ priceEuros: 119, estimateEuros: null });
+  });
+
+  it("keeps the accepted 149 € while a second quote of 199 € waits, both quotes in the steps", async () => {
+    const first = await quoted(119, 149);
+    ticketOf(await repairs.recordDecision(first.id, { decision: "accepted" }, "tech"));
+    const second = ticketOf(
+      await repairs.enterQuote(first.id, { description: "Batterie gonflée aussi", amountEuros: 199 }, "tech"),
+    );
+    expect(second).toMatchObject({
+      status: "quote-pending",
+      priceEuros: 149,
+      priceFromQuote: true,
+      estimateEuros: 119,
+      quote: { description: "Batterie gonflée aussi", amountEuros: 199, decision: null },
+    });
+    const quotes = (steps: { status: string; quote: unknown }[]) =>
+      steps.filter((step) => step.quote !== null).map((step) => [step.status, step.quote]);
+    const sent149 = { description: "Écran et nappe", amountEuros: 149 };
+    expect(quotes(second.events)).toEqual([
+      ["quote-pending", sent149],
+      ["repairing", sent149],
+      ["quote-pending", { description: "Batterie gonflée aussi", amountEuros: 199 }],
+    ]);
+    expect(await tracked(first.code)).toMatchObject({ priceEuros: 149, priceFromQuote: true, estimateEuros: 119 });
+
+    const accepted = await repairs.decideQuote(
+      { code: first.code, contact: CONTACT.email, decision: "accepted", amountEuros: 199 },
+      ORIGIN,
+    );
+    expect(accepted).toMatchObject({ ok: true, ticket: { status: "repairing", priceEuros: 199, estimateEuros: 119 } });
+    if (accepted.ok) expect(quotes(accepted.ticket.events)).toHaveLength(4);
+  });
+
+  it("backfills tickets stored before migration 0025: the accepted amount as the price, the quote in its steps", async () => {
+    const ticket = await quoted(119, 149);
+    ticketOf(await repairs.recordDecision(ticket.id, { decision: "accepted" }, "tech"));
+    // As they were stored before the migration: no agreed price, steps without their quote.
+    await db.update(repairTickets).set({ agreedPriceEuros: null }).where(eq(repairTickets.id, ticket.id));
+    await db
+      .update(repairTicketEvents)
+      .set({ quoteDescription: null, quoteAmountEuros: null })
+      .where(eq(repairTicketEvents.ticketId, ticket.id));
+    expect(ticketOf(await repairs.get(ticket.id))).toMatchObject({ priceEuros: 119, priceFromQuote: false });
+
+    const migration = await readFile(new URL("../../drizzle/0025_repair_quote_history.sql", import.meta.url), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) {
+      if (/^\s*(--[^\n]*\n\s*)*UPDATE/u.test(statement)) await db.execute(sql.raw(statement));
+    }
+    const after = ticketOf(await repairs.get(ticket.id));
+    expect(after).toMatchObject({ priceEuros: 149, priceFromQuote: true, estimateEuros: 119 });
+    expect(after.events.map((step) => [step.status, step.quote?.amountEuros ?? null])).toEqual([
+      ["received", null],
+      ["quote-pending", 149],
+      ["repairing", 149],
+    ]);
   });
 });

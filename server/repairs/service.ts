@@ -34,27 +34,21 @@ import {
   parseQuoteEntry,
   parseStatusChange,
 } from "#app/repairs/schemas.ts";
-import {
-  canEnterQuote,
-  FINAL_STATUSES,
-  transitionRefusal,
-  type QuoteDecision,
-  type RepairStatus,
-} from "#app/repairs/statuses.ts";
+import { canEnterQuote, FINAL_STATUSES, transitionRefusal, type QuoteDecision } from "#app/repairs/statuses.ts";
 import type { RepairTrackingServices, TrackingResult } from "#app/repairs/tracking-context.ts";
 import type { FieldErrors } from "#app/requests/schemas.ts";
 import type { AppDatabase } from "#database/connection.ts";
-import { outboxMessages, users, type OutboxMail } from "#database/schema.ts";
+import { users } from "#database/schema.ts";
 import { repairTicketEvents, repairTickets } from "#database/schema-repairs.ts";
 import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
-import { newMessageId } from "#server/requests.ts";
 import { isUniqueViolation, newTrackingCode, ticketWhere } from "./codes.ts";
 import { writeDropOff } from "./drop-off.ts";
 import { newTicketValues } from "./intake.ts";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { catalogue as seedCatalogue } from "#app/catalogue/index.ts";
-import { composeDecisionMail, composeStepMail, type RepairMailSettings } from "./mail.ts";
-import { publicView, staffView, summaryOf, warrantyOf, type EventRow, type TicketRow } from "./views.ts";
+import type { RepairMailSettings } from "./mail.ts";
+import { createStepWriter, type Transaction } from "./steps.ts";
+import { publicView, staffView, summaryOf, type EventRow, type TicketRow } from "./views.ts";
 import { trackPublic } from "./tracking.ts";
 import { ticketBonus } from "./bonus.ts";
 import { createAccountRepairs, type AccountRepairs } from "./account.ts";
@@ -113,7 +107,6 @@ export type RepairServiceOptions = {
 /** Default limit of the tracking page: 10 failed lookups per 15 minutes and address. */
 export const TRACKING_RATE_LIMIT = { points: 10, durationSeconds: 900 };
 
-type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 const Uuid = z.uuid();
 const notFound: RepairRefusal = { ok: false, reason: "not-found", message: REPAIR_MESSAGES.ticketNotFound };
 const conflict = (message: string): RepairRefusal => ({ ok: false, reason: "conflict", message });
@@ -128,6 +121,7 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
     points: rule.points,
     durationSeconds: rule.durationSeconds,
   });
+  const { writeStep, writeDecision } = createStepWriter(mail);
   const failed = (error: unknown, log: string, message: string = REPAIR_MESSAGES.failed): RepairRefusal => {
     logger.error({ err: error }, log);
     return { ok: false, reason: "failed", message };
@@ -156,53 +150,6 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
   }
 
   /**
-   * Writes one step of `row` in `tx`: the ticket's new values, its event and
-   * the outbox mails. Event times strictly increase per ticket (one ms past
-   * the last change at least), so the timeline keeps its order whatever the clock.
-   */
-  async function writeStep(
-    tx: Transaction,
-    row: TicketRow,
-    step: {
-      status: RepairStatus;
-      note: string | null;
-      authorId: string | null;
-      /** More values to write, given the step's time. */
-      set?: (now: Date) => Partial<TicketRow>;
-    },
-    extraMails: (updated: TicketRow) => OutboxMail[] = () => [],
-  ): Promise<TicketRow> {
-    const now = new Date(Math.max(Date.now(), row.updatedAt.getTime() + 1));
-    const [updated] = await tx
-      .update(repairTickets)
-      .set({
-        ...step.set?.(now),
-        status: step.status,
-        updatedAt: now,
-        ...(step.status === "returned" ? { returnedAt: now } : {}),
-      })
-      .where(eq(repairTickets.id, row.id))
-      .returning();
-    await tx
-      .insert(repairTicketEvents)
-      .values({ ticketId: row.id, status: step.status, note: step.note, authorId: step.authorId, createdAt: now });
-    const customerMail = composeStepMail(
-      updated!,
-      { status: step.status, note: step.note, warrantyUntil: warrantyOf(updated!) },
-      mail,
-    );
-    await tx.insert(outboxMessages).values(
-      [customerMail, ...extraMails(updated!)].map((queued) => ({
-        messageId: newMessageId(mail.messageIdDomain),
-        requestKind: "repair",
-        requestId: row.id,
-        mail: queued,
-      })),
-    );
-    return updated!;
-  }
-
-  /**
    * Locks ticket `id`, lets `decide` refuse or write a step, then answers
    * the staff view. `log` names the change in the logs; `mailed` false when it queued no mail.
    */
@@ -225,26 +172,6 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
     } catch (error) {
       return failed(error, `réparation : ${log} impossible`);
     }
-  }
-
-  /**
-   * Writes the answer to `row`'s pending quote, or null when none waits (already answered, replaced,
-   * moved on): "client" from the tracking page (the shop is mailed too), else the staff member's id.
-   */
-  async function writeDecision(tx: Transaction, row: TicketRow, decision: QuoteDecision, by: string) {
-    if (row.status !== "quote-pending" || row.quoteDecision !== null) return null;
-    const who = by === "client" ? "par le client" : "par téléphone, noté par l'atelier";
-    return writeStep(
-      tx,
-      row,
-      {
-        status: decision === "accepted" ? "repairing" : "quote-pending",
-        note: `Devis ${decision === "accepted" ? "accepté" : "refusé"} ${who}.`,
-        authorId: by === "client" ? null : by,
-        set: (now) => ({ quoteDecision: decision, quoteDecidedAt: now, quoteDecidedBy: by }),
-      },
-      (updated) => (by === "client" ? [composeDecisionMail(updated, decision, mail)] : []),
-    );
   }
 
   const tracking = trackPublic({ db, logger, limiter, eventsOf, catalogue: currentCatalogue });
@@ -307,7 +234,8 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
           status: "quote-pending",
           note: note ?? null,
           authorId,
-          // A new quote waits for a new answer.
+          quote: { description, amountEuros },
+          // A new quote waits for a new answer; the price agreed on an earlier one stays until then.
           set: () => ({
             quoteDescription: description,
             quoteAmountEuros: amountEuros,

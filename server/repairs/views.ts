@@ -8,6 +8,7 @@
  */
 import type {
   PublicRepairTicket,
+  RepairEventView,
   RepairQuoteView,
   RepairTicketSummary,
   StaffRepairTicket,
@@ -31,11 +32,21 @@ function quoteOf(row: TicketRow): RepairQuoteView | null {
 }
 
 /**
- * Issue 40: the ticket's price, whole euros: the quote's amount once accepted (by the customer on
- * `/suivi` or by phone), which replaces the price announced at the opening; that price otherwise.
+ * Issue 40: the ticket's price, whole euros: the amount of the last quote accepted (by the customer on
+ * `/suivi` or by phone), which replaces the price announced at the opening, and stays while a later quote
+ * waits for its answer (migration 0025); that announced price otherwise.
  */
-export function agreedPrice(row: Pick<TicketRow, "priceEuros" | "quoteAmountEuros" | "quoteDecision">): number | null {
-  return row.quoteDecision === "accepted" && row.quoteAmountEuros !== null ? row.quoteAmountEuros : row.priceEuros;
+export function agreedPrice(row: Pick<TicketRow, "priceEuros" | "agreedPriceEuros">): number | null {
+  return row.agreedPriceEuros ?? row.priceEuros;
+}
+
+/** A step as both views show it: its quote (the one it sent or answered) when it has one. */
+function stepOf(event: EventRow): RepairEventView {
+  const quote =
+    event.quoteDescription !== null && event.quoteAmountEuros !== null
+      ? { description: event.quoteDescription, amountEuros: event.quoteAmountEuros }
+      : null;
+  return { status: event.status, note: event.note, at: event.createdAt.toISOString(), quote };
 }
 
 /** The warranty's last day once "Rendu" (spec §9), else null. */
@@ -51,10 +62,11 @@ export function publicView(row: TicketRow, events: EventRow[], afterBonus: strin
     modelName: row.modelName,
     repairLabel: row.repairLabel,
     priceEuros: price,
+    priceFromQuote: row.agreedPriceEuros !== null,
     estimateEuros: row.priceEuros !== null && row.priceEuros !== price ? row.priceEuros : null,
     afterBonus,
     status: row.status,
-    events: events.map((event) => ({ status: event.status, note: event.note, at: event.createdAt.toISOString() })),
+    events: events.map(stepOf),
     quote: quoteOf(row),
     warrantyUntil: warrantyOf(row),
   };
@@ -99,9 +111,7 @@ export function staffView(
     quoteDecidedBy: decidedBy === null || decidedBy === "client" ? decidedBy : (names.get(decidedBy) ?? decidedBy),
     catalogue: catalogueOf(row, catalogue),
     events: events.map((event) => ({
-      status: event.status,
-      note: event.note,
-      at: event.createdAt.toISOString(),
+      ...stepOf(event),
       authorName: event.authorId ? (names.get(event.authorId) ?? null) : null,
     })),
     createdAt: row.createdAt.toISOString(),
