@@ -28,6 +28,7 @@ import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { usesIslands } from "#app/islands/names.ts";
 import { getPublicEnv } from "#app/utils/env.server.ts";
+import { mailConfiguredContext } from "#app/booking/customer-mail.ts";
 import { defaultShop } from "#app/config/shop.ts";
 import { shopIdentityContext } from "#app/shop/use-shop.ts";
 import { optionalContext } from "#app/utils/server-context.ts";
@@ -45,7 +46,9 @@ export const meta: Route.MetaFunction = ({ error, matches }) =>
 /** Issue 29: `shop`, the identity the server holds now (« Boutique »), for `useShop()` and `getMeta()`. */
 export function loader({ context }: Route.LoaderArgs) {
   const shop = optionalContext(context, shopIdentityContext) ?? defaultShop;
-  return { env: getPublicEnv(), year: new Date().getFullYear(), shop };
+  // Issue 40: the booking pages promise a mail only when one leaves the server (`useCustomerMail`).
+  const mailConfigured = optionalContext(context, mailConfiguredContext) ?? true;
+  return { env: getPublicEnv(), year: new Date().getFullYear(), shop, mailConfigured };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -45,6 +45,7 @@ import type { AssistantService } from "./assistant/service.ts";
 import type { BookingService } from "./booking/service.ts";
 import { createAgendaRouter } from "./booking/api.ts";
 import { bookingServicesContext } from "#app/booking/context.ts";
+import { mailConfiguredContext } from "#app/booking/customer-mail.ts";
 import { repairTrackingContext } from "#app/repairs/tracking-context.ts";
 import { downloadsContext } from "#app/remote-support/downloads-context.ts";
 import { createRepairsRouter } from "./repairs/api.ts";
@@ -268,6 +269,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     context.set(cspNonceContext, res.locals.cspNonce as string);
     context.set(formServicesContext, options.forms);
     context.set(bookingServicesContext, options.booking);
+    if (options.mail) context.set(mailConfiguredContext, options.mail.configured);
     if (options.repairs) context.set(repairTrackingContext, options.repairs);
     context.set(requestOriginContext, { ip: req.ip ?? "inconnue" });
     // Issue 40: the signed-out /soft-assist links to the builds, rendered by the server.

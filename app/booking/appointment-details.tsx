@@ -12,7 +12,8 @@ import { telHref } from "#app/config/shop.ts";
 import { useShop } from "#app/shop/use-shop.ts";
 import type { ManagedAppointment } from "./context.ts";
 import { formatWhen } from "./format.ts";
-import { APPOINTMENT_STATUS_HELP, APPOINTMENT_STATUS_LABELS } from "./schemas.ts";
+import { useCustomerMail } from "./customer-mail.ts";
+import { APPOINTMENT_STATUS_HELP, APPOINTMENT_STATUS_LABELS, REQUESTED_HELP_WITHOUT_MAIL } from "./schemas.ts";
 
 /**
  * What to bring to the shop, one line each: what a repair shop needs to repair a device and to check it
@@ -36,7 +37,13 @@ const link =
 export function AppointmentDetails({ appointment, token }: { appointment: ManagedAppointment; token: string }) {
   const shop = useShop();
   const start = new Date(appointment.startsAt);
-  const help = appointment.status === "cancelled" ? null : APPOINTMENT_STATUS_HELP[appointment.status];
+  const mailed = useCustomerMail();
+  const help =
+    appointment.status === "cancelled"
+      ? null
+      : appointment.status === "requested" && !mailed
+        ? REQUESTED_HELP_WITHOUT_MAIL
+        : APPOINTMENT_STATUS_HELP[appointment.status];
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-700/80 bg-slate-900/80 p-5">
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-3 [&>dd]:mb-2 sm:[&>dd]:mb-0">

@@ -24,6 +24,7 @@ import { LIMITS, type FieldErrors } from "#app/requests/schemas.ts";
 import type { BookedRepair } from "./booked-repair.server.ts";
 import { ChosenSlot } from "./chosen-slot.tsx";
 import type { SlotView } from "./context.ts";
+import { useCustomerMail } from "./customer-mail.ts";
 import { FORM_KEY_FIELD, NOTE_MAX } from "./schemas.ts";
 import { offeredStart, slotMinutesOf } from "./slot-choice.ts";
 import { SlotPicker } from "./slot-picker.tsx";
@@ -57,6 +58,7 @@ type Props = {
  * repair as hidden fields; `actionData` brings back a refusal's message, field errors and values.
  */
 export function BookingForm({ action, formKey, week, booked, actionData }: Props) {
+  const mailed = useCustomerMail();
   const choiceId = useId();
   const sending = useNavigation().state === "submitting";
   const state = { errors: actionData?.fieldErrors ?? {}, values: actionData?.values };
@@ -92,7 +94,11 @@ export function BookingForm({ action, formKey, week, booked, actionData }: Props
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-2 text-xl font-semibold text-white">2. Vos coordonnées</legend>
         {/* Issue 40: said here, where the e-mail is asked, rather than in an intro above the slots. */}
-        <p className="text-slate-200">Sans compte : une confirmation et un rappel vous sont envoyés par e-mail.</p>
+        <p className="text-slate-200">
+          {mailed
+            ? "Sans compte : une confirmation et un rappel vous sont envoyés par e-mail."
+            : "Sans compte : après la réservation, gardez le lien de la page de votre rendez-vous pour le déplacer ou l'annuler."}
+        </p>
         <RequiredFieldsNote />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField id="rdv-nom" label="Nom" name="name" autoComplete="name" maxLength={LIMITS.name} state={state} />

@@ -13,6 +13,7 @@ import { Form } from "react-router";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/utils/cn.ts";
 import type { ManagedAppointment, SlotView } from "./context.ts";
+import { useCustomerMail } from "./customer-mail.ts";
 import { SlotPicker } from "./slot-picker.tsx";
 import type { WeekData } from "./week.server.ts";
 
@@ -78,6 +79,7 @@ export function MoveFold({ action, appointment, week, open, refused }: MoveProps
  * `action`: the page's address with its token; `refused`: the message of a refused cancellation (open).
  */
 export function CancelFold({ action, refused }: { action: string; refused?: string }) {
+  const mailed = useCustomerMail();
   return (
     <details className="group" open={refused !== undefined}>
       <summary className={cn(buttonVariants({ variant: "ghost" }), summaryClass, "px-3 text-slate-200")}>
@@ -97,7 +99,7 @@ export function CancelFold({ action, refused }: { action: string; refused?: stri
           </p>
         ) : null}
         <p className="text-slate-200">
-          Le créneau sera libéré pour un autre client. Vous recevrez un e-mail de confirmation.
+          Le créneau sera libéré pour un autre client.{mailed ? " Vous recevrez un e-mail de confirmation." : ""}
         </p>
         <Button
           type="submit"

@@ -83,6 +83,10 @@ export const APPOINTMENT_STATUS_HELP: Record<Exclude<AppointmentStatus, "cancell
   confirmed: "L'atelier a confirmé ce créneau : nous vous attendons à l'heure dite.",
 };
 
+/** « À confirmer » explained when the site sends no mail (`useCustomerMail` false). */
+export const REQUESTED_HELP_WITHOUT_MAIL =
+  "L'atelier n'a pas encore confirmé ce créneau : revenez sur cette page pour le voir, ou appelez l'atelier.";
+
 /** Every message of the booking pages. */
 export const BOOKING_MESSAGES = {
   booked: "Votre rendez-vous est enregistré.",
@@ -93,6 +97,12 @@ export const BOOKING_MESSAGES = {
   linkInvalid: "Ce lien n'est pas valide ou a expiré. Pour modifier votre rendez-vous, appelez-nous ou écrivez-nous.",
   cancelled: "Votre rendez-vous est annulé. Un e-mail de confirmation vous a été envoyé.",
   moved: "Votre rendez-vous est déplacé. Un e-mail avec la nouvelle date vous a été envoyé.",
+  /** Issue 40: the same three notices when the site sends no mail: the page's link is the customer's only way back. */
+  bookedDetailWithoutMail:
+    "Gardez le lien de cette page (ajoutez-la à vos favoris) : il permet de déplacer ou d'annuler votre rendez-vous.",
+  cancelledWithoutMail: "Votre rendez-vous est annulé.",
+  movedWithoutMail:
+    "Votre rendez-vous est déplacé. Le lien de cette page a changé avec la date : gardez celui-ci (ajoutez la page à vos favoris), l'ancien ne fonctionne plus.",
   alreadyCancelled: "Ce rendez-vous est annulé.",
   past: "Ce rendez-vous est passé : il ne peut plus être modifié en ligne.",
   failed: "Votre demande n'a pas pu être enregistrée. Réessayez dans un instant, ou appelez-nous.",

@@ -10,7 +10,7 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ManagedAppointment } from "#app/booking/context.ts";
-import { APPOINTMENT_STATUS_HELP } from "#app/booking/schemas.ts";
+import { APPOINTMENT_STATUS_HELP, REQUESTED_HELP_WITHOUT_MAIL } from "#app/booking/schemas.ts";
 import { TEST_DAYS } from "#app/booking/test-week.ts";
 import { defaultShop, type ShopIdentity } from "#app/config/shop.ts";
 import type { Route } from "./+types/rendez-vous.gerer";
@@ -35,8 +35,15 @@ const APPOINTMENT: ManagedAppointment = {
 
 type Data = Route.ComponentProps["loaderData"];
 
-/** The page for `changes` of a requested appointment's data, and `actionData` after a refused post. */
-async function show(changes: Partial<Data> = {}, actionData?: Route.ComponentProps["actionData"]) {
+/**
+ * The page for `changes` of a requested appointment's data, and `actionData` after a refused post;
+ * `mailConfigured` as the root loader says it (issue 40: whether the site e-mails customers).
+ */
+async function show(
+  changes: Partial<Data> = {},
+  actionData?: Route.ComponentProps["actionData"],
+  mailConfigured = true,
+) {
   const loaderData = {
     appointment: APPOINTMENT,
     cancelled: false,
@@ -50,7 +57,7 @@ async function show(changes: Partial<Data> = {}, actionData?: Route.ComponentPro
     {
       id: "root",
       path: "/",
-      loader: () => ({ shop: SHOP }),
+      loader: () => ({ shop: SHOP, mailConfigured }),
       Component: Outlet,
       HydrateFallback: () => null,
       children: [
@@ -75,11 +82,20 @@ describe("the appointment's page (issue 40)", () => {
     expect(screen.queryByText("Mon rendez-vous")).toBeNull();
     expect(screen.getByText("À confirmer")).toBeVisible();
     expect(screen.getByText(APPOINTMENT_STATUS_HELP.requested)).toBeVisible();
+    expect(screen.getByText(/Vous recevrez un e-mail de confirmation\.$/u)).toBeInTheDocument();
     expect(screen.getByText(/chargeur/u)).toBeVisible();
     expect(screen.getByText(/code de déverrouillage/u)).toBeVisible();
     expect(screen.getByRole("link", { name: /12 quai de Saône, 69002 Lyon/u })).toBeVisible();
     expect(screen.getByRole("link", { name: "04 72 11 22 33" })).toHaveAttribute("href", "tel:+33472112233");
     expect(screen.queryByText(new RegExp(defaultShop.phone.display))).toBeNull();
+  });
+
+  it("promises no mail when the site sends none: « À confirmer » and cancelling say what to do instead", async () => {
+    await show({}, undefined, false);
+    expect(screen.getByText(REQUESTED_HELP_WITHOUT_MAIL)).toBeVisible();
+    expect(screen.queryByText(APPOINTMENT_STATUS_HELP.requested)).toBeNull();
+    expect(screen.getByText("Le créneau sera libéré pour un autre client.")).toBeInTheDocument();
+    expect(screen.queryByText(/e-mail/u)).toBeNull();
   });
 
   it("says the shop confirmed it once it has", async () => {

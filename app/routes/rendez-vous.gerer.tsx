@@ -19,6 +19,7 @@ import { data, Link, redirect, useLocation, useNavigationType } from "react-rout
 import type { Route } from "./+types/rendez-vous.gerer";
 import { AppointmentDetails } from "#app/booking/appointment-details.tsx";
 import { bookingServicesContext, type SlotView } from "#app/booking/context.ts";
+import { mailConfiguredContext } from "#app/booking/customer-mail.ts";
 import { CancelFold, MOVE_FORM_ID, MoveFold, type ManageActionData } from "#app/booking/manage-forms.tsx";
 import { PageFrame } from "#app/booking/page-frame.tsx";
 import { BOOKING_MESSAGES } from "#app/booking/schemas.ts";
@@ -28,17 +29,27 @@ import { useShop } from "#app/shop/use-shop.ts";
 import { formFields, unreadableForm } from "#app/requests/submit.server.ts";
 import { rateLimitedMessage } from "#app/requests/schemas.ts";
 import { getMeta } from "#app/utils/meta.ts";
-import { requestOriginContext, requireContext } from "#app/utils/server-context.ts";
+import { optionalContext, requestOriginContext, requireContext } from "#app/utils/server-context.ts";
 import { ISLANDS_HANDLE } from "#app/islands/names.ts";
 
 /** Issue 30 (decision 029): no React Router runtime; the forms post natively, enhanced by plain DOM code. */
 export const handle = ISLANDS_HANDLE;
 
-/** The message after booking (`nouveau=1`), moving or cancelling (`fait=`), set by the redirects. */
-function noticeOf(query: URLSearchParams): string | null {
-  if (query.get("nouveau") === "1") return `${BOOKING_MESSAGES.booked} ${BOOKING_MESSAGES.bookedDetail}`;
+/**
+ * The message after booking (`nouveau=1`), moving or cancelling (`fait=`), set by the redirects. Issue 40:
+ * a mail is announced only when one leaves the server (`mailed`); else the page's link is to be kept.
+ */
+function noticeOf(query: URLSearchParams, mailed: boolean): { text: string; cancelled: boolean } | null {
   const done = query.get("fait");
-  return done === "annule" ? BOOKING_MESSAGES.cancelled : done === "deplace" ? BOOKING_MESSAGES.moved : null;
+  if (query.get("nouveau") === "1") {
+    const detail = mailed ? BOOKING_MESSAGES.bookedDetail : BOOKING_MESSAGES.bookedDetailWithoutMail;
+    return { text: `${BOOKING_MESSAGES.booked} ${detail}`, cancelled: false };
+  }
+  if (done === "annule")
+    return { text: mailed ? BOOKING_MESSAGES.cancelled : BOOKING_MESSAGES.cancelledWithoutMail, cancelled: true };
+  if (done === "deplace")
+    return { text: mailed ? BOOKING_MESSAGES.moved : BOOKING_MESSAGES.movedWithoutMail, cancelled: false };
+  return null;
 }
 
 const manageUrl = (token: string, extra = "") => `/rendez-vous/gerer?jeton=${encodeURIComponent(token)}${extra}`;
@@ -49,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = requireContext(context, bookingServicesContext);
   const found = await services.byToken(token).catch(() => ({ status: "link-invalid" as const }));
   const headers = { "Cache-Control": "no-store" };
-  const notice = noticeOf(url.searchParams);
+  const said = noticeOf(url.searchParams, optionalContext(context, mailConfiguredContext) ?? true);
+  const notice = said?.text ?? null;
   if (found.status === "link-invalid")
     return data(
       { appointment: null, cancelled: false, token: "", week: null, notice: null, moving: false },
@@ -57,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   // Cancelled: nothing of the booking, not even the link (issue 28 §10).
   if (found.status === "cancelled") {
-    const done = notice === BOOKING_MESSAGES.cancelled ? notice : null;
+    const done = said?.cancelled ? notice : null;
     return data(
       { appointment: null, cancelled: true, token: "", week: null, notice: done, moving: false },
       { headers },

@@ -10,10 +10,11 @@
  *   focus (the redirect used to keep the scroll of the form that posted), at each project's width.
  * - Issue 40: the page has one heading; the move grid is folded under « Déplacer le rendez-vous » (and
  *   stays open on another week), cancelling is an outlined button, never the filled one; « À confirmer »
- *   is explained, with what to bring, the shop's address and phone number.
+ *   is explained, with what to bring, the shop's address and phone number. This server sends no mail: no
+ *   sentence promises one, the notices say to keep the page's link instead.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { APPOINTMENT_STATUS_HELP } from "#app/booking/schemas.ts";
+import { APPOINTMENT_STATUS_HELP, BOOKING_MESSAGES, REQUESTED_HELP_WITHOUT_MAIL } from "#app/booking/schemas.ts";
 import { defaultShop, formatAddress, mapsUrl, telHref } from "#app/config/shop.ts";
 import { CROSS_SITE_MESSAGE } from "#app/utils/action-origin.ts";
 import { violations } from "#tests/support/axe.ts";
@@ -148,6 +149,8 @@ test.describe("without JavaScript", () => {
     ]);
     expect(moveAnswer.status()).toBe(303);
     await expect(notice(page, "Votre rendez-vous est déplacé.")).toBeVisible(STORED);
+    // No mail carries the new link from this server: the notice says to keep this page's.
+    await expect(notice(page, BOOKING_MESSAGES.movedWithoutMail)).toBeVisible();
     await expectNoEnglish(page);
     // The new slot is the appointment's now: no longer offered.
     await expect(moveForm(page).locator(`input[name="slot"][value="${moved}"]`)).toHaveCount(0);
@@ -297,6 +300,7 @@ test.describe("with JavaScript", () => {
   }) => {
     await page.goto(BOOKING_PAGE);
     await hydrated(page);
+    await expect(page.getByText(/^Sans compte : après la réservation, gardez le lien de la page/u)).toBeVisible();
     await book(page);
     await expect(notice(page, "Votre rendez-vous est enregistré.")).toBeVisible(STORED);
     const main = page.getByRole("main");
@@ -308,7 +312,11 @@ test.describe("with JavaScript", () => {
 
     // « À confirmer », and what it means; what to bring; where the shop is and its number (its identity).
     await expect(main.getByText("À confirmer", { exact: true })).toBeVisible();
-    await expect(main.getByText(APPOINTMENT_STATUS_HELP.requested)).toBeVisible();
+    // This server sends no mail (no SMTP_URL): nothing promises one; the page's link is to be kept instead.
+    await expect(main.getByText(REQUESTED_HELP_WITHOUT_MAIL)).toBeVisible();
+    await expect(notice(page, BOOKING_MESSAGES.bookedDetailWithoutMail)).toBeVisible();
+    await expect(main).not.toContainText(APPOINTMENT_STATUS_HELP.requested);
+    await expect(main).not.toContainText("vous a été envoyé");
     await expect(main.getByText(/chargeur/)).toBeVisible();
     await expect(main.getByText(/code de déverrouillage/)).toBeVisible();
     const address = main.getByRole("link", { name: formatAddress(defaultShop.address), exact: false });

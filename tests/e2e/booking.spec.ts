@@ -8,6 +8,7 @@
  * on each new screen, at desktop and mobile widths.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { APPOINTMENT_STATUS_HELP, BOOKING_MESSAGES } from "#app/booking/schemas.ts";
 import {
   newPage,
   signIn,
@@ -89,6 +90,9 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
   await visitor.getByRole("link", { name: "Prendre rendez-vous : Écran, iPhone 13", exact: true }).click();
   await expect(visitor).toHaveURL(/\/rendez-vous\?modele=iphone-13&reparation=ecran$/);
   await expect(visitor.getByRole("heading", { level: 2, name: "Écran – iPhone 13" })).toBeVisible();
+  await expect(
+    visitor.getByText("Sans compte : une confirmation et un rappel vous sont envoyés par e-mail."),
+  ).toBeVisible();
   expect(await violations(visitor)).toEqual([]);
 
   // Issue 30: the open day's times (the day radios are named by their date, the times end with the hour).
@@ -111,6 +115,9 @@ test("a visitor books from a price, gets the .ics, moves it by the link; the age
   await visitor.getByRole("button", { name: "Confirmer le rendez-vous" }).click();
   // Booking holds the slot's lock, counts the caps and queues two mails in one transaction: seconds on 2 busy cores.
   await expect(visitor.getByRole("status")).toContainText("Votre rendez-vous est enregistré.", { timeout: 20_000 });
+  // Issue 40: this server sends mail (SMTP), so the page says one was sent and what « À confirmer » will bring.
+  await expect(visitor.getByRole("status")).toContainText(BOOKING_MESSAGES.bookedDetail);
+  await expect(visitor.getByText(APPOINTMENT_STATUS_HELP.requested)).toBeVisible();
   await expect(visitor.getByText("À confirmer")).toBeVisible();
   expect(await violations(visitor)).toEqual([]);
 
