@@ -26,6 +26,20 @@ describe("terminal view", () => {
     expect(text).toContain("R : reprendre la main");
   });
 
+  it("lists « V : autoriser » and « C : autoriser » only once a technician joined, as the window's buttons", () => {
+    const waiting = { ...STATE, technicianName: null, consent: false, controlActive: false };
+    const alone = renderScreen({ ...BASE, capture: { ok: true }, viewAllowed: false, state: waiting });
+    expect(alone).not.toMatch(/^[VC] : /mu);
+    const joined = renderScreen({
+      ...BASE,
+      capture: { ok: true },
+      viewAllowed: false,
+      state: { ...waiting, technicianName: "Julien" },
+    });
+    expect(joined).toContain("V : autoriser le technicien à voir l'écran.");
+    expect(joined).toContain("C : autoriser le technicien à prendre le contrôle");
+  });
+
   it("says when control is active, not allowed, or requested", () => {
     expect(renderScreen({ ...BASE, state: STATE })).toContain("AUTORISÉ et ACTIF");
     const refused = renderScreen({ ...BASE, state: { ...STATE, consent: false, controlActive: false } });

@@ -153,15 +153,19 @@ function codeBlock(code: string, width: number): string[] {
   return [CODE_HINT, "", ...big, ...(big.length ? [""] : []), written];
 }
 
-/** The keys that do something now. */
+/**
+ * The keys that do something now. As the window's buttons (issue 40), « V : autoriser… » and « C : autoriser… »
+ * only once a technician joined: before, there is nobody to allow; taking back what was allowed stays listed.
+ */
 function keyLines(model: ScreenModel): string[] {
   const lines: string[] = [];
-  if (model.capture?.ok)
+  const joined = Boolean(model.state?.technicianName);
+  if (model.capture?.ok && (joined || model.viewAllowed))
     lines.push(
       model.viewAllowed ? "V : ne plus montrer l'écran au technicien." : "V : autoriser le technicien à voir l'écran.",
     );
   const consent = model.state?.consent === true && !model.withdrawnHere;
-  if (model.state) {
+  if (model.state && (joined || consent)) {
     lines.push(
       consent
         ? "R : reprendre la main (le technicien ne contrôle plus la souris ni le clavier)."
