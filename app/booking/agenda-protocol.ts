@@ -22,7 +22,7 @@
  * technician after a change, from the site or the dashboard.
  */
 import type { BookingSettings } from "./settings.ts";
-import type { AppointmentView, DayView, SlotView } from "./context.ts";
+import type { AgendaAppointment, AppointmentView, DayView, SlotView } from "./context.ts";
 
 export const AGENDA_ROUTES = {
   list: "/agenda",
@@ -48,7 +48,7 @@ export const AGENDA_MAX_DAYS = 62;
 export const AGENDA_CHANGED_EVENT = "agenda:changed";
 export type AgendaChanged = { date: string };
 
-export type AgendaListResponse = { appointments: AppointmentView[] };
+export type AgendaListResponse = { appointments: AgendaAppointment[] };
 export type SlotsResponse = { days: DayView[] };
 export type AppointmentResponse = { appointment: AppointmentView };
 export type AgendaError = { message: string; next?: SlotView[]; errors?: Partial<Record<string, string>> };

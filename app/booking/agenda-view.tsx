@@ -13,7 +13,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { cancelAppointment, confirmAppointment, fetchAgenda } from "./agenda-client.ts";
-import type { AppointmentView } from "./context.ts";
+import type { AgendaAppointment } from "./context.ts";
 import { formatCalendarDate } from "./format.ts";
 import { dateOfDay, dayNumber, shopDate } from "./slots.ts";
 import { AppointmentCard } from "./appointment-card.tsx";
@@ -35,7 +35,7 @@ export function rangeOf(anchor: string, scope: Scope): { first: number; length: 
 export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
   const [scope, setScope] = useState<Scope>("week");
   const [anchor, setAnchor] = useState(() => shopDate(new Date()));
-  const [appointments, setAppointments] = useState<AppointmentView[] | null>(null);
+  const [appointments, setAppointments] = useState<AgendaAppointment[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { first, length } = rangeOf(anchor, scope);

@@ -9,9 +9,9 @@ import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetMailStatus } from "#app/go-live/use-mail-status.ts";
 import { AppointmentCard } from "./appointment-card.tsx";
-import type { AppointmentView } from "./context.ts";
+import type { AgendaAppointment } from "./context.ts";
 
-const APPOINTMENT: AppointmentView = {
+const APPOINTMENT: AgendaAppointment = {
   id: "7b0c6c1e-8f0a-4d55-9d6b-1f1b0b7c9a11",
   status: "confirmed",
   startsAt: new Date(Date.now() + 3 * 24 * 3_600_000).toISOString(),
@@ -28,6 +28,7 @@ const APPOINTMENT: AppointmentView = {
   note: null,
   cancelledBy: null,
   createdAt: new Date().toISOString(),
+  repairCode: null,
 };
 
 async function askToCancel(configured: boolean) {

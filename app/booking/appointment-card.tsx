@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { formatPrice } from "#app/catalogue/format.ts";
 import { fetchSlots, moveAppointment } from "./agenda-client.ts";
-import type { AppointmentView, DayView } from "./context.ts";
+import type { AgendaAppointment, DayView } from "./context.ts";
 import { formatShortDay, formatTime } from "./format.ts";
 import { APPOINTMENT_STATUS_LABELS } from "./schemas.ts";
 import { shopDate } from "./slots.ts";
@@ -25,7 +25,7 @@ const STATUS_CLASS = {
 const link = "text-sky-300 underline underline-offset-4 hover:text-sky-200";
 
 type Props = {
-  appointment: AppointmentView;
+  appointment: AgendaAppointment;
   onConfirm: () => Promise<boolean>;
   onCancel: () => Promise<boolean>;
   onMoved: () => void;
@@ -118,7 +118,9 @@ export function AppointmentCard({ appointment, onConfirm, onCancel, onMoved }: P
             : "L'envoi d'e-mails n'est pas configuré : le client ne sera pas prévenu, appelez-le."}
         </p>
       ) : null}
-      {appointment.status !== "cancelled" ? <NewTicketButton appointmentId={appointment.id} /> : null}
+      {appointment.status !== "cancelled" || appointment.repairCode ? (
+        <NewTicketButton appointmentId={appointment.id} openedCode={appointment.repairCode} onOpened={onMoved} />
+      ) : null}
       {moving && active ? (
         <MoveForm
           appointment={appointment}
@@ -135,7 +137,7 @@ export function AppointmentCard({ appointment, onConfirm, onCancel, onMoved }: P
 /** Days of free slots offered to move an appointment. */
 const MOVE_DAYS = 14;
 
-function MoveForm({ appointment, onDone }: { appointment: AppointmentView; onDone: () => void }) {
+function MoveForm({ appointment, onDone }: { appointment: AgendaAppointment; onDone: () => void }) {
   const [days, setDays] = useState<DayView[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {

@@ -34,6 +34,13 @@ export type AppointmentView = {
 };
 
 /**
+ * An appointment in the staff agenda (`GET /api/agenda`). Issue 40: `repairCode` is the tracking code
+ * (« R7K3-QXMA ») of the repair ticket opened from it, null while none is: the card links to that ticket
+ * instead of offering to open a second one.
+ */
+export type AgendaAppointment = AppointmentView & { repairCode: string | null };
+
+/**
  * Issue 28 §10: an appointment as its manage page shows it: when, what, its status. No name, e-mail,
  * phone or note: the page (and its data in the HTML) never carries them.
  */

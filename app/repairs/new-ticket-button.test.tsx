@@ -5,7 +5,8 @@
  * links to it in the dashboard by its code, and the focus moves to that
  * link (the button is disabled once the ticket exists). Inside the
  * dashboard (`ShowRepairContext`) a click shows the ticket in place; a
- * refusal is said in the same region, without a link.
+ * refusal is said in the same region, without a link, and a 409 asks the
+ * agenda to reload; an appointment that has its ticket links to it instead.
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -56,5 +57,26 @@ describe("NewTicketButton", () => {
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(message));
     expect(screen.queryByRole("link")).toBeNull();
     expect(screen.getByRole("button", { name: "Ouvrir une réparation" })).toBeEnabled();
+  });
+
+  it("asks the agenda to reload after that refusal: another technician opened the ticket meanwhile", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ message: "déjà ouverte" }, { status: 409 }));
+    const reload = vi.fn();
+    render(<NewTicketButton appointmentId={APPOINTMENT} onOpened={reload} />);
+    await user.click(screen.getByRole("button", { name: "Ouvrir une réparation" }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("links to the ticket already opened from the appointment instead of offering to open one (after a reload)", () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    render(<NewTicketButton appointmentId={APPOINTMENT} openedCode="UZFD-GY5Y" />);
+    expect(screen.queryByRole("button", { name: "Ouvrir une réparation" })).toBeNull();
+    expect(screen.getByText(/^Réparation UZFD-GY5Y ouverte pour ce rendez-vous\./u)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Voir la réparation UZFD-GY5Y" })).toHaveAttribute(
+      "href",
+      "/soft-assist?reparation=UZFD-GY5Y",
+    );
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

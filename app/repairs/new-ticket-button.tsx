@@ -9,7 +9,10 @@
  * Issue 40: the sentence (a `role="status"` region, read out) links to the
  * new ticket in the « Réparations » view (`RepairLink`), where the device's
  * state and accessories are filled in; the focus moves to that link, as the
- * button it leaves is disabled once the ticket exists.
+ * button it leaves is disabled once the ticket exists. An appointment that
+ * already has its ticket (`openedCode`, from the agenda) shows a link to it
+ * instead of the button, after a reload too; a second technician's click,
+ * refused by the server, reloads the agenda to the same.
  */
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
@@ -19,8 +22,10 @@ import { openRepair } from "./repairs-client.ts";
 
 type Props = {
   appointmentId: string;
-  /** Called with the new ticket (e.g. to switch to the "Réparations" view). */
-  onOpened?: (ticket: StaffRepairTicket) => void;
+  /** The code of the ticket already opened from this appointment (« R7K3-QXMA »), or null. */
+  openedCode?: string | null;
+  /** Called once a ticket exists: opened here (with it), or by someone else meanwhile (the server's 409). */
+  onOpened?: (ticket?: StaffRepairTicket) => void;
 };
 
 type Outcome = { ok: false; text: string } | { ok: true; code: string };
@@ -29,7 +34,7 @@ const linkClass =
   "font-semibold text-sky-300 underline underline-offset-4 hover:text-sky-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300";
 
 /** The button and its outcome line; see the module comment. */
-export function NewTicketButton({ appointmentId, onOpened }: Props) {
+export function NewTicketButton({ appointmentId, openedCode = null, onOpened }: Props) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const link = useRef<HTMLAnchorElement>(null);
@@ -43,10 +48,23 @@ export function NewTicketButton({ appointmentId, onOpened }: Props) {
     setBusy(true);
     const result = await openRepair({ appointmentId });
     setBusy(false);
-    if (!result.ok) return setOutcome({ ok: false, text: result.message });
+    if (!result.ok) {
+      if (result.status === 409) onOpened?.();
+      return setOutcome({ ok: false, text: result.message });
+    }
     setOutcome({ ok: true, code: result.data.ticket.code });
     onOpened?.(result.data.ticket);
   }
+
+  if (!opened && openedCode)
+    return (
+      <p className="text-slate-200">
+        Réparation {openedCode} ouverte pour ce rendez-vous.{" "}
+        <RepairLink code={openedCode} className={linkClass}>
+          Voir la réparation {openedCode}
+        </RepairLink>
+      </p>
+    );
 
   return (
     <div className="flex flex-col gap-1">

@@ -13,6 +13,7 @@ import { DEFAULT_BOOKING_SETTINGS } from "#app/booking/settings.ts";
 import type { AppDatabase } from "#database/connection.ts";
 import { outboxMessages, users } from "#database/schema.ts";
 import { appointments } from "#database/schema-booking.ts";
+import { repairTickets } from "#database/schema-repairs.ts";
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { createBookingService, type BookingService } from "./service.ts";
 
@@ -198,6 +199,19 @@ describe.each(DATABASE_KINDS)("booking on %s", (kind) => {
     expect(await booking.confirm("00000000-0000-4000-8000-000000000000")).toMatchObject({ ok: false, status: 404 });
     const agenda = await booking.agenda("2026-11-23", "2026-11-25");
     expect(agenda.map((row) => row.status)).toEqual(["confirmed", "cancelled"]);
+    expect(agenda.map((row) => row.repairCode)).toEqual([null, null]);
+    // Issue 40: once a repair is opened from it, the agenda names its tracking code (the card links to it).
+    await db.insert(repairTickets).values({
+      trackingCode: "UZFDGY5Y",
+      appointmentId: first.appointment.id,
+      modelName: "iPhone 13",
+      repairLabel: "Écran",
+      customerName: "Inès Morel",
+      email: "ines@exemple.fr",
+      phone: "06 12 34 56 78",
+    });
+    const withTicket = await booking.agenda("2026-11-23", "2026-11-25");
+    expect(withTicket.map((row) => row.repairCode)).toEqual(["UZFD-GY5Y", null]);
     const kinds = (
       await db
         .select()

@@ -18,7 +18,15 @@ import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { appointments } from "#database/schema-booking.ts";
 import { BOOKING_MESSAGES, BookingInput, FORM_KEY_FIELD, HONEYPOT_FIELD, SlotStart } from "#app/booking/schemas.ts";
-import type { AppointmentView, BookingResult, BookingServices, DayView, SlotView } from "#app/booking/context.ts";
+import type {
+  AgendaAppointment,
+  AppointmentView,
+  BookingResult,
+  BookingServices,
+  DayView,
+  SlotView,
+} from "#app/booking/context.ts";
+import { ticketCodesByAppointment } from "#server/repairs/codes.ts";
 import { bookedRepair } from "#app/booking/booked-repair.server.ts";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { catalogue as seed } from "#app/catalogue/index.ts";
@@ -91,8 +99,11 @@ export type StaffOutcome =
 export type BookingService = BookingServices & {
   /** Calls `listener` after each committed change (the live agendas); returns the unsubscribe function. */
   subscribe(listener: (change: AgendaChange) => void): () => void;
-  /** Appointments starting in [from, to) (shop dates, inclusive `from`, exclusive `to`), cancelled ones included. */
-  agenda(from: string, to: string): Promise<AppointmentView[]>;
+  /**
+   * Appointments starting in [from, to) (shop dates, inclusive `from`, exclusive `to`), cancelled ones included,
+   * each with the code of the repair opened from it (issue 40).
+   */
+  agenda(from: string, to: string): Promise<AgendaAppointment[]>;
   confirm(id: string): Promise<StaffOutcome>;
   cancel(id: string): Promise<StaffOutcome>;
   move(id: string, start: Date): Promise<StaffOutcome>;
@@ -343,7 +354,11 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
         .from(appointments)
         .where(and(gte(appointments.startsAt, shopInstant(from, 0)), lt(appointments.startsAt, shopInstant(to, 0))))
         .orderBy(asc(appointments.startsAt), asc(appointments.createdAt));
-      return rows.map(appointmentView);
+      const repairCodes = await ticketCodesByAppointment(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...appointmentView(row), repairCode: repairCodes.get(row.id) ?? null }));
     },
 
     confirm: (id) =>

@@ -5,9 +5,15 @@
  * staff reach a ticket by its id or by its code (the dashboard's link).
  */
 import { randomInt } from "node:crypto";
-import { eq, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { normalizeTrackingCode, TRACKING_CODE_ALPHABET, TRACKING_CODE_LENGTH } from "#app/repairs/statuses.ts";
+import {
+  formatTrackingCode,
+  normalizeTrackingCode,
+  TRACKING_CODE_ALPHABET,
+  TRACKING_CODE_LENGTH,
+} from "#app/repairs/statuses.ts";
+import type { AppDatabase } from "#database/connection.ts";
 import { repairTickets } from "#database/schema-repairs.ts";
 
 /** A fresh code, e.g. "R7K3QXMA" (shown "R7K3-QXMA"): each character drawn uniformly (`randomInt` is unbiased). */
@@ -69,4 +75,25 @@ export function contactMatches(typed: string, ticket: { email: string; phone: st
   if (value.includes("@")) return value.toLowerCase() === ticket.email.trim().toLowerCase();
   const digits = phoneDigits(value);
   return digits.length >= 6 && digits === phoneDigits(ticket.phone);
+}
+
+/**
+ * Issue 40, for the agenda: the tracking code (« R7K3-QXMA ») of the ticket opened from each of
+ * `appointmentIds` that has one, by appointment id; the first opened when a race made two.
+ * @throws when the database cannot be read.
+ */
+export async function ticketCodesByAppointment(
+  db: AppDatabase,
+  appointmentIds: readonly string[],
+): Promise<Map<string, string>> {
+  const codes = new Map<string, string>();
+  if (appointmentIds.length === 0) return codes;
+  const rows = await db
+    .select({ appointmentId: repairTickets.appointmentId, code: repairTickets.trackingCode })
+    .from(repairTickets)
+    .where(inArray(repairTickets.appointmentId, [...appointmentIds]))
+    .orderBy(asc(repairTickets.createdAt));
+  for (const { appointmentId, code } of rows)
+    if (appointmentId && !codes.has(appointmentId)) codes.set(appointmentId, formatTrackingCode(code));
+  return codes;
 }
