@@ -16,6 +16,33 @@ import { repairTickets } from "#database/schema-repairs.ts";
 import type { Brand } from "#app/catalogue/shapes.ts";
 import { catalogueRepairOf } from "./catalogue-link.ts";
 import type { RepairRefusal } from "./service.ts";
+import type { Transaction } from "./steps.ts";
+
+/**
+ * One device dropped off per appointment: the 409 naming the ticket already opened from `appointmentId`, or
+ * null. In the opening's transaction (`executor` a transaction) the appointment's row is locked first, so two
+ * technicians clicking at once cannot both pass. @throws when the database cannot be read.
+ */
+export async function appointmentTicketRefusal(
+  executor: AppDatabase | Transaction,
+  appointmentId: string,
+): Promise<RepairRefusal | null> {
+  await executor
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId))
+    .for("update");
+  const [existing] = await executor
+    .select({ code: repairTickets.trackingCode })
+    .from(repairTickets)
+    .where(eq(repairTickets.appointmentId, appointmentId));
+  if (!existing) return null;
+  return {
+    ok: false,
+    reason: "conflict",
+    message: REPAIR_MESSAGES.appointmentHasTicket(formatTrackingCode(existing.code)),
+  };
+}
 
 /**
  * The fields of a new ticket from an appointment (copied) or a walk-in (typed), or the French refusal
@@ -34,18 +61,8 @@ export async function newTicketValues(
   if (parsed.data.kind === "appointment") {
     const [appointment] = await db.select().from(appointments).where(eq(appointments.id, parsed.data.appointmentId));
     if (!appointment) return { ok: false, reason: "not-found", message: REPAIR_MESSAGES.appointmentNotFound };
-    // One device dropped off per appointment: a second click (or a second technician) must not open it twice.
-    const [existing] = await db
-      .select({ code: repairTickets.trackingCode })
-      .from(repairTickets)
-      .where(eq(repairTickets.appointmentId, appointment.id));
-    if (existing) {
-      return {
-        ok: false,
-        reason: "conflict",
-        message: REPAIR_MESSAGES.appointmentHasTicket(formatTrackingCode(existing.code)),
-      };
-    }
+    const taken = await appointmentTicketRefusal(db, appointment.id);
+    if (taken) return taken;
     return {
       ...dropOff,
       appointmentId: appointment.id,

@@ -286,4 +286,27 @@ describe.each(DATABASE_KINDS)("repair tracking on %s", (kind) => {
     const all = await repairs.list({ all: true });
     expect(all.ok && all.tickets).toHaveLength(1);
   });
+
+  it("opens one ticket when several technicians click « Ouvrir une réparation » at once", async () => {
+    const [appointment] = await db
+      .insert(appointments)
+      .values({
+        startsAt: new Date("2026-12-02T09:00:00Z"),
+        endsAt: new Date("2026-12-02T09:30:00Z"),
+        repairLabel: "Écran",
+        customerName: "Paul Durand",
+        email: "paul@exemple.fr",
+        phone: "+33 7 11 22 33 44",
+      })
+      .returning();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => repairs.open({ appointmentId: appointment!.id }, "tech")),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.ok).map((answer) => !answer.ok && answer.reason)).toEqual(
+      Array(4).fill("conflict"),
+    );
+    const rows = await db.select().from(repairTickets).where(eq(repairTickets.appointmentId, appointment!.id));
+    expect(rows).toHaveLength(1);
+  });
 });

@@ -43,7 +43,7 @@ import { repairTicketEvents, repairTickets } from "#database/schema-repairs.ts";
 import { createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import { isUniqueViolation, newTrackingCode, ticketWhere } from "./codes.ts";
 import { writeDropOff } from "./drop-off.ts";
-import { newTicketValues } from "./intake.ts";
+import { appointmentTicketRefusal, newTicketValues } from "./intake.ts";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { catalogue as seedCatalogue } from "#app/catalogue/index.ts";
 import type { RepairMailSettings } from "./mail.ts";
@@ -186,6 +186,9 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
         for (let attempt = 0; ; attempt++) {
           try {
             const row = await db.transaction(async (tx) => {
+              // Checked again under the appointment's lock: another technician may have opened it meanwhile.
+              const taken = values.appointmentId ? await appointmentTicketRefusal(tx, values.appointmentId) : null;
+              if (taken) return taken;
               const [created] = await tx
                 .insert(repairTickets)
                 .values({ ...values, trackingCode: newTrackingCode() })
@@ -201,6 +204,7 @@ export function createRepairService(options: RepairServiceOptions): RepairServic
                 },
               );
             });
+            if ("ok" in row) return row;
             logger.info({ ticketId: row.id, fromAppointment: row.appointmentId !== null }, "réparation ouverte");
             options.onMailQueued?.();
             return { ok: true, ticket: await staffTicket(row) };
