@@ -155,6 +155,27 @@ describe("TicketView", () => {
     expect(screen.queryByText(/annoncée/u)).toBeNull();
   });
 
+  it("says that a new quote after an accepted one replaces the agreed price, rather than adding to it", async () => {
+    show({
+      ...TICKET,
+      priceEuros: 149,
+      priceFromQuote: true,
+      estimateEuros: 89,
+      quote: { ...TICKET.quote!, amountEuros: 199 },
+    });
+    expect(
+      await screen.findByText(
+        /^Si vous l'acceptez, ce montant devient le prix total de la réparation, à la place de 149\s€\.$/u,
+      ),
+    ).toBeVisible();
+  });
+
+  it("says nothing of it for a first quote", async () => {
+    show(TICKET);
+    await screen.findByText(/Montant : 149\s€ TTC/u);
+    expect(screen.queryByText(/prix total de la réparation/u)).toBeNull();
+  });
+
   it("says the announced price while no quote was accepted, with nothing struck", async () => {
     show(TICKET);
     const repair = (await screen.findByText("Réparation", { selector: "dt" })).nextElementSibling!;

@@ -94,6 +94,13 @@ export function TicketView({ ticket, contact, busy = false, asking = null, back 
           </h3>
           <p className="whitespace-pre-line break-words text-slate-100">{quote.description}</p>
           <p className="text-lg font-semibold text-white">Montant : {formatEuros(quote.amountEuros)} TTC</p>
+          {waiting && ticket.priceFromQuote && ticket.priceEuros !== null ? (
+            // A new quote after an accepted one: its amount is the whole price, not an addition to it.
+            <p className="text-slate-200">
+              Si vous l'acceptez, ce montant devient le prix total de la réparation, à la place de{" "}
+              {formatEuros(ticket.priceEuros)}.
+            </p>
+          ) : null}
           {waiting ? (
             // Keyed by the quote: a replaced quote (the action's conflict) asks again from the start.
             <QuoteAnswer

@@ -39,6 +39,10 @@ export type MailedTicket = {
   email: string;
   quoteDescription: string | null;
   quoteAmountEuros: number | null;
+  /** The quote's answer: the question is mailed only while there is none. */
+  quoteDecision: QuoteDecision | null;
+  /** The amount of an earlier quote the customer accepted (migration 0025), which a new one replaces. */
+  agreedPriceEuros: number | null;
 };
 
 /** One step as the customer is told it; `warrantyUntil` "YYYY-MM-DD" once "Rendu". */
@@ -70,13 +74,13 @@ export function composeStepMail(ticket: MailedTicket, step: MailedStep, settings
     `Votre réparation ${ticket.modelName} (${ticket.repairLabel}) est maintenant : ${label}.`,
   ];
   if (step.note) lines.push("", `Message de l'atelier : ${step.note}`);
-  if (step.status === "quote-pending" && ticket.quoteAmountEuros !== null) {
-    lines.push(
-      "",
-      `Devis : ${ticket.quoteDescription ?? ""}`,
-      `Montant : ${formatEuros(ticket.quoteAmountEuros)} TTC`,
-      "Acceptez-le ou refusez-le sur la page de suivi ci-dessous.",
-    );
+  if (step.status === "quote-pending" && ticket.quoteAmountEuros !== null && ticket.quoteDecision === null) {
+    lines.push("", `Devis : ${ticket.quoteDescription ?? ""}`, `Montant : ${formatEuros(ticket.quoteAmountEuros)} TTC`);
+    if (ticket.agreedPriceEuros !== null)
+      lines.push(
+        `Si vous l'acceptez, ce montant devient le prix total de la réparation, à la place de ${formatEuros(ticket.agreedPriceEuros)}.`,
+      );
+    lines.push("Acceptez-le ou refusez-le sur la page de suivi ci-dessous.");
   }
   if (step.status === "ready") lines.push("", "Vous pouvez venir le récupérer aux heures d'ouverture de l'atelier.");
   if (step.warrantyUntil) {

@@ -154,6 +154,12 @@ describe.each(DATABASE_KINDS)("the price after a quote on %s", (kind) => {
       ["quote-pending", { description: "Batterie gonflée aussi", amountEuros: 199 }],
     ]);
     expect(await tracked(first.code)).toMatchObject({ priceEuros: 149, priceFromQuote: true, estimateEuros: 119 });
+    // Its mail says the amount replaces the agreed price rather than adding to it.
+    const [quoteMail] = await db
+      .select()
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.mail}->>'text' like '%Montant : 199%'`);
+    expect(quoteMail?.mail.text).toMatch(/ce montant devient le prix total de la réparation, à la place de 149\s€\./u);
 
     const accepted = await repairs.decideQuote(
       { code: first.code, contact: CONTACT.email, decision: "accepted", amountEuros: 199 },

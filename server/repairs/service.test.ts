@@ -175,6 +175,11 @@ describe.each(DATABASE_KINDS)("repair tracking on %s", (kind) => {
     expect(row!.quoteDecidedAt).toBeInstanceOf(Date);
     expect(ticketOf(await repairs.changeStatus(opened.id, { status: "ready" }, "tech")).status).toBe("ready");
     expect((await mails()).some((mail) => mail.subject === `Devis refusé : réparation ${opened.code}`)).toBe(true);
+    // The customer's mail of the refusal does not ask them to answer the quote again.
+    const toCustomer = (await mails()).filter((mail) => mail.to === WALK_IN.email);
+    const afterRefusal = toCustomer.find((mail) => mail.text.includes("Devis refusé par le client."));
+    expect(afterRefusal?.text).not.toMatch(/Acceptez-le ou refusez-le/u);
+    expect(toCustomer.filter((mail) => /Acceptez-le ou refusez-le/u.test(mail.text))).toHaveLength(1);
   });
 
   it("records an answer given to staff by phone, naming them, without mailing the shop", async () => {
