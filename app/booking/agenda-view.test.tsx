@@ -3,9 +3,10 @@
  * Issue 40, « the agenda opens on the past week on a Sunday and hides the next booking »: with the clock fixed
  * on a Sunday, the « Rendez-vous » view opens on that day and the 6 after it (Monday's booking shown without
  * navigating), the shop's date decides the first day (Sunday 23:30 UTC is already Monday in Paris), and
- * « Semaine suivante » / « précédente » move by 7 days.
+ * « Semaine suivante » / « précédente » move by 7 days. An answer for a range asked earlier, arriving after the
+ * last one, is not shown (a CI run saw Monday's booking replaced by Sunday's late, empty answer).
  */
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppointmentView } from "./context.ts";
@@ -97,5 +98,34 @@ describe("the agenda's first day (issue 40)", () => {
       "2026-11-22→2026-11-29",
       "2026-11-29→2026-12-06",
     ]);
+  });
+
+  it("shows the day last asked when an earlier answer arrives after it (« Jour suivant » clicked quickly)", async () => {
+    vi.setSystemTime(new Date("2026-11-29T10:00:00+01:00"));
+    // Every answer but Monday's is held until released: Sunday's empty day then arrives last.
+    const held: (() => void)[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input), "http://atelier.test");
+      if (url.pathname !== "/api/agenda") return Response.json({ message: "?" }, { status: 404 });
+      const from = url.searchParams.get("from")!;
+      const to = url.searchParams.get("to")!;
+      const holds = from <= "2026-11-30" && "2026-11-30" < to;
+      const answer = () => Response.json({ appointments: holds ? [MONDAY_BOOKING] : [] });
+      if (from === "2026-11-30") return answer();
+      return new Promise<Response>((resolve) => held.push(() => resolve(answer())));
+    });
+    render(<AgendaView socket={null} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Jour" }));
+    await user.click(screen.getByRole("button", { name: "Jour suivant" }));
+    expect(await screen.findByText("Inès Morel", { exact: false })).toBeInTheDocument();
+    expect(held).toHaveLength(2);
+    // The held answers land (their JSON read and their state set) within the act.
+    await act(async () => {
+      for (const release of held) release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(dayHeadings()).toEqual(["lundi 30 novembre 2026(1 rendez-vous)"]);
+    expect(screen.getByText("Inès Morel", { exact: false })).toBeInTheDocument();
   });
 });

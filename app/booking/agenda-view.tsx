@@ -9,7 +9,7 @@
  * booking made on the site appears without reloading. The settings
  * (`agenda-settings.tsx`) open below.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { cancelAppointment, confirmAppointment, fetchAgenda } from "./agenda-client.ts";
@@ -40,8 +40,12 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { first, length } = rangeOf(anchor, scope);
 
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const request = ++latest.current;
     const result = await fetchAgenda(dateOfDay(first), dateOfDay(first + length));
+    // Answers can arrive out of order (« Jour suivant » clicked twice quickly): only the last asked is shown.
+    if (request !== latest.current) return;
     if (result.ok) {
       setAppointments(result.data.appointments);
       setError(null);
@@ -72,7 +76,7 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
 
   const days = Array.from({ length }, (_, index) => dateOfDay(first + index));
   const today = shopDate(new Date());
-  const shift = (direction: 1 | -1) => setAnchor(dateOfDay(dayNumber(anchor) + direction * length));
+  const shift = (direction: 1 | -1) => setAnchor((current) => dateOfDay(dayNumber(current) + direction * length));
   return (
     <section aria-labelledby="agenda-titre" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
