@@ -147,7 +147,7 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
                       appointment={appointment}
                       onConfirm={() => act(() => confirmAppointment(appointment.id))}
                       onCancel={() => act(() => cancelAppointment(appointment.id))}
-                      onMoved={() => void load()}
+                      onChanged={() => void load()}
                     />
                   ))}
                 </ul>

@@ -42,7 +42,7 @@ async function askToCancel(configured: boolean) {
             appointment={APPOINTMENT}
             onConfirm={async () => true}
             onCancel={async () => true}
-            onMoved={() => {}}
+            onChanged={() => {}}
           />
         </ul>
       ),

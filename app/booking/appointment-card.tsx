@@ -28,10 +28,11 @@ type Props = {
   appointment: AgendaAppointment;
   onConfirm: () => Promise<boolean>;
   onCancel: () => Promise<boolean>;
-  onMoved: () => void;
+  /** Reads the agenda again after a change made from the card: moved, or a repair opened from it. */
+  onChanged: () => void;
 };
 
-export function AppointmentCard({ appointment, onConfirm, onCancel, onMoved }: Props) {
+export function AppointmentCard({ appointment, onConfirm, onCancel, onChanged }: Props) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const [moving, setMoving] = useState(false);
@@ -119,14 +120,14 @@ export function AppointmentCard({ appointment, onConfirm, onCancel, onMoved }: P
         </p>
       ) : null}
       {appointment.status !== "cancelled" || appointment.repairCode ? (
-        <NewTicketButton appointmentId={appointment.id} openedCode={appointment.repairCode} onOpened={onMoved} />
+        <NewTicketButton appointmentId={appointment.id} openedCode={appointment.repairCode} onOpened={onChanged} />
       ) : null}
       {moving && active ? (
         <MoveForm
           appointment={appointment}
           onDone={() => {
             setMoving(false);
-            onMoved();
+            onChanged();
           }}
         />
       ) : null}
