@@ -16,16 +16,16 @@
  * - `dropResumeTickets`: the request went nowhere (declined, UAC refused, failed): its ticket is void at once.
  * - Issue 38 §3, « Reboot and reconnect »: the same tickets with a lifetime per purpose (`ResumePurpose`):
  *   `elevation` `RESUME_TICKET_TTL_S` (2 min), `reboot` `REBOOT_TICKET_TTL_S` (15 min: a restart and a sign-in).
- *   There is no purpose column: a ticket's purpose is its lifetime (`expires_at - created_at`, both written here
- *   from one clock), which `device-state.ts` and `presence.ts` read. A reboot ticket issued or dropped is
- *   announced, so the technician's view says « Redémarrage en cours… » (`DeviceView.rebootingUntil`).
+ *   The purpose is stored with the ticket (`purpose`, migration 0026), which `device-state.ts` and `presence.ts`
+ *   read. A reboot ticket issued or dropped is announced, so the technician's view says « Redémarrage en
+ *   cours… » (`DeviceView.rebootingUntil`).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { sessionDevices, sessionEvents, sessions } from "#database/schema.ts";
-import { deviceResumeTickets } from "#database/schema-elevation.ts";
+import { deviceResumeTickets, RESUME_PURPOSES } from "#database/schema-elevation.ts";
 import type { DeviceStatus } from "#app/remote-support/device-protocol.ts";
 import { RESUME_TICKET_TTL_S } from "#app/remote-support/elevation-protocol.ts";
 import { REBOOT_TICKET_TTL_S } from "#app/remote-support/reboot-protocol.ts";
@@ -50,7 +50,7 @@ export type ResumeContext = {
 };
 
 /** Issue 38 §3: what a ticket is for, which sets its lifetime (see the module comment). */
-export type ResumePurpose = "elevation" | "reboot";
+export type ResumePurpose = (typeof RESUME_PURPOSES)[number];
 
 /** What the relaunched app sends (`DeviceResumeBody` once parsed). */
 export type ResumeInput = DeviceStatus & {
@@ -101,7 +101,6 @@ export function createResume(context: ResumeContext): ResumeMethods {
     issueResumeTicket(identity, purpose = "elevation") {
       return guarded("Erreur lors de la création d'un ticket de reprise", async () => {
         const ticket = randomBytes(32).toString("base64url");
-        // Both ends from one clock: the lifetime tells the purpose (see the module comment).
         const createdAt = new Date();
         const expiresAt = new Date(createdAt.getTime() + ttlSeconds[purpose] * 1000);
         const issued = await db.transaction(async (tx) => {
@@ -119,6 +118,7 @@ export function createResume(context: ResumeContext): ResumeMethods {
             ticketHash: hashSecret(ticket),
             sessionId: row.sessionId,
             pairingId: identity.pairingId,
+            purpose,
             expiresAt,
             createdAt,
           });

@@ -22,8 +22,7 @@ import {
 } from "#app/remote-support/device-protocol.ts";
 import type { Capture } from "#app/remote-support/screen-protocol.ts";
 import { firstNameOf } from "#app/remote-support/technician-name.ts";
-import { ELEVATION_MESSAGES, RESUME_TICKET_TTL_S } from "#app/remote-support/elevation-protocol.ts";
-import { REBOOT_TICKET_TTL_S } from "#app/remote-support/reboot-protocol.ts";
+import { ELEVATION_MESSAGES } from "#app/remote-support/elevation-protocol.ts";
 import { deviceResumeTickets } from "#database/schema-elevation.ts";
 
 export type DeviceRefusalReason =
@@ -70,12 +69,6 @@ export function storableStrings(value: unknown): boolean {
   if (value !== null && typeof value === "object") return Object.values(value).every(storableStrings);
   return true;
 }
-
-/**
- * Issue 38 §3: a resume ticket living longer than this (s) is a reboot's (`device-resume.ts` gives each purpose
- * its lifetime; there is no purpose column): between the two lifetimes, so neither is taken for the other.
- */
-export const REBOOT_TICKET_MIN_S = (RESUME_TICKET_TTL_S + REBOOT_TICKET_TTL_S) / 2;
 
 /** An app whose connection was not confirmed for this long counts as gone (its server may have been killed), s. */
 export const DEVICE_FRESH_S = 90;
@@ -126,7 +119,7 @@ export async function loadDeviceSnapshot(
       d.surface_height, d.connected, d.connection_id, d.last_seen_at, d.paired_at, d.created_at as device_created_at,
       (d.connected and d.last_seen_at > now() - (${DEVICE_FRESH_S}::integer * interval '1 second')) as fresh,
       (select max(r.expires_at) from ${deviceResumeTickets} r where r.session_id = s.id and r.expires_at > now()
-        and r.expires_at - r.created_at > ${REBOOT_TICKET_MIN_S}::integer * interval '1 second') as reboot_until
+        and r.purpose = 'reboot') as reboot_until
     from ${sessions} s
     left join ${users} t on t.id = s.technician_id
     left join ${sessionDevices} d on d.session_id = s.id

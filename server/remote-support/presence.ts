@@ -34,7 +34,7 @@ import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { sessionDevices, sessions } from "#database/schema.ts";
 import { deviceResumeTickets } from "#database/schema-elevation.ts";
-import { DEVICE_FRESH_S, REBOOT_TICKET_MIN_S } from "./device-state.ts";
+import { DEVICE_FRESH_S } from "./device-state.ts";
 
 /** Default of `SESSION_ABANDON_S`: long enough for a deploy or a browser's reconnection, short enough not to bill a forgotten session. */
 export const DEFAULT_SESSION_ABANDON_S = 120;
@@ -97,8 +97,7 @@ export function connectedSessions(db: AppDatabase): () => Promise<OpenSession[]>
           and ${sessionDevices.connected}
           and ${sessionDevices.lastSeenAt} > now() - (${DEVICE_FRESH_S}::integer * interval '1 second'), false)
           or exists (select 1 from ${deviceResumeTickets} r where r.session_id = ${sessions.id}
-            and r.expires_at > now()
-            and r.expires_at - r.created_at > ${REBOOT_TICKET_MIN_S}::integer * interval '1 second')`,
+            and r.expires_at > now() and r.purpose = 'reboot')`,
       })
       .from(sessions)
       .leftJoin(sessionDevices, eq(sessionDevices.sessionId, sessions.id))

@@ -4,9 +4,11 @@
  * administrator's still 2); while it is pending the technician's view says the computer restarts and the session
  * is not abandoned for want of its app; the customer's refusal voids it and the technician reads why; the app
  * back after the restart redeems it, rejoins the same session (consents asked again) and the view is back to
- * normal; an expired ticket no longer holds the session nor resumes anything.
+ * normal; an expired ticket no longer holds the session nor resumes anything. A ticket's purpose is stored with it
+ * (migration 0026): a restart's holds the session whatever its lifetime, a relaunch's never does.
  */
-import { eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -204,6 +206,32 @@ describe.each(DATABASE_KINDS)("restarting the customer's computer on %s", (kind)
     expect(ack.ok).toBe(true);
     const [stored] = await database.db.select().from(deviceResumeTickets);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(120_000);
+    expect(stored!.purpose).toBe("elevation");
     expect((await deviceView(code)).rebootingUntil).toBeNull();
+  });
+
+  it("tells a restart's ticket by its purpose, not its lifetime (migration 0026)", async () => {
+    const { code, app } = await joinedApp();
+    await rebootTicket(app);
+    const [stored] = await database.db.select().from(deviceResumeTickets);
+    expect(stored!.purpose).toBe("reboot");
+    // Stored before the column (the default), a 15-minute ticket is a restart's once the migration ran.
+    await database.db.update(deviceResumeTickets).set({ purpose: "elevation" });
+    const migration = await readFile(new URL("../../drizzle/0026_resume_ticket_purpose.sql", import.meta.url), "utf8");
+    await database.db.execute(sql.raw(migration.slice(migration.indexOf("UPDATE"))));
+    expect((await database.db.select().from(deviceResumeTickets))[0]!.purpose).toBe("reboot");
+    app.close();
+    await expect.poll(async () => (await deviceView(code)).connected).toBe(false);
+    // A restart's ticket with a short lifetime is still a restart's: the session is held for it.
+    const soon = new Date(Date.now() + 60_000);
+    await database.db.update(deviceResumeTickets).set({ createdAt: new Date(), expiresAt: soon });
+    expect(Date.parse((await deviceView(code)).rebootingUntil!)).toBe(soon.getTime());
+    expect(await held(code)).toBe(true);
+    // A relaunch's ticket, however long it lives, never says the computer restarts.
+    await database.db
+      .update(deviceResumeTickets)
+      .set({ purpose: "elevation", expiresAt: new Date(Date.now() + 3_600_000) });
+    expect((await deviceView(code)).rebootingUntil).toBeNull();
+    expect(await held(code)).toBe(false);
   });
 });
