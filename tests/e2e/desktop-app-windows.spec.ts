@@ -175,11 +175,15 @@ test.describe("the Windows app under Wine", { tag: "@desktop" }, () => {
     const firstLine = await findTextLine(tech, notepadBox);
     // « Atelier » starts 7 px into the window.
     const word = onPicture(firstLine.x + 20, firstLine.y);
+    const wordBox = [firstLine.x + 8, firstLine.y - 4, 40, 8] as const;
+    // Black letters on white: nothing blue before the double click.
+    expect(await blueShare(tech, ...wordBox)).toBeLessThan(0.05);
     const clicked = Date.now();
     await tech.mouse.dblclick(word.x, word.y);
-    // Notepad's selection: white letters on a blue band across the word (Wine's highlight, #3399ff): most of the
-    // word's box turns blue.
-    await expect.poll(() => blueShare(tech, firstLine.x + 8, firstLine.y - 4, 40, 8)).toBeGreaterThan(0.4);
+    // Notepad's selection: white letters on a blue band across the word (Wine's highlight, #3399ff). The blue share
+    // of the word's box is usually over 40 %, but a picture sent at a lower JPEG quality on a loaded machine smears
+    // the band into the letters (18 % and 25 % seen in CI rehearsals): a clear rise from nothing is what is asserted.
+    await expect.poll(() => blueShare(tech, ...wordBox)).toBeGreaterThan(0.12);
     figures.push(`double-clic du technicien → sélection visible dans l'image : ${Date.now() - clicked} ms`);
 
     // Typing at the end, on a French keyboard, then everything copied in Notepad: read from the X clipboard.
