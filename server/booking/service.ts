@@ -13,7 +13,7 @@
  * refusals a visitor can repeat are summarised (`server/refusal-log.ts`), not logged
  * one by one.
  */
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppDatabase } from "#database/connection.ts";
 import { appointments } from "#database/schema-booking.ts";
@@ -26,7 +26,6 @@ import type {
   DayView,
   SlotView,
 } from "#app/booking/context.ts";
-import { ticketCodesByAppointment } from "#server/repairs/codes.ts";
 import { bookedRepair } from "#app/booking/booked-repair.server.ts";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { catalogue as seed } from "#app/catalogue/index.ts";
@@ -38,6 +37,7 @@ import { validate, type FieldErrors } from "#app/requests/schemas.ts";
 import type { RequestOrigin } from "#app/utils/server-context.ts";
 import { consume, createRateLimiter, MEMORY_STORE, type RateLimitStore } from "#server/rate-limit.ts";
 import { pseudonymizeIp } from "#server/logger.ts";
+import { readAgenda } from "./agenda-read.ts";
 import { createManageLinks, type ManageLink } from "./links.ts";
 import { invitation, type AppointmentRow, type BookingMailSettings } from "./mails.ts";
 import { createRefusalLog } from "#server/refusal-log.ts";
@@ -348,18 +348,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       return shown;
     },
 
-    async agenda(from, to) {
-      const rows = await db
-        .select()
-        .from(appointments)
-        .where(and(gte(appointments.startsAt, shopInstant(from, 0)), lt(appointments.startsAt, shopInstant(to, 0))))
-        .orderBy(asc(appointments.startsAt), asc(appointments.createdAt));
-      const repairCodes = await ticketCodesByAppointment(
-        db,
-        rows.map((row) => row.id),
-      );
-      return rows.map((row) => ({ ...appointmentView(row), repairCode: repairCodes.get(row.id) ?? null }));
-    },
+    agenda: (from, to) => readAgenda(db, from, to),
 
     confirm: (id) =>
       guarded(
