@@ -15,30 +15,14 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetMailStatus } from "#app/go-live/use-mail-status.ts";
 import type { StaffRepairTicket } from "./protocol.ts";
 import { TicketPanel } from "./ticket-panel.tsx";
+import { STAFF_TICKET } from "./ticket-testing.ts";
 
+/** The shared just-opened ticket, opened from an appointment, with its first step and the catalogue's price. */
 const TICKET: StaffRepairTicket = {
-  id: "0b6f3c1e-2d4a-4c8e-9f10-7a2b3c4d5e6f",
-  code: "UZFD-GY5Y",
-  modelName: "iPhone 13",
-  repairLabel: "Écran",
-  priceEuros: 119,
-  priceFromQuote: false,
-  estimateEuros: null,
-  afterBonus: null,
-  status: "received",
+  ...STAFF_TICKET,
   events: [{ status: "received", note: null, at: "2026-11-24T09:05:00.000Z", quote: null, authorName: "Camille Tech" }],
-  quote: null,
-  warrantyUntil: null,
   appointmentId: "5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
-  conditionNotes: null,
-  accessories: null,
-  customerName: "Inès Morel",
-  email: "ines@exemple.fr",
-  phone: "06 12 34 56 78",
-  quoteDecidedBy: null,
   catalogue: { model: "iPhone 13", repair: "Écran", price: "119 €" },
-  createdAt: "2026-11-24T09:05:00.000Z",
-  updatedAt: "2026-11-24T09:05:00.000Z",
 };
 
 /** The panel as the « Réparations » view keeps it: the server's answers replace the ticket. */
