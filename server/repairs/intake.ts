@@ -20,11 +20,11 @@ import type { Transaction } from "./steps.ts";
 
 /**
  * One device dropped off per appointment: the 409 naming the ticket already opened from `appointmentId`, or
- * null. In the opening's transaction (`executor` a transaction) the appointment's row is locked first, so two
+ * null. Checked in the opening's transaction, the appointment's row locked first, so two
  * technicians clicking at once cannot both pass. @throws when the database cannot be read.
  */
 export async function appointmentTicketRefusal(
-  executor: AppDatabase | Transaction,
+  executor: Transaction,
   appointmentId: string,
 ): Promise<RepairRefusal | null> {
   await executor
@@ -46,7 +46,8 @@ export async function appointmentTicketRefusal(
 
 /**
  * The fields of a new ticket from an appointment (copied) or a walk-in (typed), or the French refusal
- * (400 invalid body, 404 unknown appointment, 409 a ticket already opened for it). @throws when the database cannot be read.
+ * (400 invalid body, 404 unknown appointment; a ticket already opened from it is refused by the opening's
+ * transaction, `appointmentTicketRefusal`). @throws when the database cannot be read.
  */
 export async function newTicketValues(
   db: AppDatabase,
@@ -61,8 +62,6 @@ export async function newTicketValues(
   if (parsed.data.kind === "appointment") {
     const [appointment] = await db.select().from(appointments).where(eq(appointments.id, parsed.data.appointmentId));
     if (!appointment) return { ok: false, reason: "not-found", message: REPAIR_MESSAGES.appointmentNotFound };
-    const taken = await appointmentTicketRefusal(db, appointment.id);
-    if (taken) return taken;
     return {
       ...dropOff,
       appointmentId: appointment.id,
