@@ -17,11 +17,15 @@ export async function xdotool(display: string, ...args: string[]): Promise<strin
   return stdout.trim();
 }
 
-/** The first window whose title matches `title` (a regular expression for xdotool), waiting up to `timeoutMs`. */
+/**
+ * The first window whose title matches `title` (a regular expression for xdotool) once it is shown (mapped),
+ * waiting up to `timeoutMs`: keys typed into a window named but not yet mapped can be lost (a CI run's zenity
+ * question never got its Entrée).
+ */
 export async function findWindow(display: string, title: string, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = await xdotool(display, "search", "--name", title).catch(() => "");
+    const found = await xdotool(display, "search", "--onlyvisible", "--name", title).catch(() => "");
     const first = found.split("\n").find(Boolean);
     if (first) return first;
     if (Date.now() > deadline) throw new Error(`Aucune fenêtre « ${title} » sur ${display}`);
