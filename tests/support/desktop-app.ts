@@ -90,5 +90,7 @@ export function startTerminalApp(
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  // A key sent to an app that already quit fails with EPIPE: the test sees the exit, not a crashed worker.
+  child.stdin.on("error", () => {});
   return { child, output: () => output, press: (key) => void child.stdin.write(`${key}\n`) };
 }

@@ -148,5 +148,7 @@ export function runUnderWine(
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
+  // Text typed into an app that already quit fails with EPIPE: the test sees the exit, not a crashed worker.
+  child.stdin.on("error", () => {});
   return { child, output: () => output, type: (text) => void child.stdin.write(text) };
 }

@@ -30,6 +30,8 @@ function xclip(args: string[], input?: string): Promise<string> {
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString("utf8")));
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`xclip ${code}: ${errors}`))));
+    // EPIPE when xclip exits before reading its input (`-o` reads none): its exit code says what happened.
+    child.stdin.on("error", () => {});
     child.stdin.end(input ?? "");
   });
 }
