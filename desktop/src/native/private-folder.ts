@@ -96,6 +96,8 @@ export function processHost(): FolderHost {
         stdio: "ignore",
         windowsHide: true,
       });
+      // A cleaner that cannot start (no process left to spawn) must not crash the app: the next start removes the folder.
+      child.once("error", () => {});
       child.unref();
     },
     remove: removeFolder,
