@@ -6,7 +6,7 @@
  * then the public pages kept in memory (`prerendered.ts`).
  *
  * Order: security headers (helmet and Permissions-Policy) → compression →
- * /healthz → /api/auth → Origin check of the rest of /api → API routers →
+ * /healthz → /api/auth → Origin check of the rest of /api → API routers (`api-routes.ts`) →
  * static assets → pre-rendered pages → React Router → error page. No stack
  * trace ever reaches a visitor; errors are logged with pino.
  *
@@ -26,47 +26,19 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Connect } from "vite";
-import type { Env } from "./env.ts";
 import { cspNonceContext } from "#app/utils/csp-nonce.ts";
-import {
-  accountServicesContext,
-  formServicesContext,
-  requestOriginContext,
-  type FormServices,
-} from "#app/utils/server-context.ts";
+import { accountServicesContext, formServicesContext, requestOriginContext } from "#app/utils/server-context.ts";
 import { createAccountServices } from "./account-forms.ts";
-import { BODY_LIMIT_BYTES, createApiRouter, limitPageBody } from "./api.ts";
-import type { Auth } from "./auth.ts";
-import { authHandlers } from "./auth-http.ts";
-import { createRemoteSupportRouter } from "./remote-support/api.ts";
-import { iceConfigFromEnv } from "./remote-support/ice.ts";
-import { createAssistantRouter } from "./assistant/api.ts";
-import type { AssistantService } from "./assistant/service.ts";
-import type { BookingService } from "./booking/service.ts";
-import { createAgendaRouter } from "./booking/api.ts";
+import { BODY_LIMIT_BYTES, limitPageBody } from "./api.ts";
+import { mountApiRoutes, type ApiServices } from "./api-routes.ts";
 import { bookingServicesContext } from "#app/booking/context.ts";
 import { mailConfiguredContext } from "#app/booking/customer-mail.ts";
 import { repairTrackingContext } from "#app/repairs/tracking-context.ts";
 import { downloadsContext } from "#app/remote-support/downloads-context.ts";
-import { createRepairsRouter } from "./repairs/api.ts";
-import type { RepairService } from "./repairs/service.ts";
-import { createStaffRouter } from "./staff/api.ts";
-import { createBackupRouter } from "./backup/api.ts";
-import { createGoLiveRouter } from "./go-live/api.ts";
-import type { MailService } from "./outbox/mail-service.ts";
-import type { StaffService } from "./staff/service.ts";
-import { createCatalogueRouter } from "./catalogue/api.ts";
-import type { CatalogueService } from "./catalogue/service.ts";
-import { createShopRouter } from "./shop/api.ts";
-import type { ShopIdentityService } from "./shop/identity.ts";
-import type { RateLimitStore } from "./rate-limit.ts";
-import type { AssistantRatingService } from "./assistant/ratings.ts";
-import type { SessionService } from "./remote-support/sessions.ts";
-import type { DeviceService } from "./remote-support/device-service.ts";
 import { cspDirectives, sourceHash } from "./csp.ts";
 import { createDownloads, DESKTOP_DIR } from "./downloads.ts";
 import { redactUrl, serializeError } from "./logger.ts";
-import { PERMISSIONS_POLICY, refuseUnreadableOrigin, requireSameOrigin } from "./security.ts";
+import { PERMISSIONS_POLICY, refuseUnreadableOrigin } from "./security.ts";
 import { captureHeaders, createPrerenderedResponder, pagePathOf } from "./prerendered.ts";
 import { createAssetResponder, publicFiles } from "./static-files.ts";
 import { createPageCache, type CachedPage, type PageCache } from "./page-cache.ts";
@@ -75,7 +47,7 @@ import type { PageChanges } from "./page-changes.ts";
 import { PRERENDERED_PATHS } from "#app/config/public-routes.ts";
 import { QUEUED_SUBMIT_SCRIPT } from "#app/utils/queued-submit.ts";
 
-export type AppOptions = {
+export type AppOptions = ApiServices & {
   /**
    * Issue 29: changes of the shop's data (settings, prices) announced by its services; the public pages
    * in memory are rendered again on each (docs/decisions/025).
@@ -86,44 +58,17 @@ export type AppOptions = {
    * current settings), for visitors' requests and the public pages rendered for memory alike.
    */
   sharedContext?: (context: RouterContextProvider) => void;
-  env: Env;
   logger: Logger;
-  /** Contact and quote requests (issue 4), for the API and the route actions. */
-  forms: FormServices;
-  /** Accounts (issue 5): better-auth, mounted at /api/auth. */
-  auth: Auth;
-  /** Remote-support sessions (issue 5), for /api/sessions…, /api/reports, /api/requests, /api/me. */
-  sessions: SessionService;
-  /** Issue 15, the desktop app: its routes under /api (`remote-support/device-api.ts`); absent, none. */
-  devices?: DeviceService;
-  /** The assistant (issue 7), for /api/assistant/…. */
-  assistant: AssistantService;
-  /** Issue 17 §4: ratings of the assistant's answers, for /api/assistant/…. */
-  assistantRatings: AssistantRatingService;
-  /** Issue 18 §1: the booking pages (router context) and the staff agenda (/api/agenda…). */
-  booking: BookingService;
-  /** Issue 18 §2: repair tickets (/api/repairs…, technicians) and the public page /suivi (router context). */
-  repairs?: RepairService;
-  /** Issue 29: staff accounts (/api/staff…: the manager's « Équipe » view, invitation and set-up links). */
-  staff?: StaffService;
-  /** Issue 29: the repair catalogue at run time (/api/catalogue…: the finder's index, the « Tarifs » view). */
-  catalogue?: CatalogueService;
-  /** Issue 29 « Boutique »: the shop's identity (/api/shop/identity, the manager; the assistant's failure message). */
-  shopIdentity?: ShopIdentityService;
-  /** Issue 40: whether mail leaves the server, the test mail and the « Mise en ligne » checklist (/api/mail…, /api/go-live). */
-  mail?: MailService;
   /** Issue 30 §2: where the public pages are kept for the next start's first second (production). */
   pageSnapshot?: PageSnapshot;
-  /** Where limits of routes mounted here count (`services.rateLimits`); default this process's memory. */
-  rateLimits?: RateLimitStore;
 } & (
-  | { mode: "production"; buildDir: string }
-  | {
-      mode: "development";
-      /** Vite's connect middlewares and a loader for the live server build. */
-      vite: { middlewares: Connect.Server; loadBuild: () => Promise<ServerBuild> };
-    }
-);
+    | { mode: "production"; buildDir: string }
+    | {
+        mode: "development";
+        /** Vite's connect middlewares and a loader for the live server build. */
+        vite: { middlewares: Connect.Server; loadBuild: () => Promise<ServerBuild> };
+      }
+  );
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -221,39 +166,7 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
     res.json({ status: "ok" });
   });
 
-  // Before any body parser: this reads the body itself, bounded (issue 13 §5), then hands it to better-auth.
-  app.all("/api/auth/{*splat}", authHandlers(options.auth, { publicUrl: env.PUBLIC_URL }));
-  // Issue 13 §12a: cookies are SameSite=Lax; a state-changing request from another site is refused too.
-  app.use("/api", requireSameOrigin(env.PUBLIC_URL));
-  // Before the forms router: its catch-all answers every other /api path with 404.
-  app.use(
-    "/api",
-    createAssistantRouter({
-      auth: options.auth,
-      assistant: options.assistant,
-      ratings: options.assistantRatings,
-      shop: options.shopIdentity,
-    }),
-  );
-  app.use(
-    "/api",
-    createRemoteSupportRouter({
-      auth: options.auth,
-      sessions: options.sessions,
-      devices: options.devices,
-      ice: iceConfigFromEnv(env),
-    }),
-  );
-  app.use("/api", createAgendaRouter({ auth: options.auth, booking: options.booking }));
-  if (options.repairs) app.use("/api", createRepairsRouter({ auth: options.auth, repairs: options.repairs }));
-  if (options.staff) app.use("/api", createStaffRouter({ auth: options.auth, staff: options.staff }));
-  const counted = { auth: options.auth, rateLimits: options.rateLimits };
-  app.use("/api", createBackupRouter({ ...counted, env }));
-  if (options.mail)
-    app.use("/api", createGoLiveRouter({ ...counted, env, mail: options.mail, shop: options.shopIdentity }));
-  if (options.catalogue) app.use("/api", createCatalogueRouter({ ...counted, catalogue: options.catalogue }));
-  if (options.shopIdentity) app.use("/api", createShopRouter({ ...counted, identity: options.shopIdentity }));
-  app.use("/api", createApiRouter(options.forms));
+  mountApiRoutes(app, options);
   app.use(limitPageBody(BODY_LIMIT_BYTES));
 
   const accounts = createAccountServices({
