@@ -134,4 +134,11 @@ describe("a window that closes with the app", () => {
     await waiting;
     expect(done).toBe(true);
   });
+
+  it("stops waiting when the input fails (no console left), instead of ending the app with an uncaught error", async () => {
+    const stdin = new PassThrough();
+    const waiting = waitForEnter(stdin, new PassThrough());
+    stdin.destroy(Object.assign(new Error("bad file descriptor"), { code: "EBADF" }));
+    await expect(waiting).resolves.toBeUndefined();
+  });
 });

@@ -163,6 +163,8 @@ export function waitForEnter(stdin: NodeJS.ReadableStream, stdout: NodeJS.Writab
     stdout.write("\nAppuyez sur Entrée pour fermer cette fenêtre.\n");
     rl.once("line", () => rl.close());
     rl.once("close", () => resolve());
+    // An input that fails (no console left) ends the wait, as its end does; unheard it would end the app.
+    rl.on("error", () => rl.close());
   });
 }
 

@@ -60,6 +60,12 @@ async function windowsConsoleProcesses(): Promise<number | null> {
 // Issue 36 §1: what a crashed or killed run left in the temporary folder goes first.
 nativeFolder().sweepLeftovers();
 
+// A terminal closed by the customer (EIO) or a reader gone (EPIPE) fails the next write. Unheard, that error
+// ends the app at once, before it leaves the session, releases held keys and removes partial files; what
+// was being written had nobody left to read it.
+process.stdout.on("error", () => {});
+process.stderr.on("error", () => {});
+
 // Issue 36 §3: a pipe on Windows is read through file descriptor 0 (Bun's own stdin fails on it).
 const stdin = standardInput(process.platform);
 

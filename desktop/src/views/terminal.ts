@@ -125,6 +125,8 @@ export function promptStart(
     rl.on("close", () => {
       if (!answered) resolve(null);
     });
+    // readline hands on its input's errors (Windows' unreadable fd 0: `launcher.ts`); unheard they end the app.
+    rl.on("error", () => rl.close());
     stdout.write(
       "\nTapez votre prénom (facultatif) et appuyez sur Entrée : un code de session va s'afficher, à donner au " +
         "technicien.\n" +

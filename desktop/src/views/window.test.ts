@@ -39,4 +39,14 @@ describe("a window that cannot open", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(closed).toBe(0);
   });
+
+  it("a window that cannot even start (spawn refuses the command): a reason, not an error that ends the app", async () => {
+    const outcome = await openWindow({
+      command: [`${process.execPath}\0`, "-e", ""],
+      env: process.env,
+      hooks: { onClose: () => {} },
+      stderr: { write: () => true },
+    });
+    expect(outcome).toEqual({ unavailable: expect.stringMatching(/^La fenêtre n'a pas pu démarrer \(/u) });
+  });
 });

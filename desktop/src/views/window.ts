@@ -65,8 +65,16 @@ export function windowEnv(env: NodeJS.ProcessEnv, nativeFolderPath?: string): No
 export async function openWindow(options: WindowOptions): Promise<WindowAppView | { unavailable: string }> {
   const [file, ...args] = options.command;
   if (!file) return { unavailable: "Aucune commande pour la fenêtre." };
-  const env = windowEnv(options.env, nativeFolder().path());
-  const child = spawn(file, args, { env, stdio: ["pipe", "pipe", "pipe"] });
+  let child: ChildProcess;
+  try {
+    // Both throw at once: no room in the temporary folder for the private folder, or a command spawn refuses.
+    const env = windowEnv(options.env, nativeFolder().path());
+    child = spawn(file, args, { env, stdio: ["pipe", "pipe", "pipe"] });
+  } catch (error) {
+    return {
+      unavailable: `La fenêtre n'a pas pu démarrer (${error instanceof Error ? error.message : String(error)}).`,
+    };
+  }
   const view = new WindowAppView(child, options);
   const outcome = await view.started(options.startTimeoutMs ?? WINDOW_START_TIMEOUT_MS);
   if (outcome === "ready") return view;
@@ -100,10 +108,13 @@ export class WindowAppView implements AppView {
     this.#options = options;
     child.stdin?.on("error", () => {}); // EPIPE once the window is gone: its exit says so.
     child.stderr?.on("data", (chunk: Buffer) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-2_000)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      const event = parseWindowEvent(line);
-      if (event) for (const listener of this.#listeners) listener(event);
-    });
+    createInterface({ input: child.stdout! })
+      .on("line", (line) => {
+        const event = parseWindowEvent(line);
+        if (event) for (const listener of this.#listeners) listener(event);
+      })
+      // A read error of the window's output: its exit follows and says so (`#exited`).
+      .on("error", () => {});
     this.#exited = new Promise<void>((resolve) => {
       child.once("error", () => resolve());
       // "close", not "exit": its output is read to the end first, so a window that cannot open has said why
