@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Screen } from "#app/remote-support/device-protocol.ts";
 import { recordingInjector } from "../../test/fakes.ts";
-import { fractionToPixel, pickScreen } from "./injector.ts";
+import { fractionToPixel, pickScreen, TrackedInjector } from "./injector.ts";
 
 // Two monitors side by side, the secondary one left of the primary one and lower (negative x, positive y).
 const SCREENS: Screen[] = [
@@ -98,6 +98,19 @@ describe("held input", () => {
     await injector.text("x");
     expect(calls).toEqual([]);
     expect(injector.sas()).toEqual({ ok: false, reason: "Wayland" });
+  });
+
+  it("a backend that fails to start gives an injector saying why, not an error that ends the app", () => {
+    const injector = new TrackedInjector(() => {
+      throw new Error("XGetKeyboardMapping a échoué");
+    });
+    expect(injector.status()).toEqual({
+      ok: false,
+      reason: "La prise de contrôle n'a pas pu démarrer sur cet ordinateur (XGetKeyboardMapping a échoué).",
+    });
+    expect(injector.screens()).toHaveLength(1);
+    injector.key("KeyA", true);
+    expect(injector.held.isEmpty()).toBe(true);
   });
 
   it("close releases everything, then closes the backend once", () => {

@@ -129,9 +129,17 @@ export class TrackedInjector implements Injector {
   #closed = false;
   readonly #onWarning: WarningListener;
 
-  /** `makeBackend` receives the held set (backends read it, never write it). */
+  /**
+   * `makeBackend` receives the held set (backends read it, never write it). A backend that fails to start
+   * (a system call failing on a real machine: X's keyboard map unreadable…) gives an injector that says why
+   * in its status, as every other obstacle does, instead of ending the app.
+   */
   constructor(makeBackend: (held: HeldInput) => Backend, onWarning: WarningListener = () => {}) {
-    this.#backend = makeBackend(this.held);
+    try {
+      this.#backend = makeBackend(this.held);
+    } catch (error) {
+      this.#backend = unavailableBackend(backendFailure(error), [UNKNOWN_SCREEN]);
+    }
     this.#onWarning = onWarning;
   }
 
@@ -223,6 +231,12 @@ export class TrackedInjector implements Injector {
 
 /** Screen reported when none can be read: the protocol needs one, and injection is off anyway. */
 export const UNKNOWN_SCREEN: Screen = { id: "inconnu", x: 0, y: 0, width: 1920, height: 1080, scale: 1, primary: true };
+
+/** The status reason of a backend that failed to start (the protocol's reason is at most 500 characters). */
+function backendFailure(error: unknown): string {
+  const detail = (error instanceof Error ? error.message : String(error)).slice(0, 200);
+  return `La prise de contrôle n'a pas pu démarrer sur cet ordinateur (${detail}).`;
+}
 
 /** A backend that cannot inject: every action is a no-op, the status gives `reason`. */
 export function unavailableBackend(reason: string, screens: Screen[]): Backend {

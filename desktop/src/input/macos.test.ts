@@ -159,4 +159,18 @@ describe("macOS backend (Quartz through a fake CoreGraphics)", () => {
     expect(posted[0]!.args).toEqual([1, 2, -3, 2, 0]);
     expect(injector.sas()).toEqual({ ok: false, reason: SAS_REASON_MAC });
   });
+
+  it("drops a click or a key Quartz could not make (NULL event) without touching it", async () => {
+    const { api, posted, released } = fakeQuartz();
+    api.CGEventCreateMouseEvent = () => null;
+    api.CGEventCreateKeyboardEvent = () => null;
+    const injector = await createMacInjector({ load: async () => api });
+    injector.move(injector.screens()[0]!, 0.5, 0.5);
+    injector.button(0, true);
+    injector.button(0, false);
+    await injector.text("é\n");
+    injector.key("KeyA", true);
+    expect(posted).toEqual([]);
+    expect(released).toEqual([]);
+  });
 });

@@ -127,6 +127,8 @@ export class MacBackend implements Backend {
     }
     const clicks = this.#lastDown?.button === button ? this.#lastDown.count : 1;
     const event = this.#api.CGEventCreateMouseEvent(null, down ? spec.down : spec.up, position, spec.cg);
+    // NULL when Quartz cannot make the event: touching it would crash the app, not just lose the click.
+    if (!event) return;
     this.#api.CGEventSetIntegerValueField(event, FIELD_MOUSE_CLICK_STATE, clicks);
     this.#post(event);
   }
@@ -167,6 +169,7 @@ export class MacBackend implements Backend {
   #tap(keycode: number, units: number[] | null): void {
     for (const down of [true, false]) {
       const event = this.#api.CGEventCreateKeyboardEvent(null, keycode, down);
+      if (!event) continue;
       if (units) {
         this.#api.CGEventKeyboardSetUnicodeString(event, units.length, units);
         // No flags: a held Shift or Cmd must not turn typed text into a shortcut.
