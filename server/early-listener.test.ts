@@ -113,4 +113,23 @@ describe("the early listener", () => {
     expect(String((await reply)[0])).toContain("101 Switching Protocols");
     socket.destroy();
   });
+
+  it("survives a held WebSocket upgrade reset by its client (ECONNRESET), and skips it at the hand-over", async () => {
+    const { early, port } = await start();
+    const socket = connect(port, "127.0.0.1");
+    await once(socket, "connect");
+    socket.write("GET /socket.io/ HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n");
+    const connections = () =>
+      new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
+    await expect.poll(connections).toBe(1);
+    // A tab closed while the server starts: the connection ends with a reset, not a goodbye.
+    socket.resetAndDestroy();
+    await expect.poll(connections).toBe(0);
+    let upgrades = 0;
+    server.on("upgrade", () => upgrades++);
+    early.handOver((_req, res) => res.end());
+    expect(upgrades).toBe(0);
+    // Still serving.
+    expect((await get(port, "/")).status).toBe(200);
+  });
 });

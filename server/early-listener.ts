@@ -73,8 +73,12 @@ export function listenEarly(
 
   // One listener for the server's whole life: Socket.IO wraps the `request` listeners present when it attaches.
   server.on("request", (req, res) => (app ?? early)(req, res));
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node takes its own error listener off an upgraded socket: a client's reset (a tab closed while the
+    // server starts) would be an uncaught error ending the server. A socket destroyed here is skipped later.
+    socket.on("error", () => socket.destroy());
     hold({ kind: "upgrade", req, socket, head });
+  };
   server.on("upgrade", onUpgrade);
 
   return {
