@@ -10,7 +10,7 @@
  * - On every change (`DeviceService` events): `session:device` (the view,
  *   with the session code) to the session's customer and joined technician,
  *   `device:state` to the app; `device:release`, `device:ended`.
- * - `input` from a browser socket (`onBrowserSocket`): the sender must be the
+ * - `input` from a browser socket (`onBrowserSocket`, `input-relay.ts`): the sender must be the
  *   session's joined technician and control active (toggle, consent, app
  *   connected and able to inject, whole screen shared), within the socket's
  *   budget (`INPUT_LIMITS`); then `device:input` to the app's room. The
@@ -34,26 +34,20 @@ import type { Namespace, Socket } from "socket.io";
 import {
   DEVICE_MESSAGES,
   DEVICE_NAMESPACE,
-  INPUT_LIMITS,
-  InputBatch,
   type DeviceToServerEvents,
-  type InputAck,
   type ServerToDeviceEvents,
 } from "#app/remote-support/device-protocol.ts";
-import {
-  normalizeSessionCode,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from "#app/remote-support/protocol.ts";
-import { can, type Caller } from "#server/access.ts";
+import { type ClientToServerEvents, type ServerToClientEvents } from "#app/remote-support/protocol.ts";
+import type { Caller } from "#server/access.ts";
 import type { SessionService } from "./sessions.ts";
 import type { DeviceIdentity, DeviceService, DeviceServiceEvent } from "./device-service.ts";
 import { toControlState, toDeviceState, toDeviceView } from "./device-state.ts";
-import { DEFAULT_DEVICE_EVENT_BUDGET, DEFAULT_FRAME_BUDGET, TokenBucket, type DeviceEventBudget } from "./limits.ts";
+import { DEFAULT_DEVICE_EVENT_BUDGET, DEFAULT_FRAME_BUDGET, type DeviceEventBudget } from "./limits.ts";
 import { ipLimitKey } from "#server/rate-limit.ts";
 import { createDeviceLinks, guardPairing, type DeviceLinkLimits } from "./device-links.ts";
 import { handleDeviceSocket, type AppSocket } from "./device-socket.ts";
 import { attachScreenHandlers } from "./screen-relay.ts";
+import { attachInputHandlers } from "./input-relay.ts";
 import { APP_REFUSALS_MESSAGE, gateFrames } from "./screen-gate.ts";
 import type { ScreenDemand } from "#app/remote-support/screen-protocol.ts";
 import { sharedRefusalLog } from "#server/refusal-log.ts";
@@ -322,64 +316,16 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
           return next;
         },
       });
-      // Budget of this socket (issue 15): a 2 s burst, then `eventsPerSecond`.
-      const bucket = new TokenBucket(INPUT_LIMITS.eventsPerSecond * 2, INPUT_LIMITS.eventsPerSecond);
-      // A flood must not turn into a flood of logs: one summary line a minute for the whole process.
-      const inputRefusals = sharedRefusalLog(logger, "contrôle : budget dépassé");
-      /** Apps this socket sent input to: released if the socket goes (browser closed mid-drag). */
-      const controlled = new Set<string>();
-
-      /** Checked on arrival, before any queue: a flood costs neither the database nor memory. */
-      const admit = (batch: unknown): { ok: true; batch: InputBatch } | { ok: false; message: string } => {
-        const chars = JSON.stringify(batch ?? null)?.length ?? 0;
-        if (chars > INPUT_LIMITS.batchChars) return { ok: false, message: DEVICE_MESSAGES.tooMuchInput };
-        const checked = InputBatch.safeParse(batch);
-        if (!checked.success) {
-          const events = (batch as { events?: unknown } | null)?.events;
-          const tooMany = Array.isArray(events) && events.length > INPUT_LIMITS.batchEvents;
-          return { ok: false, message: tooMany ? DEVICE_MESSAGES.tooMuchInput : DEVICE_MESSAGES.controlRefused };
-        }
-        if (bucket.take(checked.data.events.length)) return { ok: true, batch: checked.data };
-        inputRefusals("input");
-        return { ok: false, message: DEVICE_MESSAGES.tooMuchInput };
-      };
-
-      const forward = async (batch: InputBatch): Promise<InputAck> => {
-        const state = await devices.controlState(normalizeSessionCode(batch.code));
-        const caller = socket.data.caller;
-        // The joined technician only (not the customer, not another technician), and only while control is active.
-        if (!state || state.technicianId !== caller.userId || !can(caller, "session:join"))
-          return { ok: false, message: DEVICE_MESSAGES.controlRefused };
-        if (state.refusal !== null || !state.pairingId)
-          return { ok: false, message: state.refusal ?? DEVICE_MESSAGES.notPaired };
-        controlled.add(state.pairingId);
-        // The app is usually connected to this process: then no detour through the adapter (PostgreSQL NOTIFY).
-        const room = deviceRoom(state.pairingId);
-        const here = namespace.adapter.rooms.get(room)?.size ?? 0;
-        (here > 0 ? namespace.local : namespace)
-          .to(room)
-          .emit("device:input", { events: batch.events, screen: state.screen });
-        return { ok: true };
-      };
-
-      // In order: a click must not overtake the move before it while a session's state is being read.
-      let previous: Promise<void> = Promise.resolve();
-      socket.on("input", (batch, ack) => {
-        const reply = (result: InputAck) => {
-          if (typeof ack === "function") ack(result);
-        };
-        const admitted = admit(batch);
-        if (!admitted.ok) return reply(admitted);
-        previous = previous.then(() =>
-          forward(admitted.batch).then(reply, (error: unknown) => {
-            logger.error({ err: error }, "contrôle : événements non relayés");
-            reply({ ok: false, message: DEVICE_MESSAGES.controlRefused });
-          }),
-        );
-      });
-      socket.on("disconnect", () => {
-        for (const pairingId of controlled) namespace.to(deviceRoom(pairingId)).emit("device:release");
-        controlled.clear();
+      attachInputHandlers(socket, {
+        devices,
+        logger,
+        sendInput(pairingId, batch) {
+          const room = deviceRoom(pairingId);
+          const here = namespace.adapter.rooms.get(room)?.size ?? 0;
+          // The app is usually connected to this process: then no detour through the adapter (PostgreSQL NOTIFY).
+          (here > 0 ? namespace.local : namespace).to(room).emit("device:input", batch);
+        },
+        release: (pairingId) => namespace.to(deviceRoom(pairingId)).emit("device:release"),
       });
     },
     close() {
