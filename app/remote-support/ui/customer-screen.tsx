@@ -16,6 +16,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { FormStatus } from "#app/components/ui/field.tsx";
 import { createSession, disconnectSession, getMySessions } from "#app/remote-support/client/api.ts";
+import { FreshReads } from "#app/remote-support/client/fresh-reads.ts";
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "#app/remote-support/client/server-connection.ts";
@@ -93,6 +94,8 @@ function SessionPanel({ socket, initialSessions }: Props) {
   const codeRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const link = useServerLink(socket);
+  // Late answers of `reload` must not undo a start, an end or a push seen meanwhile (`fresh-reads.ts`).
+  const [freshReads] = useState(() => new FreshReads());
   // The code on screen, read by handlers that outlive a render.
   const shownCode = useRef<string | null>(null);
   shownCode.current = session?.code ?? null;
@@ -104,8 +107,12 @@ function SessionPanel({ socket, initialSessions }: Props) {
       setEndNotice(ended.startTime === null ? SESSION_MESSAGES.codeExpiredNotice : SERVER_ENDED_TEXT);
   }, []);
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<void> => {
+    const ticket = freshReads.begin();
     const result = await getMySessions();
+    const verdict = freshReads.verdict(ticket);
+    if (verdict === "again") return reload();
+    if (verdict === "drop") return;
     if (result.ok) {
       const open = openSession(result.data.sessions);
       const before = shownCode.current;
@@ -114,7 +121,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
       setSession(open);
     } else console.error("Erreur lors de la récupération de la session", result.message);
     setLoading(false);
-  }, [explainEnd]);
+  }, [explainEnd, freshReads]);
 
   useEffect(() => {
     if (readOnMount.current) void reload();
@@ -123,6 +130,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
   useEffect(() => {
     if (!socket) return;
     const onUpdated = (updated: SessionView) => {
+      freshReads.changed();
       if (updated.endTime !== null && updated.code === shownCode.current) void explainEnd(updated);
       setSession((current) => {
         if (current && current.code !== updated.code) return current;
@@ -138,7 +146,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
       socket.off("session:updated", onUpdated);
       socket.off("connect", onConnect);
     };
-  }, [socket, reload, explainEnd]);
+  }, [socket, reload, explainEnd, freshReads]);
 
   async function start() {
     setBusy(true);
@@ -147,6 +155,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
     const result = await createSession();
     setBusy(false);
     if (!result.ok) return setError(result.message);
+    freshReads.changed();
     setSession(result.data.session);
     requestAnimationFrame(() => codeRef.current?.focus());
   }
@@ -158,6 +167,7 @@ function SessionPanel({ socket, initialSessions }: Props) {
     const result = await disconnectSession(session.code);
     setBusy(false);
     if (!result.ok) return setError(result.message);
+    freshReads.changed();
     setSession(null);
   }
 

@@ -142,6 +142,44 @@ describe("TechnicianDashboard live updates (issue 14)", () => {
   });
 });
 
+describe("TechnicianDashboard, a read answered after a join", () => {
+  it("keeps the joined session: the answer asked before the join is read again, not shown", async () => {
+    // The first « active session » read, asked as the page opened, answers only after the join.
+    let answerFirst!: () => void;
+    let activeReads = 0;
+    const calls = stubApi(async () => Response.json({ session: joined }), {
+      "/api/sessions/active": () => {
+        activeReads++;
+        return Response.json({ session: activeReads === 1 ? null : joined });
+      },
+    });
+    const fetchStub = vi.mocked(globalThis.fetch);
+    const answer = fetchStub.getMockImplementation()!;
+    const held = new Promise<void>((resolve) => (answerFirst = resolve));
+    let first = true;
+    fetchStub.mockImplementation(async (input, init) => {
+      if (String(input) === "/api/sessions/active" && first) {
+        first = false;
+        const response = await answer(input, init);
+        await held;
+        return response;
+      }
+      return answer(input, init);
+    });
+    const { socket } = stubSocket();
+    render(<TechnicianDashboard user={user} realtime={createRealtimeStore(socket)} />);
+    await userEvent.type(screen.getByLabelText("Code de session"), "ACD34F");
+    await userEvent.click(screen.getByRole("button", { name: "Se connecter" }));
+    await screen.findByText("Connecté à la session ACD 34F");
+    answerFirst();
+    // Read again (the second answer knows the join), and the session stays on screen throughout.
+    await waitFor(() => expect(calls.filter((call) => call.url === "/api/sessions/active")).toHaveLength(2));
+    await waitFor(() => expect(activeReads).toBe(2));
+    expect(screen.getByText("Connecté à la session ACD 34F")).toBeInTheDocument();
+    expect(screen.queryByText("Aucune session active.")).toBeNull();
+  });
+});
+
 describe("TechnicianDashboard, a session started from the desktop app (issue 26)", () => {
   it("joins it with the usual form and names it « … — depuis le logiciel », without an e-mail", async () => {
     const fromApp: SessionView = { ...joined, userId: null, userEmail: null, userName: "Marie", origin: "app" };

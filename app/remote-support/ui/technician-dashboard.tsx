@@ -26,6 +26,7 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { QueuedSubmitStatus, useQueuedSubmit } from "#app/utils/use-queued-submit.tsx";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
+import { FreshReads } from "#app/remote-support/client/fresh-reads.ts";
 import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
@@ -207,9 +208,16 @@ function SessionsView({ user, socket, initial, queue }: Props & { queue: Waiting
     });
   }, []);
 
+  // Late answers of `refresh` must not undo a join, a push or an end seen meanwhile (`fresh-reads.ts`).
+  const [freshReads] = useState(() => new FreshReads());
+
   // Reads everything: on load and after the server connection comes back, when pushes may have been missed.
-  const refresh = useCallback(async () => {
+  const refresh = useCallback(async (): Promise<void> => {
+    const ticket = freshReads.begin();
     const [activeResult, historyResult] = await Promise.all([getActiveSession(), getHistory()]);
+    const verdict = freshReads.verdict(ticket);
+    if (verdict === "again") return refresh();
+    if (verdict === "drop") return;
     if (activeResult.ok) {
       const next = activeResult.data.session;
       const before = shownCode.current;
@@ -224,17 +232,18 @@ function SessionsView({ user, socket, initial, queue }: Props & { queue: Waiting
     } else console.error("Erreur lors de la récupération des sessions actives", activeResult.message);
     if (historyResult.ok) setSessions((current) => ({ ...current, history: historyResult.data.sessions }));
     else console.error("Erreur lors de la récupération de la session", historyResult.message);
-  }, [explainEnd]);
+  }, [explainEnd, freshReads]);
 
   /** A session of this technician changed: the push's data is the truth, nothing is read again. */
   const applyUpdate = useCallback(
     (session: SessionView) => {
       if (session.technicianId !== technicianId) return;
+      freshReads.changed();
       if (session.endTime !== null && session.code === shownCode.current) explainEnd(session.code);
       if (session.endTime === null && session.status === "connected") setEndNotice("");
       setSessions((current) => applySessionUpdate(current, session, technicianId));
     },
-    [technicianId, explainEnd],
+    [technicianId, explainEnd, freshReads],
   );
 
   useEffect(() => {
@@ -259,10 +268,11 @@ function SessionsView({ user, socket, initial, queue }: Props & { queue: Waiting
       const result = await disconnectSession(code);
       setEnding(false);
       if (!result.ok) return setEndError(result.message);
+      freshReads.changed();
       const ended = result.data.session;
       setSessions((current) => ({ ...applySessionUpdate(current, ended, technicianId), active: null }));
     },
-    [technicianId],
+    [technicianId, freshReads],
   );
 
   // Spec §4: the dashboard disconnects by itself when the peer connection is lost, after a grace period for an ICE restart.
@@ -277,6 +287,7 @@ function SessionsView({ user, socket, initial, queue }: Props & { queue: Waiting
 
   /** A session this technician joined (by its code, or taken from the queue): active now, its remote view open. */
   const onJoined = (session: SessionView) => {
+    freshReads.changed();
     setEndNotice("");
     setSessions((current) => ({ ...applySessionUpdate(current, session, technicianId), active: session }));
     setReducedFor(null);
