@@ -2,7 +2,7 @@
  * The request handler on the production build (issue 13 §2, §12b, §12c): no
  * answer redirects off the site, whatever the path, every answer carries the
  * Permissions-Policy header, and documents allow their inlined stylesheet by
- * hash, without 'unsafe-inline'.
+ * hash, without 'unsafe-inline'. An unreadable Host or path gets a French 400 page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest, startAppServer, type AppServer } from "#tests/support/app-server.ts";
@@ -168,5 +168,22 @@ describe("styles without 'unsafe-inline' (issue 13 §12c)", () => {
       for (const hash of hashes) expect(sources, path).toContain(hash);
       expect(answer.body, path).not.toMatch(/<[a-z][^>]*\sstyle=/i);
     }
+  });
+});
+
+describe("unreadable requests get a French 400 page, never a 5xx nor English", () => {
+  it("answers 400 to a Host header no URL can hold, on a page React Router renders", async () => {
+    for (const host of ["x:99999", "a b", "["]) {
+      const answer = await rawRequest(server.url, "/suivi", { headers: { Host: host } });
+      expect([answer.status, host]).toEqual([400, host]);
+      expect(answer.body).toContain("mal formée");
+    }
+  });
+
+  it("answers 400 to a path that is not percent-decodable, in French", async () => {
+    const answer = await rawRequest(server.url, "/%E0%A4%A");
+    expect(answer.status).toBe(400);
+    expect(answer.body).toContain('lang="fr"');
+    expect(answer.body).not.toContain("URI malformed");
   });
 });

@@ -223,7 +223,14 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
   app.all("/{*splat}", refuseUnreadableOrigin, handler);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+    // React Router's adapter makes a URL of the request's Host (`Host: x:99999` cannot be one): the request's
+    // fault, answered 400 like a path that is not percent-decodable (`static-files.ts`).
+    const unreadable = (error as { code?: unknown } | null)?.code === "ERR_INVALID_URL";
+    const status = unreadable
+      ? 400
+      : typeof error?.status === "number" && error.status >= 400 && error.status < 600
+        ? error.status
+        : 500;
     if (status >= 500) req.log.error({ err: error }, "request failed");
     if (res.headersSent) {
       res.destroy();
@@ -235,7 +242,9 @@ export async function createApp(options: AppOptions): Promise<RequestListener> {
       .send(
         status === 404
           ? '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Page introuvable</title><p>Ce fichier est introuvable. <a href="/">Retour à l\'accueil</a></p></html>'
-          : '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Erreur</title><p>Une erreur est survenue. Veuillez réessayer dans quelques instants. <a href="/">Retour à l\'accueil</a></p></html>',
+          : status === 400
+            ? '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Demande illisible</title><p>Cette adresse ou cette demande est mal formée : vérifiez le lien. <a href="/">Retour à l\'accueil</a></p></html>'
+            : '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Erreur</title><p>Une erreur est survenue. Veuillez réessayer dans quelques instants. <a href="/">Retour à l\'accueil</a></p></html>',
       );
   };
   app.use(onError);

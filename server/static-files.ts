@@ -134,7 +134,7 @@ export function createAssetResponder(clientDir: string, headers: HeaderSet) {
 
 /** The other files at the root of `build/client` (favicon, `media/`), precompressed where the build did it. */
 export function publicFiles(clientDir: string): RequestHandler {
-  return expressStaticGzip(clientDir, {
+  const serve = expressStaticGzip(clientDir, {
     ...PRECOMPRESSED,
     serveStatic: {
       cacheControl: false,
@@ -143,4 +143,14 @@ export function publicFiles(clientDir: string): RequestHandler {
       setHeaders: (res) => res.setHeader("Cache-Control", PUBLIC_FILE_CACHE_CONTROL),
     },
   }) as RequestHandler;
+  return (req, res, next) => {
+    // express-static-gzip answers a path it cannot percent-decode (`/%E0%A4%A`) with a bare English
+    // « URI malformed »: the app's error page says it in French instead (400).
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return next(Object.assign(new Error("Chemin mal encodé"), { status: 400 }));
+    }
+    serve(req, res, next);
+  };
 }
