@@ -152,6 +152,21 @@ describe("account field bounds (pglite)", () => {
     ]);
   });
 
+  it("refuses a NUL in the query string (a reset token read from it) with a French 400, not a database error", async () => {
+    const answers = [
+      await post(server, "/reset-password?token=%00", { newPassword: "nouveau-mot-de-passe" }),
+      await post(server, "/reset-password?token=abc%00def", { newPassword: "nouveau-mot-de-passe" }),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.body?.code])).toEqual([
+      [400, "CHAMP_INVALIDE"],
+      [400, "CHAMP_INVALIDE"],
+    ]);
+    // A readable token that does not exist is better-auth's own refusal, as before.
+    const unknown = await post(server, "/reset-password?token=inconnu", { newPassword: "nouveau-mot-de-passe" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body?.code).toBe("INVALID_TOKEN");
+  });
+
   it("bounds direct server calls too (the same hooks)", async () => {
     await expect(
       server.auth.api.signUpEmail({

@@ -4,7 +4,7 @@
  *
  * - Fields (`AccountFields`): name 1–100 characters, e-mail ≤ 254, image
  *   ≤ 2 048, every string typable (no NUL, control character or lone
- *   surrogate). A refusal is a 400 `{ code: "CHAMP_INVALIDE", message }`
+ *   surrogate), in the body and the query string (`AccountQuery`). A refusal is a 400 `{ code: "CHAMP_INVALIDE", message }`
  *   with a French message, before anything is read or stored.
  * - Sign-in (`/sign-in/email`): FAILED attempts are limited, each key
  *   `signIn.points` per `signIn.durationSeconds`. From a place the account
@@ -30,7 +30,7 @@
 import type { BetterAuthOptions } from "better-auth";
 import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { AccountFields, FRENCH_AUTH_CODES, tooManyAttemptsMessage } from "#app/remote-support/account.ts";
+import { AccountFields, AccountQuery, FRENCH_AUTH_CODES, tooManyAttemptsMessage } from "#app/remote-support/account.ts";
 import { consume, createRateLimiter, hashKey, type RateLimitStore } from "./rate-limit.ts";
 import { createKnownPlaces, KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_SECONDS } from "./sign-in-places.ts";
 
@@ -111,8 +111,12 @@ export function createAuthGuards({ store, signIn, secret }: AuthGuardOptions): {
   }
 
   const before = createAuthMiddleware(async (ctx) => {
-    if (isRecord(ctx.body)) {
-      const fields = AccountFields.safeParse(ctx.body);
+    for (const [input, schema] of [
+      [ctx.body, AccountFields],
+      [ctx.query, AccountQuery],
+    ] as const) {
+      if (!isRecord(input)) continue;
+      const fields = schema.safeParse(input);
       if (!fields.success) {
         throw new APIError("BAD_REQUEST", {
           code: FRENCH_AUTH_CODES.badField,

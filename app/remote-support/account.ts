@@ -89,6 +89,15 @@ export const AccountFields = z
     z.unknown().refine((value) => typeof value !== "string" || isTypableText(value), { error: UNTYPABLE_TEXT_MESSAGE }),
   );
 
+/**
+ * The query string of any `/api/auth` request (a reset link's `token`, a `callbackURL`…): typable text only.
+ * better-auth reads a token from the query when the body has none; a NUL there reached PostgreSQL (500).
+ */
+export const AccountQuery = z.record(
+  z.string(),
+  z.unknown().refine((value) => typeof value !== "string" || isTypableText(value), { error: UNTYPABLE_TEXT_MESSAGE }),
+);
+
 /** better-auth error codes (`{ code, message }` in English) → the French sentence shown. */
 export function authMessage(status: number, code: string | undefined, fallback: string): string {
   if (status === 429) return SESSION_MESSAGES.tooManyAttempts;
