@@ -6,8 +6,8 @@
  * made by an older schema is restored into its own migration state, then
  * migrated. The embedded PostgreSQL and the commands: `embedded.test.ts`.
  */
-import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { existsSync, readdirSync, readlinkSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -78,6 +78,26 @@ describe("a backup", () => {
     expect(only?.file).toBe(backupFile);
     expect(path.basename(backupFile)).toMatch(/^sauvegarde-\d{4}-\d{2}-\d{2}-\d{6}\.gz$/);
     if (process.platform !== "win32") expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
+  });
+
+  it("that fails while reading the database leaves no file behind, and none held open", async () => {
+    const dir = path.join(workDir, "echec");
+    const failing = {
+      kind: "postgres" as const,
+      db: witness.db,
+      pool: { connect: async () => Promise.reject(new Error("base injoignable")) },
+    } as unknown as DatabaseHandle;
+    const openInDir = () =>
+      readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
+        } catch {
+          return false; // closed meanwhile
+        }
+      }).length;
+    await expect(createBackup({ handle: failing, dir })).rejects.toThrow("base injoignable");
+    expect(await readdir(dir)).toEqual([]);
+    await expect.poll(openInDir).toBe(0);
   });
 
   it("restored after a wipe brings back every row of every table, and the sequences", async () => {

@@ -122,8 +122,8 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const file = path.join(options.dir, name);
   const partial = `${file}${PARTIAL_SUFFIX}`;
   let header: BackupHeader;
+  const gzip = createGzip({ level: 6 });
   try {
-    const gzip = createGzip({ level: 6 });
     // `wx`: never over another file; `flush`: the data is on disk (fsync) before the rename makes it the backup.
     const written = pipeline(gzip, createWriteStream(partial, { flags: "wx", mode: 0o600, flush: true }));
     // A write error (disk full) ends the backup at the next chunk instead of waiting for a drain that never comes.
@@ -165,6 +165,8 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     gzip.end();
     await written;
   } catch (error) {
+    // A failed read leaves the compressor and the file open: closed before the file goes (one per failed try).
+    gzip.destroy();
     await rm(partial, { force: true });
     throw error;
   }
