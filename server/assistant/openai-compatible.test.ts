@@ -128,6 +128,14 @@ describe("generateReply", () => {
     expect(waits).toEqual([1000, 2000]);
   });
 
+  it("gives up on a stream that stalls after its headers, and asks again", async () => {
+    // Headers and a first empty chunk at once, then nothing for far longer than the call's timeout.
+    fake.script({ text: "Réponse trop lente", delayMs: 3_000 }, { text: "Réponse à temps." });
+    const { outcome, waits } = await reply(ask("Bonjour"), { timeoutMs: 300 });
+    expect(outcome).toMatchObject({ kind: "answer", content: "Réponse à temps.", calls: 2 });
+    expect(waits).toEqual([1000]);
+  });
+
   it("answers a reply without content with the spec's message", async () => {
     fake.script({ text: "" });
     const { outcome } = await reply(ask("Bonjour"));

@@ -5,7 +5,9 @@
  *
  * - The SDK's own retries are off (`maxRetries: 0`): the assistant
  *   (`reply.ts`) retries, and two layers would multiply the attempts.
- * - `timeoutMs` bounds each call; a timeout is a retryable `ChatProviderError`.
+ * - `timeoutMs` bounds each call until its answer starts (the SDK's timeout), then each wait between two
+ *   streamed chunks: a provider whose stream stalls after its headers would otherwise hold the customer's
+ *   question open until they leave. A timeout is a retryable `ChatProviderError`.
  * - `stream: true` asks for server-sent chunks and passes each text piece on
  *   as it arrives; `false` asks for one JSON answer, whose text is passed on
  *   only when it asks for no tool.
@@ -94,25 +96,50 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig, c
       if (toolCalls.length === 0 && text) request.onText(text);
       return { text, toolCalls };
     }
-    const stream = await sdk.chat.completions.create({ ...body, stream: true }, { signal: request.signal });
-    let text = "";
-    const toolCalls: ToolCall[] = [];
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta;
-      if (!delta) continue;
-      if (delta.content) {
-        text += delta.content;
-        request.onText(delta.content);
-      }
-      // A tool call arrives in pieces, each naming the call it continues by index.
-      for (const piece of delta.tool_calls ?? []) {
-        const slot = (toolCalls[piece.index] ??= { id: "", name: "", arguments: "" });
-        if (piece.id) slot.id = piece.id;
-        if (piece.function?.name) slot.name += piece.function.name;
-        if (piece.function?.arguments) slot.arguments += piece.function.arguments;
-      }
+    const stalled = new AbortController();
+    const signal = request.signal ? AbortSignal.any([request.signal, stalled.signal]) : stalled.signal;
+    let timer = setTimeout(() => stalled.abort(), config.timeoutMs);
+    const rearm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stalled.abort(), config.timeoutMs);
+    };
+    const stall = (cause?: unknown) =>
+      new ChatProviderError("le fournisseur d'IA ne répond plus", { retryable: true, cause });
+    try {
+      const result = await readStream(await sdk.chat.completions.create({ ...body, stream: true }, { signal }), rearm);
+      // The SDK's stream ends quietly when aborted: a stalled one is not a complete answer.
+      if (stalled.signal.aborted && !request.signal?.aborted) throw stall();
+      return result;
+    } catch (error) {
+      if (stalled.signal.aborted && !request.signal?.aborted && !(error instanceof ChatProviderError))
+        throw stall(error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
     }
-    return { text, toolCalls };
+
+    /** The streamed reply, each text piece passed on as it comes; `onChunk` after every chunk. */
+    async function readStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>, onChunk: () => void) {
+      let text = "";
+      const toolCalls: ToolCall[] = [];
+      for await (const chunk of stream) {
+        onChunk();
+        const delta = chunk.choices[0]?.delta;
+        if (!delta) continue;
+        if (delta.content) {
+          text += delta.content;
+          request.onText(delta.content);
+        }
+        // A tool call arrives in pieces, each naming the call it continues by index.
+        for (const piece of delta.tool_calls ?? []) {
+          const slot = (toolCalls[piece.index] ??= { id: "", name: "", arguments: "" });
+          if (piece.id) slot.id = piece.id;
+          if (piece.function?.name) slot.name += piece.function.name;
+          if (piece.function?.arguments) slot.arguments += piece.function.arguments;
+        }
+      }
+      return { text, toolCalls };
+    }
   }
 
   return {
@@ -121,6 +148,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig, c
       try {
         return await call(request);
       } catch (error) {
+        if (error instanceof ChatProviderError) throw error;
         throw new ChatProviderError("appel au fournisseur d'IA échoué", {
           retryable: isRetryable(error),
           cause: error,
