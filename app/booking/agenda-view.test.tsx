@@ -128,4 +128,22 @@ describe("the agenda's first day (issue 40)", () => {
     expect(dayHeadings()).toEqual(["lundi 30 novembre 2026(1 rendez-vous)"]);
     expect(screen.getByText("Inès Morel", { exact: false })).toBeInTheDocument();
   });
+
+  it("keeps a refused « Confirmer »'s reason on screen after the agenda is read again", async () => {
+    vi.setSystemTime(new Date("2026-11-29T10:00:00+01:00"));
+    const ranges = stubAgenda();
+    const answer = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    const refusal = "Ce rendez-vous a été annulé par le client.";
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) =>
+      String(input) === "/api/agenda/a1/confirm"
+        ? Response.json({ message: refusal }, { status: 409 })
+        : answer(input, init),
+    );
+    render(<AgendaView socket={null} />);
+    await screen.findByText("Inès Morel", { exact: false });
+    await userEvent.click(screen.getByRole("button", { name: "Confirmer" }));
+    // Read again after the refusal (the appointment may have changed), and the reason still said.
+    await vi.waitFor(() => expect(ranges).toHaveLength(2));
+    expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
+  });
 });

@@ -36,7 +36,10 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
   const [scope, setScope] = useState<Scope>("week");
   const [anchor, setAnchor] = useState(() => shopDate(new Date()));
   const [appointments, setAppointments] = useState<AgendaAppointment[] | null>(null);
+  // The read's failure and an action's refusal apart: the read that follows a refused « Confirmer » succeeds,
+  // and must not wipe the refusal the technician has to see.
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { first, length } = rangeOf(anchor, scope);
 
@@ -55,6 +58,9 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // An action's answer reloads the days shown then, not those of the click's render (« Semaine suivante » meanwhile).
+  const loadShown = useRef(load);
+  loadShown.current = load;
 
   useEffect(() => {
     if (!socket) return;
@@ -68,9 +74,10 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
   }, [socket, load]);
 
   const act = async (run: () => ReturnType<typeof confirmAppointment>) => {
+    setRefusal(null);
     const result = await run();
-    if (!result.ok) setError(result.message);
-    await load();
+    if (!result.ok) setRefusal(result.message);
+    await loadShown.current();
     return result.ok;
   };
 
@@ -118,9 +125,9 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
             : `Du ${formatCalendarDate(days[0]!)} au ${formatCalendarDate(days[days.length - 1]!)}`}
         </p>
       </div>
-      {error ? (
+      {refusal || error ? (
         <p role="alert" className="text-base font-medium text-red-300">
-          {error}
+          {[refusal, error].filter(Boolean).join(" ")}
         </p>
       ) : null}
       {appointments === null ? (
@@ -147,7 +154,7 @@ export function AgendaView({ socket }: { socket: RealtimeSocket | null }) {
                       appointment={appointment}
                       onConfirm={() => act(() => confirmAppointment(appointment.id))}
                       onCancel={() => act(() => cancelAppointment(appointment.id))}
-                      onChanged={() => void load()}
+                      onChanged={() => void loadShown.current()}
                     />
                   ))}
                 </ul>

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { getDevice } from "#app/remote-support/client/api.ts";
-import { FreshReads } from "#app/remote-support/client/fresh-reads.ts";
+import { FreshReads } from "#app/utils/fresh-reads.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import type { DeviceView } from "#app/remote-support/device-protocol.ts";
 

@@ -16,7 +16,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { FormStatus } from "#app/components/ui/field.tsx";
 import { createSession, disconnectSession, getMySessions } from "#app/remote-support/client/api.ts";
-import { FreshReads } from "#app/remote-support/client/fresh-reads.ts";
+import { FreshReads } from "#app/utils/fresh-reads.ts";
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
 import { endedByServer, SERVER_ENDED_TEXT, useServerLink } from "#app/remote-support/client/server-connection.ts";

@@ -26,7 +26,7 @@ import { useHydrated } from "#app/utils/use-hydrated.ts";
 import { useTypedBeforeHydration } from "#app/utils/use-typed-before-hydration.ts";
 import { QueuedSubmitStatus, useQueuedSubmit } from "#app/utils/use-queued-submit.tsx";
 import { disconnectSession, getActiveSession, getHistory, joinSession } from "#app/remote-support/client/api.ts";
-import { FreshReads } from "#app/remote-support/client/fresh-reads.ts";
+import { FreshReads } from "#app/utils/fresh-reads.ts";
 import { applySessionUpdate, type DashboardSessions } from "#app/remote-support/client/dashboard-sessions.ts";
 import { useRealtimeSocket, type RealtimeStore } from "#app/remote-support/client/realtime-store.ts";
 import type { RealtimeSocket } from "#app/remote-support/client/session-events.ts";
