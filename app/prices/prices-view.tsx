@@ -13,6 +13,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import type { HistoryEntry, PricesView as PricesData } from "#app/catalogue/prices-protocol.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormField, FormStatus, Select } from "#app/components/ui/field.tsx";
+import { FreshReads } from "#app/utils/fresh-reads.ts";
 import { AddModelForm } from "./add-model-form.tsx";
 import { getHistory, getPrices, type CatalogueResult } from "./client.ts";
 import { ModelCard } from "./model-card.tsx";
@@ -31,14 +32,20 @@ export default function PricesView() {
   const [notice, setNotice] = useState<Notice>(null);
   const selectId = useId();
 
-  const load = useCallback(async () => {
+  // Saves follow each other faster than the reads after them: only the last read asked is shown.
+  const [freshReads] = useState(() => new FreshReads());
+  const load = useCallback(async (): Promise<void> => {
+    const ticket = freshReads.begin();
     const [view, log] = await Promise.all([getPrices(), getHistory()]);
+    const verdict = freshReads.verdict(ticket);
+    if (verdict === "again") return load();
+    if (verdict === "drop") return;
     if (view.ok) {
       setPrices(view.data);
       setBrandSlug((current) => current || view.data.brands[0]?.slug || "");
     } else setNotice({ tone: "error", text: view.message });
     if (log.ok) setHistory(log.data.entries);
-  }, []);
+  }, [freshReads]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -47,11 +54,12 @@ export default function PricesView() {
     async (change) => {
       setNotice(null);
       const result = await change();
+      if (result.ok) freshReads.changed();
       setNotice(result.ok ? { tone: "success", text: result.data.message } : { tone: "error", text: result.message });
       if (result.ok) await load();
       return result.ok;
     },
-    [load],
+    [load, freshReads],
   );
 
   const brand = prices?.brands.find((candidate) => candidate.slug === brandSlug);

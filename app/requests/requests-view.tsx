@@ -10,10 +10,11 @@
  * (`onChanged`) so the tab's count follows. After a click the request leaves the list shown: the focus goes to
  * the view's heading and a polite line says what was done.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { getRequests, setRequestTreated } from "#app/remote-support/client/api.ts";
+import { FreshReads } from "#app/utils/fresh-reads.ts";
 import { formatDateTime } from "#app/remote-support/client/format.ts";
 import { describeMailboxPlan, findMailboxPlan } from "#app/config/mailbox-plans.ts";
 import { useShop } from "#app/shop/use-shop.ts";
@@ -46,19 +47,26 @@ export function RequestsView({ onChanged }: { onChanged?: () => void } = {}) {
   const [shown, setShown] = useState<Shown>("to-treat");
   const [notice, setNotice] = useState("");
   const headingRef = useRef<HTMLHeadingElement>(null);
-  async function load() {
+  // A list read before a « Traité » and answered after it would bring the request back (`fresh-reads.ts`).
+  const [freshReads] = useState(() => new FreshReads());
+  const load = useCallback(async (): Promise<void> => {
     setError("");
+    const ticket = freshReads.begin();
     const result = await getRequests();
+    const verdict = freshReads.verdict(ticket);
+    if (verdict === "again") return load();
+    if (verdict === "drop") return;
     if (result.ok) setRequests(result.data.requests);
     else setError(result.message);
-  }
+  }, [freshReads]);
   useEffect(() => {
     void load();
-  }, []);
+  }, [load]);
   async function setTreated(request: RequestView, treated: boolean) {
     setError("");
     setNotice("");
     const result = await setRequestTreated(request.id, { kind: request.kind, treated });
+    freshReads.changed();
     if (!result.ok) {
       setError(result.message);
       // Deleted meanwhile (the retention purge): it will never come back.

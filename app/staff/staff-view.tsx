@@ -13,6 +13,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { FormField, FormStatus, Input } from "#app/components/ui/field.tsx";
 import { formatDateTime } from "#app/remote-support/client/format.ts";
 import { CopyLink } from "./copy-link.tsx";
+import { FreshReads } from "#app/utils/fresh-reads.ts";
 import { getStaff, inviteTechnician, revokeInvitation, sendPasswordReset, setMemberDisabled } from "./client.ts";
 import { STAFF_ROLE_LABELS, type StaffListResponse, type StaffMember } from "./protocol.ts";
 
@@ -24,11 +25,17 @@ export default function StaffView({ selfId }: { selfId: string }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
+  // Actions follow each other faster than the reads after them: only the last read asked is shown.
+  const [freshReads] = useState(() => new FreshReads());
+  const load = useCallback(async (): Promise<void> => {
+    const ticket = freshReads.begin();
     const result = await getStaff();
+    const verdict = freshReads.verdict(ticket);
+    if (verdict === "again") return load();
+    if (verdict === "drop") return;
     if (result.ok) setStaff(result.data);
     else setNotice({ tone: "error", text: result.message });
-  }, []);
+  }, [freshReads]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -41,6 +48,7 @@ export default function StaffView({ selfId }: { selfId: string }) {
     setBusy(key);
     setNotice(null);
     const result = await action();
+    if (result.ok) freshReads.changed();
     setBusy(null);
     setNotice(result.ok ? { tone: "success", text: result.data.message } : { tone: "error", text: result.message });
     await load();
