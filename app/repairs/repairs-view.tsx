@@ -61,6 +61,13 @@ export function RepairsView({ requested = null }: Props) {
   const panel = useRef<HTMLDivElement>(null);
   // Only the latest read may land: a slow answer for the former filter must not replace the new one.
   const latest = useRef(0);
+  // Likewise the panel shows the ticket last asked for, and an action's answer only while its ticket is shown.
+  const asked = useRef(0);
+  const shownId = useRef<string | null>(null);
+  shownId.current = selected?.id ?? null;
+  // The filter as it is now, for reads made once an action is answered.
+  const withClosedNow = useRef(all);
+  withClosedNow.current = all;
 
   const load = useCallback(async (withClosed: boolean) => {
     const call = ++latest.current;
@@ -92,8 +99,9 @@ export function RepairsView({ requested = null }: Props) {
   useEffect(() => {
     if (!requested) return;
     let current = true;
+    const call = ++asked.current;
     void getRepair(requested.code).then((result) => {
-      if (!current) return;
+      if (!current || call !== asked.current) return;
       if (result.ok) show(result.data.ticket);
       else setError(result.message);
     });
@@ -104,7 +112,9 @@ export function RepairsView({ requested = null }: Props) {
 
   async function open(ticketId: string) {
     setError("");
+    const call = ++asked.current;
     const result = await getRepair(ticketId);
+    if (call !== asked.current) return;
     if (result.ok) show(result.data.ticket);
     else setError(result.message);
   }
@@ -121,8 +131,9 @@ export function RepairsView({ requested = null }: Props) {
     if (!result.ok) return setFormError({ message: result.message, fields: result.fieldErrors });
     form.reset();
     setCreating(false);
+    asked.current++;
     show(result.data.ticket);
-    void load(all);
+    void load(withClosedNow.current);
   }
 
   return (
@@ -213,8 +224,9 @@ export function RepairsView({ requested = null }: Props) {
             key={selected.id}
             ticket={selected}
             onChanged={(ticket) => {
-              setSelected(ticket);
-              void load(all);
+              // Answered after another ticket was opened: the list says it, the panel stays on the other one.
+              if (ticket.id === shownId.current) setSelected(ticket);
+              void load(withClosedNow.current);
             }}
           />
         </div>
