@@ -6,7 +6,7 @@
  * answers 200 and the verification step is skipped; before it, 423. No
  * password is kept in the browser.
  */
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import { getReport, verifyPassword } from "#app/remote-support/client/api.ts";
@@ -28,9 +28,13 @@ type Step = { kind: "closed" } | { kind: "verify"; code: string } | { kind: "rep
 export function ReportFlow({ children }: { children: (openReport: (code: string) => void) => ReactNode }) {
   const [step, setStep] = useState<Step>({ kind: "closed" });
   const [error, setError] = useState("");
+  // The session whose report was asked last, null once closed: a slower answer for another « Rapport », or one
+  // arriving after « Annuler », must not open a dialog nobody asked for any more.
+  const asked = useRef<string | null>(null);
 
-  async function loadReport(code: string): Promise<"shown" | "locked" | "failed"> {
+  async function loadReport(code: string): Promise<"shown" | "locked" | "failed" | "dropped"> {
     const result = await getReport(code);
+    if (asked.current !== code) return "dropped";
     if (result.ok) {
       setStep({ kind: "report", report: result.data.report });
       return "shown";
@@ -42,11 +46,15 @@ export function ReportFlow({ children }: { children: (openReport: (code: string)
 
   async function openReport(code: string) {
     setError("");
+    asked.current = code;
     const outcome = await loadReport(code);
     if (outcome === "locked") setStep({ kind: "verify", code });
   }
 
-  const close = () => setStep({ kind: "closed" });
+  const close = () => {
+    asked.current = null;
+    setStep({ kind: "closed" });
+  };
   return (
     <>
       {children(openReport)}
@@ -66,7 +74,7 @@ export function ReportFlow({ children }: { children: (openReport: (code: string)
             onCancel={close}
             onVerified={async () => {
               const outcome = await loadReport(step.code);
-              if (outcome !== "shown") close();
+              if (outcome === "locked" || outcome === "failed") close();
             }}
           />
         ) : null}
