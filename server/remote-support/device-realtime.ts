@@ -150,15 +150,20 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
 
   // Issue 27: copy–paste both ways while control is allowed (`clipboard-relay.ts`).
   // Issue 38 §3: « Redémarrer l'ordinateur » (`reboot-relay.ts`).
+  /**
+   * The room of the app of `pairingId`: this process's sockets alone when the app is connected here (usual:
+   * no detour through the adapter, PostgreSQL NOTIFY), else every process's.
+   */
+  const appRoom = (pairingId: string) => {
+    const room = deviceRoom(pairingId);
+    const here = namespace.adapter.rooms.get(room)?.size ?? 0;
+    return (here > 0 ? namespace.local : namespace).to(room);
+  };
   const reboot = createRebootRelay({ devices, logger, namespace, browsers, userRoom, deviceRoom });
   const clipboard = createClipboardRelay({
     devices,
     logger,
-    toApp(pairingId, payload) {
-      const room = deviceRoom(pairingId);
-      const here = namespace.adapter.rooms.get(room)?.size ?? 0;
-      (here > 0 ? namespace.local : namespace).to(room).emit("device:clipboard", payload);
-    },
+    toApp: (pairingId, payload) => appRoom(pairingId).emit("device:clipboard", payload),
     toTechnician: (technicianId, payload) => browsers.to([userRoom(technicianId)]).emit("clipboard:text", payload),
   });
 
@@ -279,32 +284,21 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
 
   return {
     emitToApp(pairingId, event, ...payload) {
-      const room = deviceRoom(pairingId);
-      const here = namespace.adapter.rooms.get(room)?.size ?? 0;
-      const target = (here > 0 ? namespace.local : namespace).to(room) as {
-        emit(event: string, ...args: unknown[]): unknown;
-      };
-      target.emit(event, ...payload);
+      (appRoom(pairingId) as { emit(event: string, ...args: unknown[]): unknown }).emit(event, ...payload);
     },
     onBrowserSocket(socket) {
       clipboard.onBrowserSocket(socket);
       attachElevationHandlers(socket, {
         devices,
         logger,
-        toApp(pairingId) {
-          const room = deviceRoom(pairingId);
-          const here = namespace.adapter.rooms.get(room)?.size ?? 0;
-          (here > 0 ? namespace.local : namespace).to(room).emit("device:elevate");
-        },
+        toApp: (pairingId) => appRoom(pairingId).emit("device:elevate"),
       });
       reboot.onBrowserSocket(socket);
       attachScreenHandlers(socket, {
         devices,
         logger,
         toApp(pairingId: string, event: "device:ack" | "device:screen", payload: number | ScreenDemand) {
-          const room = deviceRoom(pairingId);
-          const here = namespace.adapter.rooms.get(room)?.size ?? 0;
-          const target = (here > 0 ? namespace.local : namespace).to(room);
+          const target = appRoom(pairingId);
           if (event === "device:ack") target.emit("device:ack", payload as number);
           else target.emit("device:screen", payload as ScreenDemand);
         },
@@ -319,12 +313,7 @@ export function attachDeviceRealtime(options: DeviceRealtimeOptions): DeviceReal
       attachInputHandlers(socket, {
         devices,
         logger,
-        sendInput(pairingId, batch) {
-          const room = deviceRoom(pairingId);
-          const here = namespace.adapter.rooms.get(room)?.size ?? 0;
-          // The app is usually connected to this process: then no detour through the adapter (PostgreSQL NOTIFY).
-          (here > 0 ? namespace.local : namespace).to(room).emit("device:input", batch);
-        },
+        sendInput: (pairingId, batch) => appRoom(pairingId).emit("device:input", batch),
         release: (pairingId) => namespace.to(deviceRoom(pairingId)).emit("device:release"),
       });
     },
