@@ -5,13 +5,11 @@
  * « Envoyer un fichier au technicien », a progress bar, « Annuler », « Ouvrir le dossier », « Arrêter
  * l'assistance » still below); zenity's question through a fake `zenity`; the system's chooser through a fake runner.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PassThrough } from "node:stream";
 import { Window } from "happy-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { STATE } from "../../test/fake-server.ts";
+import { fakeZenity } from "../../test/fake-zenity.ts";
 import { renderScreen, type ScreenModel } from "../ui.ts";
 import { listenKeys } from "../views/terminal.ts";
 import type { ViewActions } from "../views/view.ts";
@@ -202,36 +200,16 @@ describe("the window's « Fichiers » area", () => {
   });
 });
 
-/** A fake zenity: records its arguments; a file question succeeds (« Accepter »); every other dialog stays open. */
-function fakeZenity() {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "zenity-fichiers-"));
-  cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
-  const file = path.join(folder, "zenity");
-  writeFileSync(
-    file,
-    `#!/bin/sh
-for arg in "$@"; do printf '%s\\0' "$arg" >> "${folder}/calls"; done
-printf '\\001\\n' >> "${folder}/calls"
-case "$*" in
-  *"${ZENITY_TITLES.files}"*) exit 0 ;;
-esac
-exec cat > /dev/null
-`,
-  );
-  chmodSync(file, 0o755);
-  const calls = () =>
-    existsSync(path.join(folder, "calls"))
-      ? readFileSync(path.join(folder, "calls"), "utf8")
-          .split("\u0001\n")
-          .filter(Boolean)
-          .map((call) => call.split("\0").filter(Boolean))
-      : [];
-  return { file, calls, folder };
+/** A fake zenity: a file question succeeds (« Accepter »); every other dialog stays open. */
+function fakeFileZenity() {
+  const zenity = fakeZenity("zenity-fichiers", () => `  *"${ZENITY_TITLES.files}"*) exit 0 ;;`);
+  cleanup.push(() => zenity.remove());
+  return zenity;
 }
 
 describe("zenity", () => {
   it("asks each file in a question dialog of its own and reports the answer", async () => {
-    const zenity = fakeZenity();
+    const zenity = fakeFileZenity();
     const view = new ZenityAppView(zenity.file, process.env, { onClose: () => {} }, { write: () => true });
     cleanup.push(() => view.close(false));
     const answers: boolean[] = [];
@@ -255,7 +233,7 @@ describe("zenity", () => {
   });
 
   it("picks the file to send with zenity's file selection; a cancel is null, no chooser undefined", async () => {
-    const zenity = fakeZenity();
+    const zenity = fakeFileZenity();
     const env = { PATH: zenity.folder, HOME: "/home/marie" };
     const runs: string[][] = [];
     const picked = await chooseFile("linux", env, async (command, args) => {

@@ -5,8 +5,8 @@
  * l'ordinateur » accepts, « Refuser le redémarrage » declines); once under way, every interface says the computer
  * restarts and how the app comes back.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import os from "node:os";
+import { fakeZenity } from "../../test/fake-zenity.ts";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
@@ -90,34 +90,19 @@ describe("the restart asked, in every interface", () => {
   });
 
   it("zenity: a question whose buttons accept or decline", async () => {
-    const folder = mkdtempSync(path.join(os.tmpdir(), "zenity-reboot-"));
-    folders.push(folder);
-    const file = path.join(folder, "zenity");
-    // Records its arguments; the restart's question answers with the exit code in `code`; others stay open.
-    writeFileSync(
-      file,
-      `#!/bin/sh
-for arg in "$@"; do printf '%s\\0' "$arg" >> "${folder}/calls"; done
-printf '\\001\\n' >> "${folder}/calls"
-case "$*" in
-  *"${ZENITY_TITLES.reboot}"*) exit "$(cat "${folder}/code")" ;;
-esac
-exec cat > /dev/null
-`,
+    // The restart's question answers with the exit code in `code`; other dialogs stay open.
+    const zenity = fakeZenity(
+      "zenity-reboot",
+      (folder) => `  *"${ZENITY_TITLES.reboot}"*) exit "$(cat "${folder}/code")" ;;`,
     );
-    chmodSync(file, 0o755);
+    const { folder, file } = zenity;
+    folders.push(folder);
     writeFileSync(path.join(folder, "code"), "0");
     const view = new ZenityAppView(file, process.env, { onClose: () => {} }, { write: () => true });
     const { actions, given } = answers();
     view.listen(actions);
     view.draw(MODEL);
-    const questions = () =>
-      existsSync(path.join(folder, "calls"))
-        ? readFileSync(path.join(folder, "calls"), "utf8")
-            .split("\u0001\n")
-            .filter((call) => call.includes(ZENITY_TITLES.reboot))
-            .map((call) => call.split("\0"))
-        : [];
+    const questions = () => zenity.calls().filter((call) => call.some((arg) => arg.includes(ZENITY_TITLES.reboot)));
     await expect.poll(() => given).toEqual(["accept"]);
     expect(questions()[0]).toEqual(
       expect.arrayContaining([

@@ -3,8 +3,8 @@
  * a technician's message opens an entry dialog of its own, beside the status dialog, showing the message; its
  * answer is sent; a refused answer reopens it with the reason and the text typed; « Fermer » sends nothing.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { fakeZenity } from "../../test/fake-zenity.ts";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatLine } from "#app/remote-support/chat-protocol.ts";
@@ -22,36 +22,19 @@ afterEach(() => {
  * `calls`; the chat's entry prints the content of `answer` and succeeds when that file exists, else fails
  * (« Fermer »); every other dialog stays open until killed.
  */
-function fakeZenity() {
-  const folder = mkdtempSync(path.join(os.tmpdir(), "zenity-chat-"));
-  folders.push(folder);
-  const file = path.join(folder, "zenity");
-  writeFileSync(
-    file,
-    `#!/bin/sh
-for arg in "$@"; do printf '%s\\0' "$arg" >> "${folder}/calls"; done
-printf '\\001\\n' >> "${folder}/calls"
-case "$*" in
-  *"${ZENITY_TITLES.chat}"*) [ -f "${folder}/answer" ] || exit 1; cat "${folder}/answer"; exit 0 ;;
-esac
-exec cat > /dev/null
-`,
+function chatZenity() {
+  const zenity = fakeZenity(
+    "zenity-chat",
+    (folder) => `  *"${ZENITY_TITLES.chat}"*) [ -f "${folder}/answer" ] || exit 1; cat "${folder}/answer"; exit 0 ;;`,
   );
-  chmodSync(file, 0o755);
-  const calls = () =>
-    existsSync(path.join(folder, "calls"))
-      ? readFileSync(path.join(folder, "calls"), "utf8")
-          .split("\u0001\n")
-          .filter(Boolean)
-          .map((call) => call.split("\0").filter(Boolean))
-      : [];
+  folders.push(zenity.folder);
   return {
-    file,
-    calls,
+    file: zenity.file,
+    calls: zenity.calls,
     answer: (text: string | null) =>
       text === null
-        ? rmSync(path.join(folder, "answer"), { force: true })
-        : writeFileSync(path.join(folder, "answer"), `${text}\n`),
+        ? rmSync(path.join(zenity.folder, "answer"), { force: true })
+        : writeFileSync(path.join(zenity.folder, "answer"), `${text}\n`),
   };
 }
 
@@ -87,7 +70,7 @@ const MODEL: ScreenModel = {
 
 describe("the chat in zenity's dialogs", () => {
   it("shows the message in a dialog of its own, sends the answer, reopens a refused one", async () => {
-    const zenity = fakeZenity();
+    const zenity = chatZenity();
     const view = new ZenityAppView(zenity.file, process.env, { onClose: () => {} }, { write: () => true });
     const sent: string[] = [];
     let accept = false;
